@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_signals_sources';
+
+/**
+ * Every migration, statically imported so the list survives bundling
+ * (Kysely's FileMigrationProvider reads a folder at run time and breaks once bundled).
+ * Append new ones; never edit or reorder a shipped one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_signals_sources': m0002,
+};

@@ -1,0 +1,142 @@
+import type { Generated } from 'kysely';
+
+/** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
+
+export interface WorkspaceTable {
+  id: string;
+  name: string;
+  ownerUserId: string;
+  ingestToken: string;
+  plan: 'free' | 'pro' | 'team';
+  timezone: string;
+  loopState: 'on' | 'paused' | 'off';
+  pauseUntilAt: string | null;
+  loopIntervalMinutes: number;
+  watchHours: number;
+  overdueHours: number;
+  focusTags: string;
+  staleTaskAutoArchiveDays: number | null;
+  staleMemoryAutoArchiveDays: number | null;
+  taskCostSpikeAction: 'none' | 'pause' | null;
+  sourceCostSpikeAction: 'none' | 'pause' | null;
+  sourceChronicSpikeAction: 'none' | 'pause' | null;
+  sourceChronicThresholdDays: number;
+  tagCostSpikeAction: 'none' | 'pause' | null;
+  dailyCostCapUsdCents: number | null;
+  digestEmail: string | null;
+  relayUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string | null;
+  role: 'owner' | 'admin' | 'editor' | 'viewer';
+  createdAt: string;
+}
+
+export interface FocusShiftTable {
+  id: string;
+  tags: string;
+  startedAt: string;
+}
+
+export interface ActivityTable {
+  id: string;
+  kind: string;
+  detail: string;
+  actorUserId: string | null;
+  actorLabel: string;
+  entityType: string | null;
+  entityId: string | null;
+  createdAt: string;
+}
+
+export interface OutboxEventTable {
+  id: string;
+  event: string;
+  payload: string;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export interface SchedulerJobTable {
+  name: string;
+  lastRunAt: string | null;
+  lastFinishedAt: string | null;
+  lastError: string | null;
+  runCount: Generated<number>;
+}
+
+export interface SourceTable {
+  id: string;
+  type: string;
+  label: string;
+  url: string | null;
+  notes: string | null;
+  status: 'pending' | 'connected' | 'error';
+  pausedAt: string | null;
+  pausedUntilAt: string | null;
+  pollIntervalMinutes: number | null;
+  includeKeywords: string;
+  excludeKeywords: string;
+  lastSyncedAt: string | null;
+  lastPolledAt: string | null;
+  lastErrorMessage: string | null;
+  lastSignalAt: string | null;
+  consecutiveFailures: number;
+  nextRetryAt: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  quietnessAckedAt: string | null;
+  quietnessWarnedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SignalTable {
+  id: string;
+  kind: string;
+  priority: string;
+  title: string;
+  detail: string;
+  sourceUrl: string | null;
+  sourceId: string | null;
+  pinned: number;
+  createdAt: string;
+}
+
+export interface SignalReactionTable {
+  signalId: string;
+  userId: string;
+  emoji: string;
+  createdAt: string;
+}
+
+export interface FeedItemSeenTable {
+  sourceId: string;
+  itemKey: string;
+  seenAt: string;
+}
+
+export interface IdempotencyKeyTable {
+  key: string;
+  response: string;
+  createdAt: string;
+}
+
+export interface DB {
+  workspace: WorkspaceTable;
+  users: UserTable;
+  focusShifts: FocusShiftTable;
+  activity: ActivityTable;
+  outboxEvents: OutboxEventTable;
+  schedulerJobs: SchedulerJobTable;
+  sources: SourceTable;
+  signals: SignalTable;
+  signalReactions: SignalReactionTable;
+  feedItemsSeen: FeedItemSeenTable;
+  idempotencyKeys: IdempotencyKeyTable;
+}

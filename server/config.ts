@@ -1,0 +1,61 @@
+import os from 'node:os';
+import path from 'node:path';
+import { IANAZone } from 'luxon';
+
+export type Plan = 'free' | 'pro' | 'team';
+export type EngineKind = 'local' | 'openai';
+
+export interface DeskConfig {
+  dataDir: string;
+  port: number;
+  host: string;
+  /** Only used when the workspace is created. */
+  seed: { ingestToken?: string; plan: Plan; timezone: string };
+  engine: EngineKind;
+  openai: { baseUrl?: string; apiKey?: string; model?: string };
+  relayUrl?: string;
+  smtpUrl?: string;
+  /** Built renderer to serve at `/`; absent in API-only runs. */
+  uiDir?: string;
+}
+
+function defaultDataDir(): string {
+  if (process.platform === 'win32') return path.join(process.env.APPDATA ?? os.homedir(), 'desk');
+  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support', 'desk');
+  return path.join(process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share'), 'desk');
+}
+
+export function machineTimezone(): string {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return tz && IANAZone.isValidZone(tz) ? tz : 'UTC';
+}
+
+/** Reads the environment once and rejects bad values with a message that names the variable. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig {
+  const problems: string[] = [];
+  const port = env.DESK_PORT === undefined || env.DESK_PORT === '' ? 4477 : Number(env.DESK_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('DESK_PORT must be an integer 0-65535');
+  const plan = (env.DESK_PLAN || 'free') as Plan;
+  if (!['free', 'pro', 'team'].includes(plan)) problems.push('DESK_PLAN must be free, pro or team');
+  const timezone = env.DESK_TIMEZONE || machineTimezone();
+  if (!IANAZone.isValidZone(timezone)) problems.push(`DESK_TIMEZONE "${timezone}" is not an IANA timezone`);
+  const engine = (env.DESK_ENGINE || 'local') as EngineKind;
+  if (!['local', 'openai'].includes(engine)) problems.push('DESK_ENGINE must be local or openai');
+  const ingestToken = env.DESK_INGEST_TOKEN || undefined;
+  if (ingestToken !== undefined && !/^[A-Za-z0-9_-]{16,256}$/.test(ingestToken)) {
+    problems.push('DESK_INGEST_TOKEN must be 16-256 characters of A-Z a-z 0-9 _ -');
+  }
+  const relayUrl = env.DESK_RELAY_URL || undefined;
+  if (relayUrl !== undefined && !/^https?:\/\//.test(relayUrl)) problems.push('DESK_RELAY_URL must be an http(s) URL');
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  return {
+    dataDir: env.DESK_DATA_DIR || defaultDataDir(),
+    port,
+    host: env.DESK_HOST || '127.0.0.1',
+    seed: { ingestToken, plan, timezone },
+    engine,
+    openai: { baseUrl: env.DESK_OPENAI_BASE_URL, apiKey: env.DESK_OPENAI_API_KEY, model: env.DESK_MODEL },
+    relayUrl,
+    smtpUrl: env.DESK_SMTP_URL || undefined,
+  };
+}

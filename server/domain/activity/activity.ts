@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connection';
+import type { Clock } from '../../core/clock';
+import { newId } from '../../core/ids';
+
+/** Who made a change: a member (the owner when the API does not say) or the desk itself. */
+export interface Actor {
+  userId: string | null;
+  label: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, label: 'system' };
+
+export interface ActivityEntry {
+  kind: string;
+  detail: string;
+  actor: Actor;
+  entityType?: string;
+  entityId?: string;
+}
+
+/** Writes one activity row. Call it inside the transaction of the change it describes. */
+export async function recordActivity(trx: Db, clock: Clock, entry: ActivityEntry): Promise<void> {
+  await trx
+    .insertInto('activity')
+    .values({
+      id: newId('act', clock),
+      kind: entry.kind,
+      detail: entry.detail,
+      actorUserId: entry.actor.userId,
+      actorLabel: entry.actor.label,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId ?? null,
+      createdAt: clock.now().toISOString(),
+    })
+    .execute();
+}
+
+export interface ActivityRecord {
+  id: string;
+  kind: string;
+  detail: string;
+  actorUserId: string | null;
+  actorLabel: string;
+  entityType: string | null;
+  entityId: string | null;
+  createdAt: string;
+}
+
+export interface ActivityQuery {
+  limit: number;
+  since?: string;
+  kinds?: string[];
+  q?: string;
+}
+
+/** Newest first; served from the created_at and (kind, created_at) indexes. */
+export async function listActivity(db: Db, query: ActivityQuery): Promise<ActivityRecord[]> {
+  let sel = db.selectFrom('activity').selectAll();
+  if (query.since) sel = sel.where('createdAt', '>=', query.since);
+  if (query.kinds && query.kinds.length > 0) sel = sel.where('kind', 'in', query.kinds);
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    sel = sel.where((eb) =>
+      eb.or([
+        eb(sql`detail`, 'like', sql`${pattern} ESCAPE '\\'`),
+        eb(sql`kind`, 'like', sql`${pattern} ESCAPE '\\'`),
+      ]),
+    );
+  }
+  return sel.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+}

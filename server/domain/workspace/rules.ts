@@ -1,0 +1,101 @@
+import { IANAZone } from 'luxon';
+import type { Plan } from '../../config';
+import { DAY_MS } from '../../core/clock';
+import { invalid } from '../../core/errors';
+
+/** Pure rules of the workspace configuration: limits, defaults and derived values. */
+
+export const PLAN_LOOP_FLOOR_MINUTES: Record<Plan, number> = { free: 15, pro: 5, team: 1 };
+export const PLAN_DEFAULT_DAILY_COST_CAP_CENTS: Record<Plan, number> = { free: 50, pro: 500, team: 2000 };
+export const DEFAULT_LOOP_INTERVAL_MINUTES = 30;
+export const DEFAULT_APPROVAL_POLICY = { watchHours: 24, overdueHours: 72 };
+export const DEFAULT_SOURCE_CHRONIC_THRESHOLD_DAYS = 3;
+export const MAX_PAUSE_AHEAD_MS = 14 * DAY_MS;
+export const MAX_FOCUS_TAGS = 3;
+export const FOCUS_TAG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_TAG_LENGTH = 40;
+
+export function effectiveLoopInterval(requested: number, plan: Plan): number {
+  return Math.max(requested, PLAN_LOOP_FLOOR_MINUTES[plan]);
+}
+
+function requireInt(field: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw invalid(field, `must be an integer from ${min} to ${max}`);
+  }
+}
+
+export function checkLoopInterval(minutes: number): void {
+  requireInt('loopIntervalMinutes', minutes, 1, 1440);
+}
+
+export function checkApprovalPolicy(watchHours: number, overdueHours: number): void {
+  requireInt('watchHours', watchHours, 1, 168);
+  requireInt('overdueHours', overdueHours, 2, 720);
+  if (overdueHours <= watchHours) throw invalid('overdueHours', 'must be greater than watchHours');
+}
+
+/**
+ * A scheduled pause (workspace or source): a parseable ISO time, in the future, at most
+ * 14 days ahead. Returns the normalised ISO string.
+ */
+export function checkScheduledPause(field: string, value: string, now: Date): string {
+  const at = parseIso(field, value);
+  if (at.getTime() <= now.getTime()) throw invalid(field, 'must be in the future');
+  if (at.getTime() - now.getTime() > MAX_PAUSE_AHEAD_MS) throw invalid(field, 'must be at most 14 days ahead');
+  return at.toISOString();
+}
+
+/** ISO 8601 with a date and, when a time is given, an explicit offset or Z. */
+const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+
+export function parseIso(field: string, value: string): Date {
+  const at = new Date(value);
+  if (typeof value !== 'string' || !ISO_PATTERN.test(value) || Number.isNaN(at.getTime())) {
+    throw invalid(field, 'must be an ISO 8601 timestamp such as 2026-01-31T09:00:00Z');
+  }
+  return at;
+}
+
+/** Lowercase-hyphen tags: trimmed, checked, duplicates folded, order kept. */
+export function normaliseFocusTags(tags: string[]): string[] {
+  if (tags.length > MAX_FOCUS_TAGS) throw invalid('tags', `must hold at most ${MAX_FOCUS_TAGS} tags`);
+  const out: string[] = [];
+  tags.forEach((raw, i) => {
+    const tag = raw.trim();
+    if (!FOCUS_TAG_PATTERN.test(tag) || tag.length > MAX_TAG_LENGTH) {
+      throw invalid(`tags[${i}]`, `"${raw}" must be lowercase letters and digits joined by single hyphens (at most ${MAX_TAG_LENGTH} characters)`);
+    }
+    if (!out.includes(tag)) out.push(tag);
+  });
+  return out;
+}
+
+export function checkStaleTaskDays(days: number | null): void {
+  if (days !== null) requireInt('staleTaskAutoArchiveDays', days, 7, 90);
+}
+
+export function checkStaleMemoryDays(days: number | null): void {
+  if (days !== null) requireInt('staleMemoryAutoArchiveDays', days, 30, 365);
+}
+
+export function checkChronicThresholdDays(days: number): void {
+  requireInt('thresholdDays', days, 2, 14);
+}
+
+export function checkDailyCostCap(cents: number | null): void {
+  if (cents !== null) requireInt('dailyCostCapUsdCents', cents, 0, 100_000_000);
+}
+
+export function checkTimezone(timezone: string): void {
+  if (!IANAZone.isValidZone(timezone)) throw invalid('timezone', `"${timezone}" is not an IANA timezone name such as Europe/Berlin`);
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function checkEmail(field: string, email: string): void {
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw invalid(field, 'must be an email address');
+}
+
+export function checkRange(field: string, value: number, min: number, max: number): void {
+  requireInt(field, value, min, max);
+}

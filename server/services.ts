@@ -1,0 +1,16 @@
+import type { Db } from '../db/connection';
+import type { DeskConfig } from './config';
+import type { Clock } from './core/clock';
+import type { WorkspaceService } from './domain/workspace/workspace-service';
+import type { Scheduler } from './jobs/scheduler';
+
+/** Everything a controller or job may use, built once per running desk by startDesk(). */
+export interface Services {
+  config: DeskConfig;
+  clock: Clock;
+  db: Db;
+  /** The workspace ingest token: bearer token of the API and address of the inbound webhook. */
+  token: string;
+  workspace: WorkspaceService;
+  scheduler: Scheduler;
+}

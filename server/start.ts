@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import { openDatabase } from '../db/connection';
+import type { DeskConfig } from './config';
+import { systemClock, type Clock } from './core/clock';
+import { buildApp } from './app';
+import { WorkspaceService } from './domain/workspace/workspace-service';
+import { Scheduler } from './jobs/scheduler';
+import { pauseResumeJob } from './jobs/workspace-jobs';
+import type { Services } from './services';
+
+export interface StartOptions {
+  clock?: Clock;
+  /** Start the scheduler's timer (tests drive it by hand with services.scheduler.tick()). */
+  runScheduler?: boolean;
+}
+
+export interface RunningDesk {
+  url: string;
+  token: string;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+/** Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron. */
+export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
+  const clock = options.clock ?? systemClock;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'));
+  const { db } = database;
+
+  const workspace = new WorkspaceService(db, clock);
+  const { ingestToken } = await workspace.ensureCreated(config.seed);
+  const scheduler = new Scheduler(db, clock);
+  const services: Services = { config, clock, db, token: ingestToken, workspace, scheduler };
+
+  scheduler.register(pauseResumeJob(workspace));
+
+  const app = buildApp(services);
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  }).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+
+  if (options.runScheduler ?? true) scheduler.start();
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      await scheduler.stop();
+      // close() stops accepting and resolves once in-flight requests have finished.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+    })();
+    return stopping;
+  };
+
+  return { url, token: ingestToken, services, stop };
+}

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import pkg from './package.json';
+
+// Without the Electron binary (build machines), electron-vite cannot read Electron's version;
+// take the major version from our declared range so main/ and preload/ still build.
+if (!process.env.ELECTRON_MAJOR_VER) {
+  try {
+    createRequire(import.meta.url).resolve('electron/package.json');
+  } catch {
+    const range = (pkg.optionalDependencies as Record<string, string>).electron;
+    process.env.ELECTRON_MAJOR_VER = /\d+/.exec(range)?.[0] ?? '38';
+  }
+}
+
+// Root-level main/, preload/ and renderer/ need explicit inputs (electron-vite's defaults expect src/).
+export default defineConfig({
+  main: {
+    plugins: [externalizeDepsPlugin()],
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
+    },
+  },
+  preload: {
+    plugins: [externalizeDepsPlugin()],
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,55 @@
+import type { Db } from '../../../db/connection';
+import type { Clock } from '../../core/clock';
+import { newId } from '../../core/ids';
+
+/**
+ * Signal kinds and priorities (the spec leaves them open; this is Desk's decision, documented
+ * in the OpenAPI document through the SignalKind / SignalPriority enums).
+ */
+export const SIGNAL_KINDS = ['news', 'mention', 'review', 'message', 'alert', 'metric', 'note', 'other'] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+export const SIGNAL_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type SignalPriority = (typeof SIGNAL_PRIORITIES)[number];
+
+export interface NewSignal {
+  kind: SignalKind;
+  priority: SignalPriority;
+  title: string;
+  detail: string;
+  sourceUrl?: string | null;
+  sourceId?: string | null;
+  /** Defaults to now. */
+  createdAt?: string;
+}
+
+/**
+ * Inserts one signal inside the caller's transaction. A signal from a source is fresh signal:
+ * it stamps the source's lastSignalAt and ends any quietness acknowledgement (spec: a fresh
+ * signal ends an ack). Callers write their own activity row.
+ */
+export async function insertSignal(trx: Db, clock: Clock, input: NewSignal): Promise<string> {
+  const id = newId('sig', clock);
+  const createdAt = input.createdAt ?? clock.now().toISOString();
+  await trx
+    .insertInto('signals')
+    .values({
+      id,
+      kind: input.kind,
+      priority: input.priority,
+      title: input.title,
+      detail: input.detail,
+      sourceUrl: input.sourceUrl ?? null,
+      sourceId: input.sourceId ?? null,
+      pinned: 0,
+      createdAt,
+    })
+    .execute();
+  if (input.sourceId) {
+    await trx
+      .updateTable('sources')
+      .set({ lastSignalAt: createdAt, quietnessAckedAt: null, quietnessWarnedAt: null })
+      .where('id', '=', input.sourceId)
+      .execute();
+  }
+  return id;
+}

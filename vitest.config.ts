@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'db/**/*.test.ts'],
+          // better-sqlite3 is a native addon: forks, not threads.
+          pool: 'forks',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});

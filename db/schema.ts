@@ -106,6 +106,8 @@ export interface SignalTable {
   sourceId: string | null;
   pinned: number;
   createdAt: string;
+  /** Sender's id of a pushed signal (0003); unique when set. */
+  externalId?: string | null;
 }
 
 export interface SignalReactionTable {

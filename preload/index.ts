@@ -1,3 +1,9 @@
+/** Hands the renderer its base URL and bearer token (passed by main/ as additionalArguments). Nothing else. */
 import { contextBridge } from 'electron';
 
-contextBridge.exposeInMainWorld('desk', {});
+function arg(name: string): string {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? '';
+}
+
+contextBridge.exposeInMainWorld('desk', { baseUrl: arg('desk-url'), token: arg('desk-token') });

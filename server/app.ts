@@ -15,10 +15,13 @@ function send(res: Response, status: number, body: ErrorBody): void {
   res.status(status).json(body);
 }
 
-/** tsoa names fields `body.x` / `limit`; the error shape names them as the client sent them. */
+/**
+ * tsoa names fields `body.x` / `limit` / `body.tags.$0`; the error shape names them as the client
+ * sent them, with array items as `tags[0]` like the domain rules do.
+ */
 function validationDetails(err: ValidateError): ErrorDetail[] {
   return Object.entries(err.fields).map(([field, info]) => ({
-    field: field.replace(/^(body|requestBody)\.?/, '') || 'body',
+    field: field.replace(/^(body|requestBody)\.?/, '').replace(/\.\$(\d+)/g, '[$1]') || 'body',
     message: info.message,
   }));
 }

@@ -17,6 +17,8 @@ export interface DeskConfig {
   smtpUrl?: string;
   /** Built renderer to serve at `/`; absent in API-only runs. */
   uiDir?: string;
+  /** Inbound signal webhook requests per minute per client IP (default 120). */
+  webhookRateLimitPerMinute?: number;
 }
 
 function defaultDataDir(): string {

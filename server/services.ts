@@ -2,7 +2,9 @@ import type { Db } from '../db/connection';
 import type { DeskConfig } from './config';
 import type { Clock } from './core/clock';
 import type { WorkspaceService } from './domain/workspace/workspace-service';
+import type { SignalService } from './domain/signals/signal-service';
 import type { Scheduler } from './jobs/scheduler';
+import type { RelayClient } from './integrations/relay/relay-client';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -13,4 +15,7 @@ export interface Services {
   token: string;
   workspace: WorkspaceService;
   scheduler: Scheduler;
+  signals: SignalService;
+  /** Relay channel client that forwards relayed requests to the inbound webhook (started once the server listens). */
+  relay: RelayClient;
 }

@@ -7,8 +7,12 @@ import type { DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
+import { SignalService } from './domain/signals/signal-service';
+import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { pauseResumeJob } from './jobs/workspace-jobs';
+import { RelayClient } from './integrations/relay/relay-client';
+import { applyRelaySettings } from './integrations/relay/relay-settings';
 import type { Services } from './services';
 
 export interface StartOptions {
@@ -34,11 +38,11 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const workspace = new WorkspaceService(db, clock);
   const { ingestToken } = await workspace.ensureCreated(config.seed);
   const scheduler = new Scheduler(db, clock);
-  const services: Services = { config, clock, db, token: ingestToken, workspace, scheduler };
+  const services: Services = { config, clock, db, token: ingestToken, workspace, scheduler, signals: new SignalService(db, clock, workspace), relay: new RelayClient({ clock, token: ingestToken }) };
 
   scheduler.register(pauseResumeJob(workspace));
 
-  const app = buildApp(services);
+  const app = buildApp(services, [inboundWebhookMount]);
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -53,10 +57,14 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
 
   if (options.runScheduler ?? true) scheduler.start();
+  // The relay delivers to this server's own webhook, so it can only start once the URL is known.
+  services.relay.setLocalBaseUrl(url);
+  await applyRelaySettings(services);
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
+      await services.relay.stop();
       await scheduler.stop();
       // close() stops accepting and resolves once in-flight requests have finished.
       await new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_signals_sources';
+import * as m0003SignalExternalId from './0003_signal_external_id';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -10,4 +11,5 @@ import * as m0002 from './0002_signals_sources';
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_signals_sources': m0002,
+  '0003_signal_external_id': m0003SignalExternalId,
 };

@@ -20,6 +20,8 @@ export interface NewSignal {
   sourceId?: string | null;
   /** Defaults to now. */
   createdAt?: string;
+  /** The sender's own id (inbound webhook); unique among signals, checked by the caller. */
+  externalId?: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function insertSignal(trx: Db, clock: Clock, input: NewSignal): Pro
       sourceId: input.sourceId ?? null,
       pinned: 0,
       createdAt,
+      ...(input.externalId ? { externalId: input.externalId } : {}),
     })
     .execute();
   if (input.sourceId) {

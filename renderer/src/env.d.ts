@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+/** What the Electron preload hands the renderer (preload/index.ts). Absent in a plain browser. */
+interface DeskBridge {
+  /** Where the desk API listens, e.g. `http://127.0.0.1:4477`. */
+  baseUrl: string;
+  /** The bearer token for /api/v1. */
+  token: string;
+}
+
+interface Window {
+  desk?: Partial<DeskBridge>;
+}

@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap, type ApiError, type Schema } from '../../api/client';
+
+/** Query options and mutation hooks for the workspace configuration (/api/v1/workspace/...). */
+
+export type WorkspaceProfile = Schema<'WorkspaceProfile'>;
+export type SpikeAction = Schema<'SpikeAction'>;
+export type LoopState = Schema<'LoopState'>;
+export type Plan = Schema<'Plan'>;
+
+export const workspaceKeys = {
+  all: ['workspace'] as const,
+  profile: () => [...workspaceKeys.all, 'profile'] as const,
+  focusHistory: (sinceDays: number) => [...workspaceKeys.all, 'focus-history', sinceDays] as const,
+};
+
+export const workspaceQuery = () =>
+  queryOptions({
+    queryKey: workspaceKeys.profile(),
+    queryFn: () => unwrap(api.GET('/api/v1/workspace')),
+  });
+
+export const focusHistoryQuery = (sinceDays = 90) =>
+  queryOptions({
+    queryKey: workspaceKeys.focusHistory(sinceDays),
+    queryFn: () => unwrap(api.GET('/api/v1/workspace/focus-history', { params: { query: { sinceDays, limit: 30 } } })),
+  });
+
+/**
+ * A settings change: on success the answer is folded into the cached profile at once (`merge`),
+ * then everything under `workspace` is refetched. The activity log is refreshed for every mutation
+ * by the query client (app/providers.tsx).
+ */
+function useSettingMutation<Vars, Data>(send: (vars: Vars) => Promise<Data>, merge: (profile: WorkspaceProfile, data: Data) => WorkspaceProfile) {
+  const qc = useQueryClient();
+  return useMutation<Data, ApiError, Vars>({
+    mutationFn: send,
+    onSuccess: async (data) => {
+      qc.setQueryData(workspaceQuery().queryKey, (p) => (p ? merge(p, data) : p));
+      await qc.invalidateQueries({ queryKey: workspaceKeys.all });
+    },
+  });
+}
+
+const replaceProfile = (_: WorkspaceProfile, next: WorkspaceProfile) => next;
+
+export const useSetLoopState = () =>
+  useSettingMutation((body: Schema<'LoopStateBody'>) => unwrap(api.PATCH('/api/v1/workspace/loop', { body })), replaceProfile);
+
+export const useSetPauseUntil = () =>
+  useSettingMutation((body: Schema<'PauseUntilBody'>) => unwrap(api.PATCH('/api/v1/workspace/pause-until', { body })), replaceProfile);
+
+export const useSetLoopInterval = () =>
+  useSettingMutation(
+    (body: Schema<'LoopIntervalBody'>) => unwrap(api.PATCH('/api/v1/workspace/loop-interval', { body })),
+    (p, r) => ({ ...p, ...r }),
+  );
+
+export const useSetApprovalPolicy = () =>
+  useSettingMutation(
+    (body: Schema<'ApprovalPolicyBody'>) => unwrap(api.PATCH('/api/v1/workspace/approval-policy', { body })),
+    (p, approvalPolicy) => ({ ...p, approvalPolicy }),
+  );
+
+export const useSetFocusTags = () =>
+  useSettingMutation(
+    (body: Schema<'FocusTagsBody'>) => unwrap(api.PUT('/api/v1/workspace/focus-tags', { body })),
+    (p, r) => ({ ...p, focusTags: r.tags }),
+  );
+
+export const useSetTaskArchive = () =>
+  useSettingMutation(
+    (body: Schema<'AutoArchiveConfig'>) => unwrap(api.PUT('/api/v1/workspace/auto-archive-config', { body })),
+    (p, r) => ({ ...p, ...r }),
+  );
+
+export const useSetMemoryArchive = () =>
+  useSettingMutation(
+    (body: Schema<'MemoryArchiveConfig'>) => unwrap(api.PUT('/api/v1/workspace/memory-archive-config', { body })),
+    (p, r) => ({ ...p, ...r }),
+  );
+
+export const useSetTaskSpikeAction = () =>
+  useSettingMutation(
+    (body: Schema<'TaskCostSpikeConfig'>) => unwrap(api.PUT('/api/v1/workspace/cost-spike-config', { body })),
+    (p, r) => ({ ...p, ...r }),
+  );
+
+export const useSetSourceSpikeAction = () =>
+  useSettingMutation(
+    (body: Schema<'SourceCostSpikeConfig'>) => unwrap(api.PUT('/api/v1/workspace/source-cost-spike-config', { body })),
+    (p, r) => ({ ...p, ...r }),
+  );
+
+export const useSetTagSpikeAction = () =>
+  useSettingMutation(
+    (body: Schema<'TagCostSpikeConfig'>) => unwrap(api.PUT('/api/v1/workspace/tag-cost-spike-config', { body })),
+    (p, r) => ({ ...p, ...r }),
+  );
+
+export const useSetSourceChronicSpike = () =>
+  useSettingMutation(
+    (body: Schema<'SourceChronicSpikeBody'>) => unwrap(api.PUT('/api/v1/workspace/source-chronic-spike-config', { body })),
+    (p, r) => ({ ...p, sourceChronicSpikeAction: r.sourceChronicSpikeAction, sourceChronicThresholdDays: r.thresholdDays }),
+  );
+
+export const useSetCostCap = () =>
+  useSettingMutation(
+    (body: Schema<'CostCapBody'>) => unwrap(api.PATCH('/api/v1/workspace/cost-cap', { body })),
+    (p, r) => ({ ...p, ...r }),
+  );
+
+export const useSetTimezone = () =>
+  useSettingMutation((body: Schema<'TimezoneBody'>) => unwrap(api.PATCH('/api/v1/workspace/timezone', { body })), replaceProfile);
+
+export const useSetDigestEmail = () =>
+  useSettingMutation((body: Schema<'DigestEmailBody'>) => unwrap(api.PATCH('/api/v1/workspace/digest-email', { body })), replaceProfile);
+
+export const useSetPlan = () =>
+  useSettingMutation((body: Schema<'PlanBody'>) => unwrap(api.PATCH('/api/v1/workspace/plan', { body })), replaceProfile);

@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/Field';
+import { FormError, fieldError } from '../../../components/FormError';
+import { SaveStatus } from '../../../components/SaveStatus';
+import { Section, SettingRow } from '../../../components/Section';
+import { Segmented } from '../../../components/Segmented';
+import { useDraft } from '../../../lib/use-draft';
+import { formatDateTime, fromDatetimeLocal, parseWhole, toDatetimeLocal } from '../../../lib/format';
+import { useSetLoopInterval, useSetLoopState, useSetPauseUntil, type LoopState, type WorkspaceProfile } from '../api';
+
+const LOOP_STATES = [
+  { value: 'on', label: 'On', description: 'Runs cycles' },
+  { value: 'paused', label: 'Paused', description: 'Holds for now' },
+  { value: 'off', label: 'Off', description: 'Stopped' },
+] as const satisfies readonly { value: LoopState; label: string; description: string }[];
+
+const MAX_PAUSE_DAYS = 14;
+
+function LoopStateControl({ profile }: { profile: WorkspaceProfile }) {
+  const setLoop = useSetLoopState();
+  return (
+    <SettingRow title="Loop state" description="Whether the desk runs AI cycles. Choosing a state by hand clears a scheduled pause.">
+      <Segmented
+        label="Loop state"
+        value={setLoop.isPending ? (setLoop.variables?.loopState ?? profile.loopState) : profile.loopState}
+        options={LOOP_STATES}
+        onChange={(loopState) => setLoop.mutate({ loopState })}
+        disabled={setLoop.isPending}
+      />
+      <div className="row-status">
+        <SaveStatus mutation={setLoop} />
+      </div>
+      <FormError error={setLoop.error} />
+    </SettingRow>
+  );
+}
+
+function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
+  const setPause = useSetPauseUntil();
+  const [value, setValue] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const now = new Date();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const iso = fromDatetimeLocal(value);
+    if (!iso) {
+      setLocalError('Choose a date and time');
+      return;
+    }
+    setLocalError(null);
+    setPause.mutate({ pauseUntilAt: iso }, { onSuccess: () => setValue('') });
+  };
+  const clear = () => {
+    setLocalError(null);
+    setPause.mutate({ pauseUntilAt: null });
+  };
+  return (
+    <SettingRow title="Scheduled pause" description={`Pause now and resume by itself at a set time, at most ${MAX_PAUSE_DAYS} days ahead.`}>
+      {profile.pauseUntilAt ? (
+        <div className="notice notice--info">
+          <span>
+            Paused. Resumes by itself at <strong>{formatDateTime(profile.pauseUntilAt, true)}</strong>.
+          </span>
+          <button type="button" className="button button--small" onClick={clear} disabled={setPause.isPending}>
+            Clear
+          </button>
+        </div>
+      ) : null}
+      <form className="inline-form" onSubmit={submit} noValidate>
+        <Field label="Pause until" error={localError ?? fieldError(setPause.error, 'pauseUntilAt')}>
+          {(control) => (
+            <input
+              {...control}
+              type="datetime-local"
+              className="input"
+              value={value}
+              min={toDatetimeLocal(now)}
+              max={toDatetimeLocal(new Date(now.getTime() + MAX_PAUSE_DAYS * 86_400_000))}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="button" disabled={setPause.isPending}>
+          {profile.pauseUntilAt ? 'Change' : 'Schedule pause'}
+        </button>
+        <SaveStatus mutation={setPause} />
+      </form>
+      <FormError error={setPause.error} fields={['pauseUntilAt']} />
+    </SettingRow>
+  );
+}
+
+function LoopInterval({ profile }: { profile: WorkspaceProfile }) {
+  const saveInterval = useSetLoopInterval();
+  const [value, setValue] = useDraft(profile.loopIntervalMinutes, String);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const minutes = parseWhole(value);
+    if (minutes === null) {
+      setLocalError('Enter a whole number of minutes');
+      return;
+    }
+    setLocalError(null);
+    saveInterval.mutate({ loopIntervalMinutes: minutes });
+  };
+  const floorApplies = profile.loopIntervalMinutes < profile.planFloorMinutes;
+  return (
+    <SettingRow title="Loop interval" description="Minutes between AI cycles. Your plan sets the shortest interval the desk will run at.">
+      <form className="inline-form" onSubmit={submit} noValidate>
+        <Field
+          label="Loop interval (minutes)"
+          hint={
+            <>
+              Effective {profile.effectiveLoopIntervalMinutes} min (plan floor {profile.planFloorMinutes} on {profile.plan})
+              {floorApplies ? '. The plan floor applies.' : ''}
+            </>
+          }
+          error={localError ?? fieldError(saveInterval.error, 'loopIntervalMinutes')}
+        >
+          {(control) => (
+            <input {...control} className="input input--number" type="number" inputMode="numeric" min={1} max={1440} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
+          )}
+        </Field>
+        <button type="submit" className="button" disabled={saveInterval.isPending}>
+          Save
+        </button>
+        <SaveStatus mutation={saveInterval} />
+      </form>
+      <FormError error={saveInterval.error} fields={['loopIntervalMinutes']} />
+    </SettingRow>
+  );
+}
+
+export function LoopSection({ profile }: { profile: WorkspaceProfile }) {
+  return (
+    <Section id="loop" title="Loop" description="The AI cycle that turns signals and memory into tasks and outputs.">
+      <LoopStateControl profile={profile} />
+      <ScheduledPause profile={profile} />
+      <LoopInterval profile={profile} />
+    </Section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Schema } from '../../api/client';
+
+type ApprovalPolicy = Schema<'ApprovalPolicy'>;
+
+/** The approval-policy presets the spec offers operators; anything else is "custom". */
+export const APPROVAL_PRESETS = [
+  { value: 'fast', label: 'Fast', watchHours: 4, overdueHours: 12 },
+  { value: 'daily', label: 'Daily', watchHours: 24, overdueHours: 72 },
+  { value: 'weekly', label: 'Weekly', watchHours: 48, overdueHours: 120 },
+] as const;
+
+export type ApprovalPresetName = (typeof APPROVAL_PRESETS)[number]['value'] | 'custom';
+
+export function presetOf(policy: ApprovalPolicy): ApprovalPresetName {
+  return APPROVAL_PRESETS.find((p) => p.watchHours === policy.watchHours && p.overdueHours === policy.overdueHours)?.value ?? 'custom';
+}
+
+export const SPIKE_ACTION_OPTIONS: { value: Schema<'SpikeAction'>; label: string }[] = [
+  { value: null, label: 'Not set' },
+  { value: 'none', label: 'Alert only' },
+  { value: 'pause', label: 'Alert and pause' },
+];
+
+export const PLAN_OPTIONS: { value: Schema<'Plan'>; label: string }[] = [
+  { value: 'free', label: 'Free' },
+  { value: 'pro', label: 'Pro' },
+  { value: 'team', label: 'Team' },
+];
+
+export const FOCUS_TAG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_FOCUS_TAGS = 3;
+export const MAX_FOCUS_TAG_LENGTH = 40;

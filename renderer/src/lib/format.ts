@@ -1,0 +1,69 @@
+/** Display helpers: times in the viewer's locale and zone, money from integer cents. */
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeZone = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+
+export function formatDateTime(iso: string, withZone = false): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return (withZone ? dateTimeZone : dateTime).format(d);
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "3 minutes ago", "yesterday"; falls back to the date beyond a week. */
+export function formatRelative(iso: string, now: Date = new Date()): string {
+  const ms = new Date(iso).getTime() - now.getTime();
+  if (Number.isNaN(ms)) return iso;
+  const abs = Math.abs(ms);
+  if (abs < 45_000) return 'just now';
+  if (abs < 3_600_000) return relative.format(Math.round(ms / 60_000), 'minute');
+  if (abs < 86_400_000) return relative.format(Math.round(ms / 3_600_000), 'hour');
+  if (abs < 7 * 86_400_000) return relative.format(Math.round(ms / 86_400_000), 'day');
+  return formatDateTime(iso);
+}
+
+/** Whole minutes as "45 min", "3 h 20 min", "4 d 2 h". */
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
+  return mins ? `${hours} h ${mins} min` : `${hours} h`;
+}
+
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** "12.5" or "12.50" dollars to 1250 cents; null when it is not a non-negative amount with at most 2 decimals. */
+export function dollarsToCents(input: string): number | null {
+  const s = input.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(s) && !/^\.\d{1,2}$/.test(s)) return null;
+  return Math.round(Number(s) * 100);
+}
+
+export function centsToDollarInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** A Date as the value of an <input type="datetime-local"> (the viewer's local time, minutes). */
+export function toDatetimeLocal(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The value of a datetime-local input (local time) as an ISO instant; null when empty or invalid. */
+export function fromDatetimeLocal(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** An integer from a number input's text; null when empty or not a whole number. */
+export function parseWhole(input: string): number | null {
+  const s = input.trim();
+  if (!/^-?\d+$/.test(s)) return null;
+  return Number(s);
+}

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MINUTE_MS } from '../../core/clock';
+import { recordActivity, SYSTEM_ACTOR } from '../../domain/activity/activity';
+import { startTestDesk, type TestDesk } from '../../testing/desk';
+
+let desk: TestDesk;
+
+beforeEach(async () => {
+  desk = await startTestDesk();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await desk.stop();
+});
+
+type Row = { id: string; kind: string; detail: string; createdAt: string };
+
+async function list(query = ''): Promise<Row[]> {
+  const res = await desk.api('GET', `/api/v1/activity${query}`);
+  expect(res.status, `${query} -> ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.activities;
+}
+
+/** Writes `n` rows one minute apart through the domain function, as any area does. */
+async function addRows(n: number, kind = 'test.row', detail = (i: number) => `row ${i}`) {
+  for (let i = 0; i < n; i++) {
+    desk.clock.advance(MINUTE_MS);
+    await recordActivity(desk.services.db, desk.clock, { kind, detail: detail(i), actor: SYSTEM_ACTOR });
+  }
+}
+
+describe('GET /activity', () => {
+  it('starts with the workspace creation, written by the system', async () => {
+    const rows = await list();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'workspace.created',
+      actorUserId: null,
+      actorLabel: 'system',
+      entityType: 'workspace',
+      createdAt: '2026-03-10T12:00:00.000Z',
+    });
+    expect(rows[0].id).toMatch(/^act_/);
+    expect(rows[0].detail).toContain('free');
+  });
+
+  it('returns the newest 50 by default, newest first; limit 1-200', async () => {
+    await addRows(60);
+    const rows = await list();
+    expect(rows).toHaveLength(50);
+    expect(rows[0].detail).toBe('row 59');
+    expect(rows[49].detail).toBe('row 10');
+    const times = rows.map((r) => r.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    expect(await list('?limit=1')).toHaveLength(1);
+    expect(await list('?limit=200')).toHaveLength(61);
+    for (const bad of ['0', '201', '-1', '1.5', 'abc']) {
+      const res = await desk.api('GET', `/api/v1/activity?limit=${bad}`);
+      expect(res.status, bad).toBe(422);
+      expect(res.body).toMatchObject({ error: 'validation_failed', details: [{ field: 'limit' }] });
+    }
+  });
+
+  it('keeps the order of rows written in the same millisecond', async () => {
+    for (let i = 0; i < 5; i++) await recordActivity(desk.services.db, desk.clock, { kind: 'test.same', detail: `same ${i}`, actor: SYSTEM_ACTOR });
+    expect((await list('?kind=test.same')).map((r) => r.detail)).toEqual(['same 4', 'same 3', 'same 2', 'same 1', 'same 0']);
+  });
+
+  it('since: only entries at or after the time; a bad time is rejected', async () => {
+    await addRows(5); // 12:01 .. 12:05
+    expect((await list('?since=2026-03-10T12:03:00Z')).map((r) => r.detail)).toEqual(['row 4', 'row 3', 'row 2']);
+    expect((await list('?since=2026-03-10T13:03:00%2B01:00')).map((r) => r.detail)).toEqual(['row 4', 'row 3', 'row 2']);
+    expect(await list('?since=2026-03-11T00:00:00Z')).toEqual([]);
+    for (const bad of ['yesterday', '2026-13-01T00:00:00Z', '']) {
+      const res = await desk.api('GET', `/api/v1/activity?since=${bad}`);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.details[0].field).toBe('since');
+    }
+  });
+
+  it('kind: a comma list of kinds', async () => {
+    await desk.api('PATCH', '/api/v1/workspace/plan', { plan: 'pro' });
+    await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'Europe/Berlin' });
+    await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' });
+    expect((await list('?kind=workspace.plan')).map((r) => r.kind)).toEqual(['workspace.plan']);
+    const two = await list(`?kind=${encodeURIComponent('workspace.plan, workspace.loop_state')}`);
+    expect(two.map((r) => r.kind).sort()).toEqual(['workspace.loop_state', 'workspace.plan']);
+    expect(await list('?kind=nothing.like.this')).toEqual([]);
+    expect(await list('?kind=')).toHaveLength(4);
+    expect(await list('?kind=,,')).toHaveLength(4);
+  });
+
+  it('q: case-insensitive text in detail or kind, wildcards taken literally, at most 200 characters', async () => {
+    await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'Europe/Berlin' });
+    await addRows(1, 'test.pct', () => 'spend reached 100% today');
+    await addRows(1, 'test.under', () => 'cost_cap hit');
+
+    expect((await list('?q=berlin')).map((r) => r.kind)).toEqual(['workspace.timezone']);
+    expect((await list('?q=WORKSPACE.TIMEZONE')).map((r) => r.kind)).toEqual(['workspace.timezone']);
+    expect((await list(`?q=${encodeURIComponent('100%')}`)).map((r) => r.kind)).toEqual(['test.pct']);
+    expect((await list(`?q=${encodeURIComponent('%')}`)).map((r) => r.kind)).toEqual(['test.pct']);
+    expect((await list('?q=cost_cap')).map((r) => r.kind)).toEqual(['test.under']);
+    expect((await list('?q=t_da')).map((r) => r.kind)).toEqual([]);
+    expect(await list('?q=%20%20')).toHaveLength(4);
+    expect(await list(`?q=${'a'.repeat(200)}`)).toEqual([]);
+    const res = await desk.api('GET', `/api/v1/activity?q=${'a'.repeat(201)}`);
+    expect(res.status).toBe(422);
+    expect(res.body.details[0].field).toBe('q');
+  });
+
+  it('combines the filters', async () => {
+    await addRows(3, 'test.a');
+    await addRows(3, 'test.b');
+    const rows = await list('?kind=test.a,test.b&since=2026-03-10T12:03:00Z&q=row%202&limit=1');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'test.b', detail: 'row 2' });
+  });
+});
+
+describe('activity is written in the same transaction as the change', () => {
+  it('a change whose activity row cannot be written is rolled back', async () => {
+    const before = (await desk.api('GET', '/api/v1/workspace')).body;
+    await sql`CREATE TRIGGER block_activity BEFORE INSERT ON activity BEGIN SELECT RAISE(ABORT, 'activity blocked'); END`.execute(desk.services.db);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const res = await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'internal_error', message: expect.any(String) });
+    expect(res.body.message).not.toContain('activity blocked');
+
+    await sql`DROP TRIGGER block_activity`.execute(desk.services.db);
+    expect((await desk.api('GET', '/api/v1/workspace')).body).toEqual(before);
+    expect(await list()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDesk, type TestDesk } from '../testing/desk';
+import { bearerOf, tokenMatches } from './auth';
+
+/**
+ * The auth sweep: every operation the served OpenAPI document lists with a security requirement
+ * refuses a request without a token and one with a wrong token, before it does anything.
+ */
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+interface Operation {
+  method: string;
+  path: string;
+  secured: boolean;
+}
+
+let desk: TestDesk;
+let operations: Operation[];
+
+beforeAll(async () => {
+  desk = await startTestDesk();
+  const res = await desk.api('GET', '/api/v1/openapi.json', undefined, null);
+  expect(res.status).toBe(200);
+  const doc = res.body as { security?: unknown[]; paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+  operations = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      // An operation's own `security` wins; `[]` or `[{}]` means public.
+      const security = op.security ?? doc.security ?? [];
+      const secured = security.length > 0 && security.every((req) => Object.keys(req).length > 0);
+      operations.push({ method: method.toUpperCase(), path, secured });
+    }
+  }
+});
+afterAll(async () => {
+  await desk.stop();
+});
+
+/** `{id}`-style parameters become ids that exist nowhere. */
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'zz_does_not_exist_01');
+
+function expectUnauthorized(res: { status: number; body: any }, what: string) {
+  expect(res.status, what).toBe(401);
+  expect(res.body, what).toEqual({ error: 'unauthorized', message: expect.any(String) });
+  expect(res.body.message.length, what).toBeGreaterThan(0);
+}
+
+describe('auth sweep over openapi.json', () => {
+  it('the document lists the secured workspace routes and the public spec route', () => {
+    expect(operations.filter((o) => o.secured).length).toBeGreaterThan(10);
+    expect(operations).toContainEqual({ method: 'GET', path: '/api/v1/workspace', secured: true });
+    expect(operations).toContainEqual({ method: 'GET', path: '/api/v1/activity', secured: true });
+    expect(operations).toContainEqual({ method: 'GET', path: '/api/v1/openapi.json', secured: false });
+  });
+
+  it('every secured operation refuses a missing token', async () => {
+    for (const op of operations.filter((o) => o.secured)) {
+      const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
+      expectUnauthorized(await desk.api(op.method, concrete(op.path), body, null), `${op.method} ${op.path} without a token`);
+    }
+  });
+
+  it('every secured operation refuses a wrong token', async () => {
+    const wrong = `${desk.token.slice(0, -2)}xx`;
+    for (const op of operations.filter((o) => o.secured)) {
+      const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
+      for (const token of [wrong, 'x', desk.token + desk.token]) {
+        expectUnauthorized(await desk.api(op.method, concrete(op.path), body, token), `${op.method} ${op.path} with a wrong token`);
+      }
+    }
+  });
+
+  it('a refused request changes nothing', async () => {
+    const before = (await desk.api('GET', '/api/v1/workspace')).body;
+    const activity = (await desk.api('GET', '/api/v1/activity?limit=200')).body;
+    for (const op of operations.filter((o) => o.secured && o.method !== 'GET')) {
+      await desk.api(op.method, concrete(op.path), { loopState: 'off', plan: 'team', tags: ['x'] }, 'wrong-token');
+    }
+    expect((await desk.api('GET', '/api/v1/workspace')).body).toEqual(before);
+    expect((await desk.api('GET', '/api/v1/activity?limit=200')).body).toEqual(activity);
+  });
+
+  it('public operations are GETs and answer without a token', async () => {
+    const open = operations.filter((o) => !o.secured);
+    for (const op of open) {
+      expect(op.method, `${op.path} is public, so it must not change anything`).toBe('GET');
+      const res = await desk.api(op.method, concrete(op.path), undefined, null);
+      expect(res.status, `${op.method} ${op.path}`).not.toBe(401);
+      expect(res.status, `${op.method} ${op.path}`).toBeLessThan(500);
+    }
+    const spec = await desk.api('GET', '/api/v1/openapi.json', undefined, null);
+    expect(spec.status).toBe(200);
+    expect(spec.body.openapi).toBe('3.1.0');
+  });
+
+  it('the right token passes, in any case of the scheme name', async () => {
+    expect((await desk.api('GET', '/api/v1/workspace')).status).toBe(200);
+    const res = await fetch(`${desk.url}/api/v1/workspace`, { headers: { authorization: `bearer ${desk.token}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('other authorization schemes and malformed headers are refused', async () => {
+    for (const header of [`Basic ${desk.token}`, desk.token, 'Bearer', 'Bearer ', `Bearer ${desk.token} extra`, `Token ${desk.token}`]) {
+      const res = await fetch(`${desk.url}/api/v1/workspace`, { headers: { authorization: header } });
+      expect(res.status, header).toBe(401);
+      expect(await res.json()).toEqual({ error: 'unauthorized', message: expect.any(String) });
+    }
+  });
+
+  it('the token is not accepted in the query string', async () => {
+    const res = await desk.api('GET', `/api/v1/workspace?token=${desk.token}`, undefined, null);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('auth helpers', () => {
+  it('tokenMatches compares exactly', () => {
+    expect(tokenMatches('abc', 'abc')).toBe(true);
+    expect(tokenMatches('abc', 'abd')).toBe(false);
+    expect(tokenMatches('abc', 'abcd')).toBe(false);
+    expect(tokenMatches('', 'abc')).toBe(false);
+  });
+
+  it('bearerOf reads only a well-formed bearer header', () => {
+    const req = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } }) as never;
+    expect(bearerOf(req())).toBeNull();
+    expect(bearerOf(req('Bearer abc'))).toBe('abc');
+    expect(bearerOf(req('bearer   abc  '))).toBe('abc');
+    expect(bearerOf(req('Bearer a b'))).toBeNull();
+    expect(bearerOf(req('Basic abc'))).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { Body, Controller, Get, Path, Post, Query, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import type { ErrorBody } from '../../core/errors';
+import type {
+  ReactionEmoji,
+  Signal,
+  SignalBulkAction,
+  SignalBulkResult,
+  SignalKind,
+  SignalPriority,
+  SignalReactionResult,
+} from '../../domain/signals/signal-service';
+import type { Services } from '../../services';
+
+export interface SignalList {
+  signals: Signal[];
+}
+
+export interface NewSignalBody {
+  kind: SignalKind;
+  priority: SignalPriority;
+  /**
+   * 1-200 characters (trimmed).
+   * @minLength 1
+   * @maxLength 200
+   */
+  title: string;
+  /**
+   * At most 5000 characters; may be empty.
+   * @maxLength 5000
+   */
+  detail: string;
+  /**
+   * An http(s) URL, at most 2000 characters.
+   * @maxLength 2000
+   * @pattern ^https?://
+   */
+  sourceUrl?: string | null;
+}
+
+export interface SignalBulkBody {
+  action: SignalBulkAction;
+  /**
+   * 1-50 signal ids; duplicates count once.
+   * @minItems 1
+   * @maxItems 50
+   */
+  signalIds: string[];
+  /** For `pin`: true pins (default), false unpins. Ignored by `delete`. */
+  pinned?: boolean;
+}
+
+export interface SignalReactionBody {
+  emoji: ReactionEmoji;
+  /** The member reacting; defaults to the workspace owner. */
+  asUserId?: string;
+}
+
+/**
+ * Signals: what the desk has collected from sources, pushed in through the inbound webhook, or
+ * was given by hand. Kinds: news, mention, review, message, alert, metric, note, other.
+ * Priorities, lowest first: low, normal, high, urgent.
+ */
+@Route('api/v1/signals')
+@Tags('Signals')
+@Security('bearer')
+export class SignalsController extends Controller {
+  constructor(private readonly s: Services) {
+    super();
+  }
+
+  /**
+   * Recent signals, newest first (pinned ones are flagged, not floated).
+   * @param limit 1-200
+   * @param since ISO time; only signals created at or after it
+   * @param sourceId only signals of this source (an unknown id gives an empty list)
+   * @param asUserId the member whose `reacted` flags are shown; defaults to the owner
+   */
+  @Get()
+  @Response<ErrorBody>('422', 'limit, since or asUserId is invalid')
+  public async listSignals(
+    @Query() limit = 50,
+    @Query() since?: string,
+    @Query() sourceId?: string,
+    @Query() asUserId?: string,
+  ): Promise<SignalList> {
+    return { signals: await this.s.signals.list({ limit, since, sourceId, asUserId }) };
+  }
+
+  /** Creates a signal by hand; written to the activity log as `signal.created`. */
+  @Post()
+  @SuccessResponse('201', 'Created')
+  @Response<ErrorBody>('422', 'A field is invalid; nothing was created')
+  public async createSignal(@Body() body: NewSignalBody): Promise<Signal> {
+    const signal = await this.s.signals.create(body);
+    this.setStatus(201);
+    return signal;
+  }
+
+  /**
+   * Deletes, pins or unpins 1-50 signals at once. Ids that match no signal are listed in
+   * `notFound` and the action is applied to the others. One activity row names the count
+   * (`signal.bulk_deleted`, `signal.bulk_pinned`, `signal.bulk_unpinned`; none when nothing matched).
+   */
+  @Post('bulk')
+  @Response<ErrorBody>('422', 'action or signalIds is invalid (e.g. more than 50 ids); nothing changed')
+  public async bulkSignals(@Body() body: SignalBulkBody): Promise<SignalBulkResult> {
+    return this.s.signals.bulk(body.action, body.signalIds, body.pinned ?? true);
+  }
+
+  /**
+   * Toggles a reaction (👍 👀 🎯 ❤️ 🚀): the first call adds it, the same call again removes it.
+   * Logged as `signal.reaction_added` / `signal.reaction_removed` by the member.
+   */
+  @Post('{id}/reaction')
+  @Response<ErrorBody>('404', 'No such signal')
+  @Response<ErrorBody>('422', 'emoji is not one of the set, or asUserId is not a member')
+  public async reactToSignal(@Path() id: string, @Body() body: SignalReactionBody): Promise<SignalReactionResult> {
+    return this.s.signals.toggleReaction(id, body.emoji, body.asUserId);
+  }
+}

@@ -1,0 +1,126 @@
+import { Body, Controller, Header, Path, Post, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
+import { DeskError, invalid, type ErrorBody } from '../../core/errors';
+import { checkIdempotencyKey } from '../../domain/signals/signal-rules';
+import type { InboundDeliveryResult, SignalKind, SignalPriority } from '../../domain/signals/signal-service';
+import type { Services } from '../../services';
+import { tokenMatches } from '../auth';
+import { NO_SUCH_ROUTE } from './inbound-mount';
+
+/** One pushed signal. */
+export interface InboundSignalItem {
+  /** Default `other`. */
+  kind?: SignalKind;
+  /** Default `normal`. */
+  priority?: SignalPriority;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   * @example "New review: 2 stars on the App Store"
+   */
+  title: string;
+  /**
+   * Default empty.
+   * @maxLength 5000
+   */
+  detail?: string;
+  /**
+   * Where the signal comes from: an http(s) URL.
+   * @maxLength 2000
+   * @pattern ^https?://
+   */
+  sourceUrl?: string;
+  /**
+   * The sender's own id for this signal. A signal whose externalId is already on the desk is not
+   * created again (its existing id is returned and it counts as a duplicate).
+   * @minLength 1
+   * @maxLength 200
+   */
+  externalId?: string;
+}
+
+/** A single pushed signal. */
+export interface InboundSignal extends InboundSignalItem {
+  /**
+   * Idempotency key of this delivery, when the sender cannot set the `Idempotency-Key` header.
+   * @minLength 1
+   * @maxLength 200
+   */
+  idempotencyKey?: string;
+}
+
+/** A batch of 1-100 pushed signals, accepted or rejected as a whole. */
+export interface InboundSignalBatch {
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  signals: InboundSignalItem[];
+  /**
+   * Idempotency key of this delivery, when the sender cannot set the `Idempotency-Key` header.
+   * @minLength 1
+   * @maxLength 200
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * The inbound signal webhook: feeds and other services push signals to the desk (usually through
+ * the relay). It lives outside /api/v1 and takes no bearer header: the ingest token in the path
+ * addresses and authenticates it.
+ */
+@Route('api/webhooks/signals')
+@Tags('Inbound webhook')
+export class InboundWebhookController extends Controller {
+  constructor(private readonly s: Services) {
+    super();
+  }
+
+  /**
+   * Pushes one signal, or a batch `{ signals: [...] }` of at most 100, created in one transaction;
+   * each is written to the activity log as `signal.received` by `webhook`.
+   *
+   * Idempotency: send a key in the `Idempotency-Key` header or the body field `idempotencyKey`
+   * (1-200 characters; if both are sent they must be equal). The first delivery's response is kept
+   * for 7 days; a repeat with the same key returns that response (same ids) with
+   * `Idempotent-Replayed: true` and creates nothing, whatever its body.
+   *
+   * Limits: body at most 256kb (413), 120 requests per minute per client address (429, with
+   * `RateLimit` and `Retry-After` headers). A wrong token is answered 404 exactly like an unknown route.
+   * @param token The workspace ingest token.
+   * @param idempotencyKey Idempotency key of this delivery (1-200 characters).
+   */
+  @Post('{token}')
+  @SuccessResponse<{
+    /** `true` when this is the stored response of an earlier delivery with the same idempotency key. */
+    'Idempotent-Replayed'?: string;
+  }>('201', 'Created: one id per signal sent, in order')
+  @Response<ErrorBody>('400', 'The body is not valid JSON')
+  @Response<ErrorBody>('404', 'Wrong token (the same answer as an unknown route)', NO_SUCH_ROUTE)
+  @Response<ErrorBody>('413', 'The body is larger than 256kb')
+  @Response<ErrorBody>('422', 'A signal, the batch or the idempotency key is invalid; nothing was created')
+  @Response<ErrorBody>('429', 'Too many requests from this address this minute')
+  public async receiveInboundSignals(
+    @Path() token: string,
+    @Body() body: InboundSignal | InboundSignalBatch,
+    @Header('Idempotency-Key') idempotencyKey?: string,
+  ): Promise<InboundDeliveryResult> {
+    // The app's mount checks the token before validation; this keeps the controller safe on its own.
+    if (!tokenMatches(token, this.s.token)) throw new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
+    if (idempotencyKey !== undefined) checkIdempotencyKey('Idempotency-Key', idempotencyKey);
+    const bodyKey = body.idempotencyKey;
+    if (idempotencyKey !== undefined && bodyKey !== undefined && idempotencyKey !== bodyKey) {
+      throw invalid('idempotencyKey', 'differs from the Idempotency-Key header; send one key');
+    }
+    const key = idempotencyKey ?? bodyKey ?? null;
+    const batch = 'signals' in body;
+    const items = batch ? body.signals : [body];
+    const { replayed, result } = await this.s.signals.ingest(
+      items.map(({ kind, priority, title, detail, sourceUrl, externalId }) => ({ kind, priority, title, detail, sourceUrl, externalId })),
+      key,
+      batch,
+    );
+    if (replayed) this.setHeader('Idempotent-Replayed', 'true');
+    this.setStatus(201);
+    return result;
+  }
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { DeskError } from '../../core/errors';
+import {
+  checkBulkIds,
+  checkEmoji,
+  checkExternalId,
+  checkHttpUrl,
+  checkIdempotencyKey,
+  checkSignalInput,
+  REACTION_EMOJIS,
+} from './signal-rules';
+import { SIGNAL_KINDS, SIGNAL_PRIORITIES } from './signal-store';
+
+function fieldOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(DeskError);
+    expect((err as DeskError).status).toBe(422);
+    return (err as DeskError).details?.[0]?.field;
+  }
+  return undefined;
+}
+
+const base = { kind: 'news', priority: 'normal', title: 'A title', detail: '' };
+
+describe('signal rules', () => {
+  it('accepts every kind and priority and rejects others, naming the field with its prefix', () => {
+    for (const kind of SIGNAL_KINDS) expect(checkSignalInput({ ...base, kind }).kind).toBe(kind);
+    for (const priority of SIGNAL_PRIORITIES) expect(checkSignalInput({ ...base, priority }).priority).toBe(priority);
+    expect(fieldOf(() => checkSignalInput({ ...base, kind: 'gossip' }))).toBe('kind');
+    expect(fieldOf(() => checkSignalInput({ ...base, priority: 'critical' }, 'signals[2].'))).toBe('signals[2].priority');
+  });
+
+  it('title is 1-200 characters after trimming', () => {
+    expect(checkSignalInput({ ...base, title: '  padded  ' }).title).toBe('padded');
+    expect(checkSignalInput({ ...base, title: 'x'.repeat(200) }).title).toHaveLength(200);
+    expect(checkSignalInput({ ...base, title: 'x' }).title).toBe('x');
+    expect(fieldOf(() => checkSignalInput({ ...base, title: 'x'.repeat(201) }))).toBe('title');
+    expect(fieldOf(() => checkSignalInput({ ...base, title: '' }))).toBe('title');
+    expect(fieldOf(() => checkSignalInput({ ...base, title: '   ' }))).toBe('title');
+  });
+
+  it('detail is at most 5000 characters', () => {
+    expect(checkSignalInput({ ...base, detail: 'd'.repeat(5000) }).detail).toHaveLength(5000);
+    expect(fieldOf(() => checkSignalInput({ ...base, detail: 'd'.repeat(5001) }))).toBe('detail');
+  });
+
+  it('sourceUrl is an optional http(s) URL', () => {
+    expect(checkSignalInput({ ...base }).sourceUrl).toBeNull();
+    expect(checkSignalInput({ ...base, sourceUrl: 'https://example.com/a' }).sourceUrl).toBe('https://example.com/a');
+    expect(checkSignalInput({ ...base, sourceUrl: 'http://example.com' }).sourceUrl).toBe('http://example.com');
+    expect(fieldOf(() => checkHttpUrl('sourceUrl', 'ftp://example.com'))).toBe('sourceUrl');
+    expect(fieldOf(() => checkHttpUrl('sourceUrl', 'javascript:alert(1)'))).toBe('sourceUrl');
+    expect(fieldOf(() => checkHttpUrl('sourceUrl', 'https://'))).toBe('sourceUrl');
+    expect(fieldOf(() => checkHttpUrl('sourceUrl', `https://example.com/${'a'.repeat(2000)}`))).toBe('sourceUrl');
+  });
+
+  it('bulk ids: 1-50, duplicates folded', () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => `sig_${i}`);
+    expect(checkBulkIds(fifty)).toHaveLength(50);
+    expect(checkBulkIds(['a', 'b', 'a'])).toEqual(['a', 'b']);
+    expect(fieldOf(() => checkBulkIds([...fifty, 'sig_50']))).toBe('signalIds');
+    expect(fieldOf(() => checkBulkIds([]))).toBe('signalIds');
+    expect(fieldOf(() => checkBulkIds(['ok', '']))).toBe('signalIds[1]');
+    expect(fieldOf(() => checkBulkIds(['x'.repeat(101)]))).toBe('signalIds[0]');
+  });
+
+  it('emoji is one of the five', () => {
+    for (const e of REACTION_EMOJIS) expect(checkEmoji(e)).toBe(e);
+    expect(fieldOf(() => checkEmoji('😀'))).toBe('emoji');
+    // the bare heart without the variation selector is a different string
+    expect(fieldOf(() => checkEmoji('\u2764'))).toBe('emoji');
+  });
+
+  it('idempotency keys and external ids are 1-200 characters', () => {
+    expect(checkIdempotencyKey('k', 'k'.repeat(200))).toHaveLength(200);
+    expect(fieldOf(() => checkIdempotencyKey('k', 'k'.repeat(201)))).toBe('k');
+    expect(fieldOf(() => checkIdempotencyKey('k', ''))).toBe('k');
+    expect(fieldOf(() => checkIdempotencyKey('k', 'a\nb'))).toBe('k');
+    expect(checkExternalId('e', 'e'.repeat(200))).toHaveLength(200);
+    expect(fieldOf(() => checkExternalId('e', 'e'.repeat(201)))).toBe('e');
+  });
+});

@@ -1,0 +1,109 @@
+import { DAY_MS } from '../../core/clock';
+import { invalid } from '../../core/errors';
+import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type NewSignal, type SignalKind, type SignalPriority } from './signal-store';
+
+/** Pure rules of signals: limits, defaults and input checks shared by the API and the inbound webhook. */
+
+/** The reaction set of the spec (comments, artifacts, memory entries and signals share it). */
+export const REACTION_EMOJIS = ['👍', '👀', '🎯', '❤️', '🚀'] as const;
+export type ReactionEmojiValue = (typeof REACTION_EMOJIS)[number];
+
+export const SIGNALS_LIST_DEFAULT = 50;
+export const SIGNALS_LIST_MAX = 200;
+export const MAX_BULK_IDS = 50;
+export const MAX_ID_LENGTH = 100;
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_DETAIL_LENGTH = 5000;
+export const MAX_URL_LENGTH = 2000;
+export const MAX_WEBHOOK_BATCH = 100;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+export const MAX_EXTERNAL_ID_LENGTH = 200;
+/** How long an inbound delivery's idempotency key (and its stored response) is kept. */
+export const IDEMPOTENCY_TTL_MS = 7 * DAY_MS;
+/** Inbound signals may leave kind and priority out. */
+export const WEBHOOK_DEFAULT_KIND: SignalKind = 'other';
+export const WEBHOOK_DEFAULT_PRIORITY: SignalPriority = 'normal';
+
+export interface SignalInput {
+  kind: string;
+  priority: string;
+  title: string;
+  detail: string;
+  sourceUrl?: string | null;
+}
+
+/**
+ * Checks one signal and returns it normalised (title trimmed). `prefix` names the field the way
+ * the client sent it, e.g. `signals[3].` inside a webhook batch.
+ */
+export function checkSignalInput(input: SignalInput, prefix = ''): NewSignal {
+  if (!(SIGNAL_KINDS as readonly string[]).includes(input.kind)) {
+    throw invalid(`${prefix}kind`, `must be one of ${SIGNAL_KINDS.join(', ')}`);
+  }
+  if (!(SIGNAL_PRIORITIES as readonly string[]).includes(input.priority)) {
+    throw invalid(`${prefix}priority`, `must be one of ${SIGNAL_PRIORITIES.join(', ')}`);
+  }
+  const title = typeof input.title === 'string' ? input.title.trim() : '';
+  if (title.length < 1 || title.length > MAX_TITLE_LENGTH) {
+    throw invalid(`${prefix}title`, `must be 1-${MAX_TITLE_LENGTH} characters and not only spaces`);
+  }
+  if (typeof input.detail !== 'string' || input.detail.length > MAX_DETAIL_LENGTH) {
+    throw invalid(`${prefix}detail`, `must be at most ${MAX_DETAIL_LENGTH} characters`);
+  }
+  const sourceUrl = input.sourceUrl ?? null;
+  if (sourceUrl !== null) checkHttpUrl(`${prefix}sourceUrl`, sourceUrl);
+  return {
+    kind: input.kind as SignalKind,
+    priority: input.priority as SignalPriority,
+    title,
+    detail: input.detail,
+    sourceUrl,
+  };
+}
+
+export function checkHttpUrl(field: string, value: string): void {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || value.length > MAX_URL_LENGTH) {
+    throw invalid(field, `must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
+  }
+}
+
+/** 1-50 ids; duplicates folded, order kept. */
+export function checkBulkIds(ids: string[]): string[] {
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_BULK_IDS) {
+    throw invalid('signalIds', `must hold 1-${MAX_BULK_IDS} ids`);
+  }
+  ids.forEach((id, i) => {
+    if (typeof id !== 'string' || id.length < 1 || id.length > MAX_ID_LENGTH) {
+      throw invalid(`signalIds[${i}]`, `must be an id of 1-${MAX_ID_LENGTH} characters`);
+    }
+  });
+  return [...new Set(ids)];
+}
+
+export function checkEmoji(emoji: string): ReactionEmojiValue {
+  if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) {
+    throw invalid('emoji', `must be one of ${REACTION_EMOJIS.join(' ')}`);
+  }
+  return emoji as ReactionEmojiValue;
+}
+
+/** 1-200 characters without control characters (UUIDs, delivery ids, hashes...). */
+export function checkIdempotencyKey(field: string, key: string): string {
+  if (typeof key !== 'string' || key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || /[\x00-\x1f\x7f]/.test(key)) {
+    throw invalid(field, `must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters without control characters`);
+  }
+  return key;
+}
+
+export function checkExternalId(field: string, externalId: string): string {
+  if (typeof externalId !== 'string' || externalId.length < 1 || externalId.length > MAX_EXTERNAL_ID_LENGTH) {
+    throw invalid(field, `must be 1-${MAX_EXTERNAL_ID_LENGTH} characters`);
+  }
+  return externalId;
+}

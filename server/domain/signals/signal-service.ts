@@ -1,0 +1,398 @@
+import type { Db } from '../../../db/connection';
+import type { Clock } from '../../core/clock';
+import { invalid, notFound } from '../../core/errors';
+import { recordActivity, type Actor } from '../activity/activity';
+import type { WorkspaceService } from '../workspace/workspace-service';
+import { checkRange, parseIso } from '../workspace/rules';
+import {
+  IDEMPOTENCY_TTL_MS,
+  MAX_WEBHOOK_BATCH,
+  REACTION_EMOJIS,
+  SIGNALS_LIST_MAX,
+  WEBHOOK_DEFAULT_KIND,
+  WEBHOOK_DEFAULT_PRIORITY,
+  checkBulkIds,
+  checkEmoji,
+  checkExternalId,
+  checkIdempotencyKey,
+  checkSignalInput,
+  type ReactionEmojiValue,
+} from './signal-rules';
+import { insertSignal, type NewSignal } from './signal-store';
+
+/**
+ * Signal kinds, Desk's decision (the spec leaves them open): `news` (articles, feed items),
+ * `mention` (the operator's product or name mentioned somewhere), `review` (a customer review),
+ * `message` (an inbound message or email), `alert` (something is broken or at risk),
+ * `metric` (a number moved), `note` (written by the operator), `other`.
+ */
+export type SignalKind = 'news' | 'mention' | 'review' | 'message' | 'alert' | 'metric' | 'note' | 'other';
+/** Signal priorities, lowest to highest. */
+export type SignalPriority = 'low' | 'normal' | 'high' | 'urgent';
+/** The reaction emoji set: 👍 👀 🎯 ❤️ 🚀 (❤️ is U+2764 U+FE0F). */
+export type ReactionEmoji = '👍' | '👀' | '🎯' | '❤️' | '🚀';
+
+// The unions above spell out SIGNAL_KINDS / SIGNAL_PRIORITIES / REACTION_EMOJIS so tsoa lists them
+// as enums; this fails to compile if they drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const enumsMatch: [
+  Same<SignalKind, import('./signal-store').SignalKind>,
+  Same<SignalPriority, import('./signal-store').SignalPriority>,
+  Same<ReactionEmoji, ReactionEmojiValue>,
+] = [true, true, true];
+void enumsMatch;
+
+export interface SignalReactionSummary {
+  emoji: ReactionEmoji;
+  /** @isInt */
+  count: number;
+  /** Members who reacted with this emoji, earliest first. */
+  userIds: string[];
+  /** Whether the viewer (asUserId, else the workspace owner) reacted with this emoji. */
+  reacted: boolean;
+}
+
+export interface Signal {
+  id: string;
+  kind: SignalKind;
+  priority: SignalPriority;
+  title: string;
+  detail: string;
+  sourceUrl: string | null;
+  /** The source that produced the signal; null for signals created by hand or pushed in. */
+  sourceId: string | null;
+  /** That source's label, when the signal has a source. */
+  sourceLabel: string | null;
+  /** The sender's id of a signal pushed through the inbound webhook. */
+  externalId: string | null;
+  pinned: boolean;
+  /** One entry per emoji that has at least one reaction, in the order 👍 👀 🎯 ❤️ 🚀. */
+  reactions: SignalReactionSummary[];
+  createdAt: string;
+}
+
+export interface SignalListQuery {
+  limit: number;
+  since?: string;
+  sourceId?: string;
+  asUserId?: string;
+}
+
+export type SignalBulkAction = 'delete' | 'pin';
+
+export interface SignalBulkResult {
+  action: SignalBulkAction;
+  /** Signals deleted, or pinned/unpinned (known ids, counted once each). */
+  affected: number;
+  /** Ids that matched no signal; the action was applied to the others. */
+  notFound: string[];
+}
+
+export interface SignalReactionResult {
+  signalId: string;
+  emoji: ReactionEmoji;
+  /** true when this call added the reaction, false when it removed it. */
+  reacted: boolean;
+  /** The signal's reactions after the toggle. */
+  reactions: SignalReactionSummary[];
+}
+
+/** One signal as the inbound webhook accepts it (kind and priority may be left out). */
+export interface InboundSignalInput {
+  kind?: string;
+  priority?: string;
+  title: string;
+  detail?: string;
+  sourceUrl?: string;
+  externalId?: string;
+}
+
+export interface InboundDeliveryResult {
+  /** Signals created by this delivery. */
+  accepted: number;
+  /** Signals skipped because their externalId is already on the desk. */
+  duplicates: number;
+  /** One id per signal sent, in order (the existing id for a duplicate). */
+  signalIds: string[];
+}
+
+/** Who pushed a signal through the inbound webhook, in the activity log. */
+export const WEBHOOK_ACTOR: Actor = { userId: null, label: 'webhook' };
+/** Namespace of the webhook's rows in idempotency_keys. */
+const IDEMPOTENCY_SCOPE = 'signals-webhook:';
+
+type SignalRow = {
+  id: string;
+  kind: string;
+  priority: string;
+  title: string;
+  detail: string;
+  sourceUrl: string | null;
+  sourceId: string | null;
+  sourceLabel: string | null;
+  externalId?: string | null;
+  pinned: number;
+  createdAt: string;
+};
+
+/**
+ * The list query: newest first, served by signals_created, or signals_source_created when
+ * filtered by source. Exported so a test can check the query plan.
+ */
+export function signalListQuery(db: Db, query: { limit: number; since?: string; sourceId?: string }) {
+  let sel = selectSignals(db);
+  if (query.sourceId !== undefined) sel = sel.where('signals.sourceId', '=', query.sourceId);
+  if (query.since !== undefined) sel = sel.where('signals.createdAt', '>=', query.since);
+  return sel.orderBy('signals.createdAt', 'desc').orderBy('signals.id', 'desc').limit(query.limit);
+}
+
+function selectSignals(db: Db) {
+  return db
+    .selectFrom('signals')
+    .leftJoin('sources', 'sources.id', 'signals.sourceId')
+    .select([
+      'signals.id',
+      'signals.kind',
+      'signals.priority',
+      'signals.title',
+      'signals.detail',
+      'signals.sourceUrl',
+      'signals.sourceId',
+      'sources.label as sourceLabel',
+      'signals.externalId',
+      'signals.pinned',
+      'signals.createdAt',
+    ]);
+}
+
+/** Signals: the list, manual creation, bulk actions, reactions and the inbound webhook. */
+export class SignalService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly workspace: WorkspaceService,
+  ) {}
+
+  /** Recent signals, newest first (pinned ones do not float). */
+  async list(query: SignalListQuery): Promise<Signal[]> {
+    checkRange('limit', query.limit, 1, SIGNALS_LIST_MAX);
+    const since = query.since === undefined ? undefined : parseIso('since', query.since).toISOString();
+    const viewer = await this.viewer(query.asUserId);
+    const rows = await signalListQuery(this.db, { limit: query.limit, since, sourceId: query.sourceId }).execute();
+    return this.toSignals(this.db, rows, viewer);
+  }
+
+  /** One signal as `viewerId` sees it. Inside a transaction pass both `viewerId` and `trx`. */
+  async get(id: string, viewerId?: string, db: Db = this.db): Promise<Signal> {
+    const rows = await selectSignals(db).where('signals.id', '=', id).execute();
+    if (rows.length === 0) throw notFound('signal', id);
+    return (await this.toSignals(db, rows, viewerId ?? (await this.viewer())))[0];
+  }
+
+  /** A signal written by hand (POST /signals); logged as `signal.created` by the owner. */
+  async create(input: { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null }): Promise<Signal> {
+    const signal = checkSignalInput(input);
+    const actor = await this.workspace.ownerActor();
+    return this.db.transaction().execute(async (trx) => {
+      const id = await insertSignal(trx, this.clock, signal);
+      await recordActivity(trx, this.clock, {
+        kind: 'signal.created',
+        detail: `Signal created: ${signal.title}`,
+        actor,
+        entityType: 'signal',
+        entityId: id,
+      });
+      return this.get(id, actor.userId ?? undefined, trx);
+    });
+  }
+
+  /**
+   * Deletes or pins/unpins 1-50 signals. Unknown ids are reported in `notFound` and the action is
+   * applied to the rest; one activity row names the count (none when nothing matched).
+   */
+  async bulk(action: SignalBulkAction, signalIds: string[], pinned = true): Promise<SignalBulkResult> {
+    if (action !== 'delete' && action !== 'pin') throw invalid('action', 'must be delete or pin');
+    const ids = checkBulkIds(signalIds);
+    const actor = await this.workspace.ownerActor();
+    return this.db.transaction().execute(async (trx) => {
+      const found = new Set((await trx.selectFrom('signals').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+      const known = ids.filter((id) => found.has(id));
+      const missing = ids.filter((id) => !found.has(id));
+      if (known.length > 0) {
+        if (action === 'delete') {
+          await trx.deleteFrom('signals').where('id', 'in', known).execute();
+        } else {
+          await trx.updateTable('signals').set({ pinned: pinned ? 1 : 0 }).where('id', 'in', known).execute();
+        }
+        const verb = action === 'delete' ? 'Deleted' : pinned ? 'Pinned' : 'Unpinned';
+        await recordActivity(trx, this.clock, {
+          kind: action === 'delete' ? 'signal.bulk_deleted' : pinned ? 'signal.bulk_pinned' : 'signal.bulk_unpinned',
+          detail: `${verb} ${known.length} signal${known.length === 1 ? '' : 's'}`,
+          actor,
+          entityType: 'signal',
+        });
+      }
+      return { action, affected: known.length, notFound: missing };
+    });
+  }
+
+  /** Toggles one member's reaction on a signal: a second identical call removes it. */
+  async toggleReaction(signalId: string, emojiInput: string, asUserId?: string): Promise<SignalReactionResult> {
+    const emoji = checkEmoji(emojiInput);
+    const actor = await this.member(asUserId);
+    const userId = actor.userId as string;
+    return this.db.transaction().execute(async (trx) => {
+      const signal = await trx.selectFrom('signals').select(['id', 'title']).where('id', '=', signalId).executeTakeFirst();
+      if (!signal) throw notFound('signal', signalId);
+      const existing = await trx
+        .selectFrom('signalReactions')
+        .select('userId')
+        .where('signalId', '=', signalId)
+        .where('userId', '=', userId)
+        .where('emoji', '=', emoji)
+        .executeTakeFirst();
+      if (existing) {
+        await trx.deleteFrom('signalReactions').where('signalId', '=', signalId).where('userId', '=', userId).where('emoji', '=', emoji).execute();
+      } else {
+        await trx.insertInto('signalReactions').values({ signalId, userId, emoji, createdAt: this.clock.now().toISOString() }).execute();
+      }
+      await recordActivity(trx, this.clock, {
+        kind: existing ? 'signal.reaction_removed' : 'signal.reaction_added',
+        detail: `${existing ? 'Removed' : 'Added'} ${emoji} on signal: ${signal.title}`,
+        actor,
+        entityType: 'signal',
+        entityId: signalId,
+      });
+      const reactions = (await this.reactionsOf(trx, [signalId], userId)).get(signalId) ?? [];
+      return { signalId, emoji, reacted: !existing, reactions };
+    });
+  }
+
+  /**
+   * The inbound webhook: 1-100 signals in one transaction, each logged as `signal.received`.
+   * With an idempotency key, the first delivery's response is stored for 7 days and a repeat
+   * returns it (`replayed: true`) without creating anything. A signal whose externalId is
+   * already on the desk is not created again.
+   */
+  async ingest(items: InboundSignalInput[], idempotencyKey: string | null, batch: boolean): Promise<{ replayed: boolean; result: InboundDeliveryResult }> {
+    if (!Array.isArray(items) || items.length < 1 || items.length > MAX_WEBHOOK_BATCH) {
+      throw invalid('signals', `must hold 1-${MAX_WEBHOOK_BATCH} signals`);
+    }
+    const prepared = items.map((item, i) => {
+      const prefix = batch ? `signals[${i}].` : '';
+      const signal = checkSignalInput(
+        {
+          kind: item.kind ?? WEBHOOK_DEFAULT_KIND,
+          priority: item.priority ?? WEBHOOK_DEFAULT_PRIORITY,
+          title: item.title,
+          detail: item.detail ?? '',
+          sourceUrl: item.sourceUrl ?? null,
+        },
+        prefix,
+      );
+      const externalId = item.externalId === undefined ? null : checkExternalId(`${prefix}externalId`, item.externalId);
+      return { ...signal, externalId };
+    });
+    const key = idempotencyKey === null ? null : IDEMPOTENCY_SCOPE + checkIdempotencyKey('idempotencyKey', idempotencyKey);
+
+    return this.db.transaction().execute(async (trx) => {
+      const now = this.clock.now();
+      // Expired keys go first, so a key older than 7 days counts as new (idempotency_created index).
+      await trx.deleteFrom('idempotencyKeys').where('createdAt', '<', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()).execute();
+      if (key !== null) {
+        const stored = await trx.selectFrom('idempotencyKeys').select('response').where('key', '=', key).executeTakeFirst();
+        if (stored) return { replayed: true, result: JSON.parse(stored.response) as InboundDeliveryResult };
+      }
+      const signalIds: string[] = [];
+      const byExternalId = new Map<string, string>();
+      let accepted = 0;
+      for (const signal of prepared) {
+        const known = signal.externalId === null ? undefined : (byExternalId.get(signal.externalId) ?? (await this.idOfExternal(trx, signal.externalId)));
+        if (known !== undefined) {
+          signalIds.push(known);
+          continue;
+        }
+        const id = await insertSignal(trx, this.clock, signal satisfies NewSignal);
+        if (signal.externalId !== null) byExternalId.set(signal.externalId, id);
+        await recordActivity(trx, this.clock, {
+          kind: 'signal.received',
+          detail: `Signal received through the inbound webhook: ${signal.title}`,
+          actor: WEBHOOK_ACTOR,
+          entityType: 'signal',
+          entityId: id,
+        });
+        signalIds.push(id);
+        accepted += 1;
+      }
+      const result: InboundDeliveryResult = { accepted, duplicates: prepared.length - accepted, signalIds };
+      if (key !== null) {
+        await trx.insertInto('idempotencyKeys').values({ key, response: JSON.stringify(result), createdAt: now.toISOString() }).execute();
+      }
+      return { replayed: false, result };
+    });
+  }
+
+  private async idOfExternal(trx: Db, externalId: string): Promise<string | undefined> {
+    const row = await trx.selectFrom('signals').select('id').where('externalId', '=', externalId).executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The member acting: asUserId when given (must be a member), else the workspace owner. */
+  private async member(asUserId?: string): Promise<Actor> {
+    if (asUserId === undefined) return this.workspace.ownerActor();
+    const user = await this.db.selectFrom('users').select(['id', 'name']).where('id', '=', asUserId).executeTakeFirst();
+    if (!user) throw invalid('asUserId', 'is not a member of this workspace');
+    return { userId: user.id, label: user.name };
+  }
+
+  private async viewer(asUserId?: string): Promise<string> {
+    return (await this.member(asUserId)).userId as string;
+  }
+
+  private async toSignals(db: Db, rows: SignalRow[], viewerId: string): Promise<Signal[]> {
+    const reactions = await this.reactionsOf(db, rows.map((r) => r.id), viewerId);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as SignalKind,
+      priority: r.priority as SignalPriority,
+      title: r.title,
+      detail: r.detail,
+      sourceUrl: r.sourceUrl,
+      sourceId: r.sourceId,
+      sourceLabel: r.sourceLabel,
+      externalId: r.externalId ?? null,
+      pinned: r.pinned === 1,
+      reactions: reactions.get(r.id) ?? [],
+      createdAt: r.createdAt,
+    }));
+  }
+
+  /** Reactions of up to 200 signals in one query (primary key prefix signal_id). */
+  private async reactionsOf(db: Db, signalIds: string[], viewerId: string): Promise<Map<string, SignalReactionSummary[]>> {
+    const out = new Map<string, SignalReactionSummary[]>();
+    if (signalIds.length === 0) return out;
+    const rows = await db
+      .selectFrom('signalReactions')
+      .select(['signalId', 'userId', 'emoji'])
+      .where('signalId', 'in', signalIds)
+      .orderBy('createdAt')
+      .orderBy('userId')
+      .execute();
+    const grouped = new Map<string, Map<string, string[]>>();
+    for (const row of rows) {
+      const perSignal = grouped.get(row.signalId) ?? new Map<string, string[]>();
+      grouped.set(row.signalId, perSignal);
+      perSignal.set(row.emoji, [...(perSignal.get(row.emoji) ?? []), row.userId]);
+    }
+    for (const [signalId, perEmoji] of grouped) {
+      out.set(
+        signalId,
+        REACTION_EMOJIS.filter((e) => perEmoji.has(e)).map((emoji) => {
+          const userIds = perEmoji.get(emoji) as string[];
+          return { emoji, count: userIds.length, userIds, reacted: userIds.includes(viewerId) };
+        }),
+      );
+    }
+    return out;
+  }
+}

@@ -1,0 +1,399 @@
+import crypto from 'node:crypto';
+import { EventSource, type FetchLike } from 'eventsource';
+import type { Clock } from '../../core/clock';
+
+/**
+ * Relay client for the smee protocol (smee.io or a self-hosted smee/gosmee server).
+ *
+ * The desk usually sits behind NAT, so senders post to a public relay channel instead; the relay
+ * streams every request it received to us as Server-Sent Events, and we re-post each one to the
+ * local inbound signal webhook. The relay can only ever reach that one path: the target URL is
+ * fixed here, nothing in an event chooses where it goes, and no header of the relayed request
+ * (host, authorization, cookies, forwarding headers ...) is passed on.
+ */
+
+export type RelayState = 'disabled' | 'connecting' | 'connected' | 'error';
+/** Where the channel comes from: the workspace setting, or the DESK_RELAY_URL default. */
+export type RelaySource = 'workspace' | 'env';
+
+export interface RelayStatus {
+  /** A channel is set and the client is running (connected or trying to). */
+  configured: boolean;
+  /** The channel URL. It is a capability (anyone who knows it can post to the desk), so only the bearer API shows it. */
+  channelUrl: string | null;
+  source: RelaySource | null;
+  state: RelayState;
+  /** Start of the current connection, or of the last one. */
+  connectedAt: string | null;
+  /** When the last relayed request arrived. */
+  lastEventAt: string | null;
+  lastDeliveryAt: string | null;
+  /** HTTP status the local webhook answered the last delivery with. */
+  lastDeliveryStatus: number | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  /** Relayed requests the webhook accepted (2xx) on this channel. */
+  deliveredCount: number;
+  /** Relayed requests that could not be delivered (rejected, unreadable, or the webhook was unreachable). */
+  failedCount: number;
+  /** Reconnections on this channel since it was set (each lost or failed connection counts one). */
+  reconnectAttempts: number;
+  /** When the next connection attempt is due while the relay is in the error state. */
+  nextReconnectAt: string | null;
+}
+
+export interface RelayClientOptions {
+  clock: Clock;
+  /** The workspace ingest token: the last segment of the webhook path. */
+  token: string;
+  /** Base URL of the local server (http://127.0.0.1:port); set later with setLocalBaseUrl() when unknown yet. */
+  localBaseUrl?: string;
+  /** First reconnect delay; doubles per failed attempt. Default 1 s. */
+  minDelayMs?: number;
+  /** Longest reconnect delay. Default 60 s. */
+  maxDelayMs?: number;
+  /** Time the relay has to answer the stream request. Default 30 s. */
+  connectTimeoutMs?: number;
+  /** Once the relay has sent a keep-alive ping, this much silence counts as a dead connection. Default 120 s. */
+  idleTimeoutMs?: number;
+  /** Time the local webhook has to answer one delivery. Default 10 s. */
+  deliveryTimeoutMs?: number;
+  /** Tries per relayed request when the webhook is unreachable or answers 5xx/429. Default 3. */
+  deliveryAttempts?: number;
+  /** Relayed requests waiting for delivery; more are dropped (and counted as failed). Default 100. */
+  maxQueued?: number;
+}
+
+export const WEBHOOK_PATH = '/api/webhooks/signals/';
+
+/** The only URL the relay delivers to. */
+export function webhookUrl(localBaseUrl: string, token: string): string {
+  return `${localBaseUrl.replace(/\/+$/, '')}${WEBHOOK_PATH}${encodeURIComponent(token)}`;
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const SAFE_KEY = /^[\x21-\x7e]{1,200}$/;
+/** Headers of the relayed request that identify it, in order of preference. */
+const KEY_HEADERS = ['idempotency-key', 'x-github-delivery', 'x-request-id'];
+
+/**
+ * The Idempotency-Key for a relayed request: the sender's own key or delivery id when it has one,
+ * else a hash of the whole event (headers, body, relay timestamp), so a relay that sends the same
+ * event twice never creates two signals.
+ */
+export function relayIdempotencyKey(event: Record<string, unknown>, rawData: string): string {
+  const headers = new Map(Object.entries(event).map(([k, v]) => [k.toLowerCase(), v]));
+  for (const name of KEY_HEADERS) {
+    const value = headers.get(name);
+    if (typeof value !== 'string' || value.trim() === '') continue;
+    return SAFE_KEY.test(value) ? value : `relay-${sha256(value).slice(0, 40)}`;
+  }
+  return `relay-${sha256(rawData).slice(0, 40)}`;
+}
+
+/** Delay before reconnect number `failures` (1-based): min, doubling, capped at max. */
+export function backoffDelay(failures: number, minDelayMs: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, minDelayMs * 2 ** Math.min(Math.max(failures, 1) - 1, 30));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function describeFetchError(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function idleStatus(): RelayStatus {
+  return {
+    configured: false,
+    channelUrl: null,
+    source: null,
+    state: 'disabled',
+    connectedAt: null,
+    lastEventAt: null,
+    lastDeliveryAt: null,
+    lastDeliveryStatus: null,
+    lastError: null,
+    lastErrorAt: null,
+    deliveredCount: 0,
+    failedCount: 0,
+    reconnectAttempts: 0,
+    nextReconnectAt: null,
+  };
+}
+
+export class RelayClient {
+  private readonly clock: Clock;
+  private readonly token: string;
+  private localBaseUrl: string | undefined;
+  private readonly minDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly idleTimeoutMs: number;
+  private readonly deliveryTimeoutMs: number;
+  private readonly deliveryAttempts: number;
+  private readonly maxQueued: number;
+
+  private state: RelayStatus = idleStatus();
+  /** Bumped by start() and stop(): callbacks of an older connection see a stale value and do nothing. */
+  private generation = 0;
+  private source: EventSource | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private pingsSeen = false;
+  /** Consecutive failed connections: drives the backoff, reset by a successful connect. */
+  private failures = 0;
+  private lastEventId = '';
+  /** Deliveries run one at a time, in arrival order. */
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
+  private deliveries = new AbortController();
+
+  constructor(options: RelayClientOptions) {
+    this.clock = options.clock;
+    this.token = options.token;
+    this.localBaseUrl = options.localBaseUrl;
+    this.minDelayMs = options.minDelayMs ?? 1_000;
+    this.maxDelayMs = options.maxDelayMs ?? 60_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
+    this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? 10_000;
+    this.deliveryAttempts = options.deliveryAttempts ?? 3;
+    this.maxQueued = options.maxQueued ?? 100;
+  }
+
+  setLocalBaseUrl(url: string): void {
+    this.localBaseUrl = url;
+  }
+
+  /** The local webhook URL the relay delivers to (it contains the ingest token). */
+  localWebhookUrl(): string {
+    if (!this.localBaseUrl) throw new Error('RelayClient: the local server URL is not known yet');
+    return webhookUrl(this.localBaseUrl, this.token);
+  }
+
+  status(): RelayStatus {
+    return { ...this.state };
+  }
+
+  setSource(source: RelaySource): void {
+    if (this.state.configured) this.state.source = source;
+  }
+
+  /** Subscribes to a channel, replacing any current one; its status starts afresh. */
+  start(channelUrl: string, source: RelaySource = 'workspace'): void {
+    this.closeConnection();
+    this.generation += 1;
+    this.failures = 0;
+    this.lastEventId = '';
+    this.state = { ...idleStatus(), configured: true, channelUrl, source, state: 'connecting' };
+    this.connect(this.generation);
+  }
+
+  /** Closes the channel and abandons deliveries still waiting; resolves once none is in flight. */
+  async stop(): Promise<void> {
+    this.closeConnection();
+    this.generation += 1;
+    this.state = idleStatus();
+    this.deliveries.abort();
+    await this.queue;
+    this.deliveries = new AbortController();
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  private closeConnection(): void {
+    this.source?.close();
+    this.source = null;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.reconnectTimer = null;
+    this.idleTimer = null;
+    this.pingsSeen = false;
+  }
+
+  private recordError(message: string): void {
+    this.state.lastError = message;
+    this.state.lastErrorAt = this.now();
+  }
+
+  private connect(gen: number): void {
+    if (gen !== this.generation || this.state.channelUrl === null) return;
+    this.state.state = 'connecting';
+    this.state.nextReconnectAt = null;
+    // The library reconnects on its own at a fixed interval; we close it on the first error and
+    // reconnect ourselves with backoff instead.
+    const source = new EventSource(this.state.channelUrl, { fetch: this.streamFetch });
+    this.source = source;
+    // Events of a connection we already gave up on (closed, replaced) are ignored.
+    const current = () => gen === this.generation && this.source === source;
+    source.addEventListener('open', () => {
+      if (!current()) return;
+      this.state.state = 'connected';
+      this.state.connectedAt = this.now();
+      this.failures = 0;
+    });
+    source.addEventListener('ready', () => this.alive(gen));
+    source.addEventListener('ping', () => {
+      this.pingsSeen = true;
+      this.alive(gen);
+    });
+    source.addEventListener('message', (event) => {
+      if (!current()) return;
+      if (event.lastEventId) this.lastEventId = event.lastEventId;
+      this.alive(gen);
+      this.state.lastEventAt = this.now();
+      this.enqueue(String(event.data));
+    });
+    source.addEventListener('error', (event) => {
+      if (!current()) return;
+      const message = event.message || (event.code ? `relay answered HTTP ${event.code}` : 'relay closed the connection');
+      this.connectionLost(gen, message);
+    });
+  }
+
+  /** Any event proves the connection alive; after the relay has shown it sends pings, silence means it is dead. */
+  private alive(gen: number): void {
+    if (gen !== this.generation || !this.pingsSeen) return;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(
+      () => this.connectionLost(gen, `no keep-alive from the relay for ${Math.round(this.idleTimeoutMs / 1000)} s`),
+      this.idleTimeoutMs,
+    );
+    this.idleTimer.unref();
+  }
+
+  private connectionLost(gen: number, message: string): void {
+    if (gen !== this.generation) return;
+    this.closeConnection();
+    this.failures += 1;
+    this.state.reconnectAttempts += 1;
+    this.state.state = 'error';
+    this.recordError(message);
+    const delay = backoffDelay(this.failures, this.minDelayMs, this.maxDelayMs);
+    this.state.nextReconnectAt = new Date(this.clock.now().getTime() + delay).toISOString();
+    this.reconnectTimer = setTimeout(() => this.connect(gen), delay);
+    this.reconnectTimer.unref();
+  }
+
+  /** fetch for the event stream: a deadline for the relay's answer, and Last-Event-ID across our own reconnects. */
+  private readonly streamFetch: FetchLike = async (url, init) => {
+    const controller = new AbortController();
+    const outer = init.signal as AbortSignal | undefined;
+    if (outer?.aborted) controller.abort();
+    else outer?.addEventListener('abort', () => controller.abort(), { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.connectTimeoutMs);
+    const headers: Record<string, string> = { ...init.headers, 'User-Agent': 'desk-relay' };
+    if (this.lastEventId && !headers['Last-Event-ID']) headers['Last-Event-ID'] = this.lastEventId;
+    try {
+      return await fetch(url, { ...(init as RequestInit), headers, signal: controller.signal });
+    } catch (err) {
+      // An abort is ignored by the library (it means close()); a deadline must surface as an error.
+      if (timedOut) throw new Error(`relay did not answer within ${Math.round(this.connectTimeoutMs / 1000)} s`);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  private enqueue(data: string): void {
+    if (this.queued >= this.maxQueued) {
+      this.state.failedCount += 1;
+      this.recordError(`more than ${this.maxQueued} relayed requests waiting; one was dropped`);
+      return;
+    }
+    this.queued += 1;
+    const signal = this.deliveries.signal;
+    this.queue = this.queue
+      .then(() => this.deliver(data, signal))
+      .finally(() => {
+        this.queued -= 1;
+      });
+  }
+
+  /** Re-posts one relayed request's body to the local webhook. Never throws. */
+  private async deliver(data: string, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    let event: unknown;
+    try {
+      event = JSON.parse(data);
+    } catch {
+      event = undefined;
+    }
+    if (!isObject(event) || event.body === undefined) {
+      this.state.failedCount += 1;
+      this.recordError('a relayed event was not a smee request (JSON with a body); skipped');
+      return;
+    }
+    if (!this.localBaseUrl) {
+      this.state.failedCount += 1;
+      this.recordError('the local server is not listening yet; a relayed request was dropped');
+      return;
+    }
+    const target = this.localWebhookUrl();
+    const body = JSON.stringify(event.body);
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'desk-relay' };
+    // A body that carries its own idempotencyKey is keyed by it (the webhook refuses a header that differs).
+    if (!(isObject(event.body) && 'idempotencyKey' in event.body)) headers['idempotency-key'] = relayIdempotencyKey(event, data);
+    let problem = '';
+    let retryAfterMs = 0;
+    for (let attempt = 1; attempt <= this.deliveryAttempts; attempt += 1) {
+      retryAfterMs = 0;
+      try {
+        const res = await fetch(target, {
+          method: 'POST',
+          headers,
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.any([signal, AbortSignal.timeout(this.deliveryTimeoutMs)]),
+        });
+        const text = await res.text();
+        this.state.lastDeliveryAt = this.now();
+        this.state.lastDeliveryStatus = res.status;
+        if (res.ok) {
+          this.state.deliveredCount += 1;
+          return;
+        }
+        let reason = '';
+        try {
+          const parsed = JSON.parse(text) as { message?: unknown };
+          if (typeof parsed.message === 'string') reason = `: ${parsed.message.slice(0, 200)}`;
+        } catch {
+          /* not JSON: the status says enough */
+        }
+        problem = `the webhook answered HTTP ${res.status}${reason}`;
+        if (res.status === 429) retryAfterMs = Math.min(this.maxDelayMs, Math.max(0, Number(res.headers.get('retry-after')) || 0) * 1000);
+        if (res.status < 500 && res.status !== 429) break; // the request itself is wrong: retrying will not help
+      } catch (err) {
+        if (signal.aborted) return;
+        problem =
+          (err as Error)?.name === 'TimeoutError'
+            ? `the webhook did not answer within ${Math.round(this.deliveryTimeoutMs / 1000)} s`
+            : `the webhook could not be reached (${describeFetchError(err)})`;
+      }
+      if (attempt < this.deliveryAttempts) await wait(Math.max(this.minDelayMs * attempt, retryAfterMs), signal);
+      if (signal.aborted) return;
+    }
+    this.state.failedCount += 1;
+    this.recordError(`relayed request not delivered: ${problem}`);
+  }
+}

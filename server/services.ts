@@ -3,6 +3,8 @@ import type { DeskConfig } from './config';
 import type { Clock } from './core/clock';
 import type { WorkspaceService } from './domain/workspace/workspace-service';
 import type { SignalService } from './domain/signals/signal-service';
+import type { SourceService } from './domain/sources/source-service';
+import type { SourceSync } from './domain/sources/source-sync';
 import type { Scheduler } from './jobs/scheduler';
 import type { RelayClient } from './integrations/relay/relay-client';
 
@@ -16,6 +18,9 @@ export interface Services {
   workspace: WorkspaceService;
   scheduler: Scheduler;
   signals: SignalService;
+  sources: SourceService;
+  /** Feed polling and file import of sources (the feed-poll job drives it). */
+  sourceSync: SourceSync;
   /** Relay channel client that forwards relayed requests to the inbound webhook (started once the server listens). */
   relay: RelayClient;
 }

@@ -8,9 +8,13 @@ import { systemClock, type Clock } from './core/clock';
 import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
+import { SourceService } from './domain/sources/source-service';
+import { SourceSync } from './domain/sources/source-sync';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { pauseResumeJob } from './jobs/workspace-jobs';
+import { feedPollerJob } from './jobs/feed-poller';
+import { sourcePauseExpiryJob, sourceQuietnessJob } from './jobs/source-jobs';
 import { RelayClient } from './integrations/relay/relay-client';
 import { applyRelaySettings } from './integrations/relay/relay-settings';
 import type { Services } from './services';
@@ -38,9 +42,14 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const workspace = new WorkspaceService(db, clock);
   const { ingestToken } = await workspace.ensureCreated(config.seed);
   const scheduler = new Scheduler(db, clock);
-  const services: Services = { config, clock, db, token: ingestToken, workspace, scheduler, signals: new SignalService(db, clock, workspace), relay: new RelayClient({ clock, token: ingestToken }) };
+  const sourceSync = new SourceSync(db, clock, workspace);
+  const sources = new SourceService(db, clock, workspace, sourceSync);
+  const services: Services = { config, clock, db, token: ingestToken, workspace, scheduler, signals: new SignalService(db, clock, workspace), relay: new RelayClient({ clock, token: ingestToken }), sources, sourceSync };
 
   scheduler.register(pauseResumeJob(workspace));
+  scheduler.register(feedPollerJob(sourceSync));
+  scheduler.register(sourcePauseExpiryJob(sources));
+  scheduler.register(sourceQuietnessJob(sources));
 
   const app = buildApp(services, [inboundWebhookMount]);
   const server = http.createServer(app);

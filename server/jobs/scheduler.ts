@@ -48,10 +48,16 @@ export class Scheduler {
     this.stopped = false;
     const loop = () => {
       if (this.stopped) return;
-      this.ticking = this.tick().finally(() => {
-        this.ticking = null;
-        if (!this.stopped) this.timer = setTimeout(loop, pollMs);
-      });
+      // A failure outside a job (e.g. the database) is logged; it must not reject into the timer.
+      this.ticking = this.tick()
+        .then(
+          () => undefined,
+          (err: unknown) => this.log.error(`scheduler tick failed: ${err instanceof Error ? err.message : String(err)}`),
+        )
+        .finally(() => {
+          this.ticking = null;
+          if (!this.stopped) this.timer = setTimeout(loop, pollMs);
+        });
     };
     this.timer = setTimeout(loop, 0);
   }
@@ -83,12 +89,13 @@ export class Scheduler {
 
   private async runIfDue(job: Job, force = false): Promise<boolean> {
     if (this.running.has(job.name)) return false;
-    const now = this.clock.now();
-    const state = await this.db.selectFrom('schedulerJobs').selectAll().where('name', '=', job.name).executeTakeFirst();
-    if (!force && state?.lastRunAt && now.getTime() - new Date(state.lastRunAt).getTime() < job.everyMs) return false;
+    // Claimed before the first await: two ticks (or a tick and runNow) at once cannot both start it.
     this.running.add(job.name);
-    const startedAt = now.toISOString();
     try {
+      const now = this.clock.now();
+      const state = await this.db.selectFrom('schedulerJobs').selectAll().where('name', '=', job.name).executeTakeFirst();
+      if (!force && state?.lastRunAt && now.getTime() - new Date(state.lastRunAt).getTime() < job.everyMs) return false;
+      const startedAt = now.toISOString();
       await this.db
         .insertInto('schedulerJobs')
         .values({ name: job.name, lastRunAt: startedAt, lastFinishedAt: null, lastError: null, runCount: 1 })

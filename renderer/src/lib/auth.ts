@@ -56,6 +56,8 @@ interface AuthState {
   status: AuthStatus;
   /** The API answered 401: forget the token and show the sign-in screen. */
   reject(): void;
+  /** A token pasted on the sign-in screen. */
+  signIn(token: string): void;
 }
 
 function initialAuth(): Pick<AuthState, 'baseUrl' | 'token' | 'status'> {
@@ -74,5 +76,9 @@ export const useAuth = create<AuthState>()((set) => ({
   reject() {
     window.sessionStorage.removeItem(TOKEN_STORAGE_KEY);
     set({ token: null, status: 'rejected' });
+  },
+  signIn(token) {
+    window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    set({ token, status: 'signed-in' });
   },
 }));

@@ -1,10 +1,28 @@
-import { Body, Controller, Header, Path, Post, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
-import { DeskError, invalid, type ErrorBody } from '../../core/errors';
-import { checkIdempotencyKey } from '../../domain/signals/signal-rules';
+import type { NextFunction, Request, Response as ExResponse } from 'express';
+import { Body, Controller, Header, Middlewares, Path, Post, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
+import { DeskError, type ErrorBody } from '../../core/errors';
+import { readInboundDelivery } from '../../domain/signals/signal-rules';
 import type { InboundDeliveryResult, SignalKind, SignalPriority } from '../../domain/signals/signal-service';
 import type { Services } from '../../services';
 import { tokenMatches } from '../auth';
+import { servicesOf } from '../ioc';
 import { NO_SUCH_ROUTE } from './inbound-mount';
+
+const wrongToken = () => new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
+
+/**
+ * Runs before tsoa's own validation: a wrong token gets the unknown-route 404 whatever the body,
+ * and a bad body a 422 naming the exact field (tsoa's errors for a union body only name `body`).
+ */
+function checkDelivery(req: Request, _res: ExResponse, next: NextFunction): void {
+  try {
+    if (!tokenMatches(String(req.params.token ?? ''), servicesOf(req).token)) throw wrongToken();
+    readInboundDelivery(req.body, req.header('Idempotency-Key'));
+    next();
+  } catch (err) {
+    next(err);
+  }
+}
 
 /** One pushed signal. */
 export interface InboundSignalItem {
@@ -80,9 +98,10 @@ export class InboundWebhookController extends Controller {
    * each is written to the activity log as `signal.received` by `webhook`.
    *
    * Idempotency: send a key in the `Idempotency-Key` header or the body field `idempotencyKey`
-   * (1-200 characters; if both are sent they must be equal). The first delivery's response is kept
-   * for 7 days; a repeat with the same key returns that response (same ids) with
-   * `Idempotent-Replayed: true` and creates nothing, whatever its body.
+   * (1-200 characters). The first delivery's response is kept for 7 days; a repeat with the same
+   * key returns that response (same ids) with `Idempotent-Replayed: true` and creates nothing,
+   * whatever its body. When both are sent (e.g. the relay sets the header, the sender the field),
+   * both are kept, and a later delivery carrying either one is a repeat.
    *
    * Limits: body at most 256kb (413), 120 requests per minute per client address (429, with
    * `RateLimit` and `Retry-After` headers). A wrong token is answered 404 exactly like an unknown route.
@@ -90,6 +109,7 @@ export class InboundWebhookController extends Controller {
    * @param idempotencyKey Idempotency key of this delivery (1-200 characters).
    */
   @Post('{token}')
+  @Middlewares(checkDelivery)
   @SuccessResponse<{
     /** `true` when this is the stored response of an earlier delivery with the same idempotency key. */
     'Idempotent-Replayed'?: string;
@@ -104,21 +124,9 @@ export class InboundWebhookController extends Controller {
     @Body() body: InboundSignal | InboundSignalBatch,
     @Header('Idempotency-Key') idempotencyKey?: string,
   ): Promise<InboundDeliveryResult> {
-    // The app's mount checks the token before validation; this keeps the controller safe on its own.
-    if (!tokenMatches(token, this.s.token)) throw new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
-    if (idempotencyKey !== undefined) checkIdempotencyKey('Idempotency-Key', idempotencyKey);
-    const bodyKey = body.idempotencyKey;
-    if (idempotencyKey !== undefined && bodyKey !== undefined && idempotencyKey !== bodyKey) {
-      throw invalid('idempotencyKey', 'differs from the Idempotency-Key header; send one key');
-    }
-    const key = idempotencyKey ?? bodyKey ?? null;
-    const batch = 'signals' in body;
-    const items = batch ? body.signals : [body];
-    const { replayed, result } = await this.s.signals.ingest(
-      items.map(({ kind, priority, title, detail, sourceUrl, externalId }) => ({ kind, priority, title, detail, sourceUrl, externalId })),
-      key,
-      batch,
-    );
+    // checkDelivery has looked at the token already; this keeps the method safe on its own.
+    if (!tokenMatches(token, this.s.token)) throw wrongToken();
+    const { replayed, result } = await this.s.signals.receive(body, idempotencyKey);
     if (replayed) this.setHeader('Idempotent-Replayed', 'true');
     this.setStatus(201);
     return result;

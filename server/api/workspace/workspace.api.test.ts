@@ -451,11 +451,15 @@ describe('operator settings', () => {
     const res = await expectChange('PATCH', path, { timezone: 'Europe/Berlin' }, 'workspace.timezone');
     expect(res.body.timezone).toBe('Europe/Berlin');
     expect((await profile()).timezone).toBe('Europe/Berlin');
+    // names are matched case-insensitively and stored in their canonical spelling
+    await expectNoop('PATCH', path, { timezone: 'europe/berlin' });
+    const utc = await expectChange('PATCH', path, { timezone: 'utc' }, 'workspace.timezone');
+    expect(utc.body.timezone).toBe('UTC');
   });
 
   it('digestEmail: an address is accepted (trimmed), nonsense rejected, null removes', async () => {
     const path = '/api/v1/workspace/digest-email';
-    for (const bad of ['nope', 'a@b', 'two words@example.com', '', `${'a'.repeat(250)}@example.com`]) {
+    for (const bad of ['nope', 'a@b', 'two words@example.com', '', 'ops@example.com\u0000', 'ops@example.com\ud800', `${'a'.repeat(250)}@example.com`]) {
       await expectRejected('PATCH', path, { digestEmail: bad }, 'digestEmail');
     }
     const res = await expectChange('PATCH', path, { digestEmail: ' ops@example.com ' }, 'workspace.digest_email');

@@ -93,9 +93,11 @@ export function checkEmoji(emoji: string): ReactionEmojiValue {
   return emoji as ReactionEmojiValue;
 }
 
+const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /** 1-200 characters without control characters (UUIDs, delivery ids, hashes...). */
 export function checkIdempotencyKey(field: string, key: string): string {
-  if (typeof key !== 'string' || key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || /[\x00-\x1f\x7f]/.test(key)) {
+  if (typeof key !== 'string' || key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || hasControlCharacter(key)) {
     throw invalid(field, `must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters without control characters`);
   }
   return key;
@@ -106,4 +108,77 @@ export function checkExternalId(field: string, externalId: string): string {
     throw invalid(field, `must be 1-${MAX_EXTERNAL_ID_LENGTH} characters`);
   }
   return externalId;
+}
+
+/** One checked inbound signal, ready for insertSignal(). */
+export type InboundSignalReady = NewSignal & { externalId: string | null };
+
+/** A checked inbound webhook delivery. */
+export interface InboundDelivery {
+  signals: InboundSignalReady[];
+  /** Whether the body was a batch `{ signals: [...] }` (field names in errors follow it). */
+  batch: boolean;
+  /**
+   * The delivery's keys: the Idempotency-Key header and/or the body field. Both count when both
+   * are sent (a relay sets the header itself while the sender may put its own key in the body).
+   */
+  idempotencyKeys: string[];
+}
+
+const INBOUND_SIGNAL_FIELDS = ['kind', 'priority', 'title', 'detail', 'sourceUrl', 'externalId'];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function optionalString(field: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(field, 'must be a string');
+  return value;
+}
+
+function readInboundSignal(raw: unknown, prefix: string, extraKeys: string[]): InboundSignalReady {
+  if (!isObject(raw)) throw invalid(prefix ? prefix.slice(0, -1) : 'body', 'must be a signal object');
+  for (const key of Object.keys(raw)) {
+    if (!INBOUND_SIGNAL_FIELDS.includes(key) && !extraKeys.includes(key)) throw invalid(`${prefix}${key}`, 'is not a signal field');
+  }
+  const title = raw.title;
+  if (typeof title !== 'string') throw invalid(`${prefix}title`, 'is required: a string of 1-200 characters');
+  const signal = checkSignalInput(
+    {
+      kind: optionalString(`${prefix}kind`, raw.kind) ?? WEBHOOK_DEFAULT_KIND,
+      priority: optionalString(`${prefix}priority`, raw.priority) ?? WEBHOOK_DEFAULT_PRIORITY,
+      title,
+      detail: optionalString(`${prefix}detail`, raw.detail) ?? '',
+      sourceUrl: optionalString(`${prefix}sourceUrl`, raw.sourceUrl) ?? null,
+    },
+    prefix,
+  );
+  const externalId = optionalString(`${prefix}externalId`, raw.externalId);
+  return { ...signal, externalId: externalId === undefined ? null : checkExternalId(`${prefix}externalId`, externalId) };
+}
+
+/**
+ * Reads an inbound webhook body (one signal, or `{ signals: [...] }` with 1-100) and its
+ * `Idempotency-Key` header, naming the offending field the way the sender wrote it
+ * (`signals[3].title`). Kind defaults to `other`, priority to `normal`, detail to empty.
+ */
+export function readInboundDelivery(body: unknown, headerKey?: string): InboundDelivery {
+  if (!isObject(body)) throw invalid('body', 'must be one signal object or { "signals": [...] }');
+  const batch = 'signals' in body;
+  let signals: InboundSignalReady[];
+  if (batch) {
+    for (const key of Object.keys(body)) {
+      if (key !== 'signals' && key !== 'idempotencyKey') throw invalid(key, 'is not allowed next to signals');
+    }
+    const list = body.signals;
+    if (!Array.isArray(list) || list.length < 1 || list.length > MAX_WEBHOOK_BATCH) {
+      throw invalid('signals', `must be an array of 1-${MAX_WEBHOOK_BATCH} signals`);
+    }
+    signals = list.map((raw, i) => readInboundSignal(raw, `signals[${i}].`, []));
+  } else {
+    signals = [readInboundSignal(body, '', ['idempotencyKey'])];
+  }
+  const header = headerKey === undefined ? undefined : checkIdempotencyKey('Idempotency-Key', headerKey);
+  const field = optionalString('idempotencyKey', body.idempotencyKey);
+  if (field !== undefined) checkIdempotencyKey('idempotencyKey', field);
+  const idempotencyKeys = [...new Set([header, field].filter((k): k is string => k !== undefined))];
+  return { signals, batch, idempotencyKeys };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { Clock } from '../../core/clock';
 import { invalid, notFound } from '../../core/errors';
@@ -6,19 +7,15 @@ import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkRange, parseIso } from '../workspace/rules';
 import {
   IDEMPOTENCY_TTL_MS,
-  MAX_WEBHOOK_BATCH,
   REACTION_EMOJIS,
   SIGNALS_LIST_MAX,
-  WEBHOOK_DEFAULT_KIND,
-  WEBHOOK_DEFAULT_PRIORITY,
   checkBulkIds,
   checkEmoji,
-  checkExternalId,
-  checkIdempotencyKey,
   checkSignalInput,
+  readInboundDelivery,
   type ReactionEmojiValue,
 } from './signal-rules';
-import { insertSignal, type NewSignal } from './signal-store';
+import { insertSignal } from './signal-store';
 
 /**
  * Signal kinds, Desk's decision (the spec leaves them open): `news` (articles, feed items),
@@ -97,16 +94,6 @@ export interface SignalReactionResult {
   reactions: SignalReactionSummary[];
 }
 
-/** One signal as the inbound webhook accepts it (kind and priority may be left out). */
-export interface InboundSignalInput {
-  kind?: string;
-  priority?: string;
-  title: string;
-  detail?: string;
-  sourceUrl?: string;
-  externalId?: string;
-}
-
 export interface InboundDeliveryResult {
   /** Signals created by this delivery. */
   accepted: number;
@@ -143,7 +130,8 @@ export function signalListQuery(db: Db, query: { limit: number; since?: string; 
   let sel = selectSignals(db);
   if (query.sourceId !== undefined) sel = sel.where('signals.sourceId', '=', query.sourceId);
   if (query.since !== undefined) sel = sel.where('signals.createdAt', '>=', query.since);
-  return sel.orderBy('signals.createdAt', 'desc').orderBy('signals.id', 'desc').limit(query.limit);
+  // rowid (insertion order) breaks ties: both indexes carry it, so no sort step is needed.
+  return sel.orderBy('signals.createdAt', 'desc').orderBy(sql`signals.rowid`, 'desc').limit(query.limit);
 }
 
 function selectSignals(db: Db) {
@@ -269,38 +257,22 @@ export class SignalService {
   }
 
   /**
-   * The inbound webhook: 1-100 signals in one transaction, each logged as `signal.received`.
-   * With an idempotency key, the first delivery's response is stored for 7 days and a repeat
-   * returns it (`replayed: true`) without creating anything. A signal whose externalId is
-   * already on the desk is not created again.
+   * The inbound webhook: a delivery of 1-100 signals (checked by readInboundDelivery) in one
+   * transaction, each logged as `signal.received`. With an idempotency key (header, body field, or
+   * both), the first delivery's response is stored under each key for 7 days, and a delivery
+   * carrying any stored key returns it (`replayed: true`) without creating anything. A signal whose externalId is already on the desk is not created again.
    */
-  async ingest(items: InboundSignalInput[], idempotencyKey: string | null, batch: boolean): Promise<{ replayed: boolean; result: InboundDeliveryResult }> {
-    if (!Array.isArray(items) || items.length < 1 || items.length > MAX_WEBHOOK_BATCH) {
-      throw invalid('signals', `must hold 1-${MAX_WEBHOOK_BATCH} signals`);
-    }
-    const prepared = items.map((item, i) => {
-      const prefix = batch ? `signals[${i}].` : '';
-      const signal = checkSignalInput(
-        {
-          kind: item.kind ?? WEBHOOK_DEFAULT_KIND,
-          priority: item.priority ?? WEBHOOK_DEFAULT_PRIORITY,
-          title: item.title,
-          detail: item.detail ?? '',
-          sourceUrl: item.sourceUrl ?? null,
-        },
-        prefix,
-      );
-      const externalId = item.externalId === undefined ? null : checkExternalId(`${prefix}externalId`, item.externalId);
-      return { ...signal, externalId };
-    });
-    const key = idempotencyKey === null ? null : IDEMPOTENCY_SCOPE + checkIdempotencyKey('idempotencyKey', idempotencyKey);
+  async receive(body: unknown, idempotencyKeyHeader?: string): Promise<{ replayed: boolean; result: InboundDeliveryResult }> {
+    const delivery = readInboundDelivery(body, idempotencyKeyHeader);
+    const prepared = delivery.signals;
+    const keys = delivery.idempotencyKeys.map((k) => IDEMPOTENCY_SCOPE + k);
 
     return this.db.transaction().execute(async (trx) => {
       const now = this.clock.now();
       // Expired keys go first, so a key older than 7 days counts as new (idempotency_created index).
       await trx.deleteFrom('idempotencyKeys').where('createdAt', '<', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()).execute();
-      if (key !== null) {
-        const stored = await trx.selectFrom('idempotencyKeys').select('response').where('key', '=', key).executeTakeFirst();
+      if (keys.length > 0) {
+        const stored = await trx.selectFrom('idempotencyKeys').select('response').where('key', 'in', keys).orderBy('createdAt').executeTakeFirst();
         if (stored) return { replayed: true, result: JSON.parse(stored.response) as InboundDeliveryResult };
       }
       const signalIds: string[] = [];
@@ -312,7 +284,7 @@ export class SignalService {
           signalIds.push(known);
           continue;
         }
-        const id = await insertSignal(trx, this.clock, signal satisfies NewSignal);
+        const id = await insertSignal(trx, this.clock, signal);
         if (signal.externalId !== null) byExternalId.set(signal.externalId, id);
         await recordActivity(trx, this.clock, {
           kind: 'signal.received',
@@ -325,7 +297,7 @@ export class SignalService {
         accepted += 1;
       }
       const result: InboundDeliveryResult = { accepted, duplicates: prepared.length - accepted, signalIds };
-      if (key !== null) {
+      for (const key of keys) {
         await trx.insertInto('idempotencyKeys').values({ key, response: JSON.stringify(result), createdAt: now.toISOString() }).execute();
       }
       return { replayed: false, result };

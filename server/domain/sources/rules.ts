@@ -19,7 +19,7 @@ export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 export const MAX_LABEL_CHARS = 80;
 export const MAX_NOTES_CHARS = 2000;
-export const MAX_URL_CHARS = 2048;
+export const MAX_URL_CHARS = 2000;
 export const MAX_KEYWORDS = 20;
 export const MAX_KEYWORD_CHARS = 60;
 export const MAX_BULK_IDS = 50;

@@ -87,11 +87,14 @@ export function checkDailyCostCap(cents: number | null): void {
   if (cents !== null) requireInt('dailyCostCapUsdCents', cents, 0, 100_000_000);
 }
 
-export function checkTimezone(timezone: string): void {
+/** Returns the zone's canonical spelling: lookups are case-insensitive, so `europe/berlin` becomes `Europe/Berlin`. */
+export function checkTimezone(timezone: string): string {
   if (!IANAZone.isValidZone(timezone)) throw invalid('timezone', `"${timezone}" is not an IANA timezone name such as Europe/Berlin`);
+  return new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No whitespace, control characters or lone surrogates anywhere in the address.
+const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
 export function checkEmail(field: string, email: string): void {
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw invalid(field, 'must be an email address');
 }

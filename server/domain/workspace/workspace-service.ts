@@ -371,8 +371,8 @@ export class WorkspaceService {
   }
 
   async setTimezone(timezone: string): Promise<WorkspaceProfile> {
-    checkTimezone(timezone);
-    return this.update({ timezone }, { kind: 'workspace.timezone', detail: `Timezone set to ${timezone}` });
+    const zone = checkTimezone(timezone);
+    return this.update({ timezone: zone }, { kind: 'workspace.timezone', detail: `Timezone set to ${zone}` });
   }
 
   async setDigestEmail(email: string | null): Promise<WorkspaceProfile> {

@@ -41,6 +41,8 @@ export function htmlToText(html: string): string {
       .replace(/<!--[\s\S]*?-->/g, ' ')
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<\/(p|div|li|h[1-6]|blockquote|tr)\s*>/gi, '\n')
+      // inline tags vanish without a trace ("<b>Acme</b>!" is "Acme!"), others separate words
+      .replace(/<\/?(a|b|strong|em|i|u|span|code|small|sup|sub|mark|abbr|s)\b[^>]*>/gi, '')
       .replace(/<[^>]*>/g, ' ');
     text = decodeEntities(text);
   }

@@ -5,8 +5,10 @@ import { clip, htmlToText } from './html-text';
 
 /** At most this many items are read from one answer (the newest, as feeds list them first). */
 export const MAX_ITEMS_PER_FEED = 100;
-export const MAX_TITLE_CHARS = 300;
+/** Same limits as signals created through the API (title 1-200, detail at most 5000). */
+export const MAX_TITLE_CHARS = 200;
 export const MAX_DETAIL_CHARS = 4000;
+export const MAX_LINK_CHARS = 2000;
 
 export interface FeedItem {
   /** Dedupe key: from guid/id, else link, else title + date. Stable across polls. */
@@ -50,11 +52,13 @@ interface RawItem {
 
 function toItem(raw: RawItem): FeedItem | null {
   const detail = clip(raw.detail, MAX_DETAIL_CHARS);
-  const link = raw.link?.trim() || null;
+  const trimmed = raw.link?.trim() || null;
+  // A link that is not a usable http(s) URL is left out rather than stored as sourceUrl.
+  const link = trimmed && trimmed.length <= MAX_LINK_CHARS && /^https?:\/\//i.test(trimmed) ? trimmed : null;
   const title = clip(raw.title || detail.split('\n')[0] || link || '', MAX_TITLE_CHARS);
   if (!title) return null;
   const publishedAt = isoDate(raw.date);
-  return { key: itemKey(raw.id, link, title, publishedAt), title, detail, link, publishedAt };
+  return { key: itemKey(raw.id, trimmed, title, publishedAt), title, detail, link, publishedAt };
 }
 
 /**

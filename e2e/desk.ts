@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Starts a real desk the way a user does (`tsx server/cli.ts`, what `npm start` runs after building),
+ * in a fresh data folder on a free port, and reads the printed `Open: ...#token=...` line.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunningCliDesk {
+  /** The link printed by the CLI, token in the fragment. */
+  openUrl: string;
+  /** `http://127.0.0.1:PORT` */
+  baseUrl: string;
+  token: string;
+  dataDir: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Calls the API with the bearer token. */
+  api(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }>;
+  stop(): Promise<void>;
+}
+
+export async function startCliDesk(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningCliDesk> {
+  if (!fs.existsSync(path.join(root, 'out/renderer/index.html'))) {
+    throw new Error('The UI is not built: run `npx electron-vite build` (npm test does it) before the browser tests');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-'));
+  // Own process group, so stop() reaches tsx's child node process too.
+  const child = spawn('npx', ['tsx', 'server/cli.ts'], {
+    cwd: root,
+    env: { ...process.env, DESK_DATA_DIR: dataDir, DESK_PORT: '0', DESK_HOST: '127.0.0.1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const openUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`desk did not print its URL within ${options.timeoutMs ?? 30_000} ms:\n${output}`)), options.timeoutMs ?? 30_000);
+      const check = () => {
+        const match = /^Open: (http:\/\/\S+#token=\S+)$/m.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      };
+      child.stdout!.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`desk exited with code ${code} before printing its URL:\n${output}`));
+      });
+    });
+    const url = new URL(openUrl);
+    const token = new URLSearchParams(url.hash.slice(1)).get('token')!;
+    const baseUrl = url.origin;
+    return {
+      openUrl,
+      baseUrl,
+      token,
+      dataDir,
+      output: () => output,
+      async api(method, urlPath, body) {
+        const res = await fetch(baseUrl + urlPath, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        return { status: res.status, body: text ? JSON.parse(text) : null };
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startCliDesk, type RunningCliDesk } from './desk';
+
+/** Screenshots for a human to look at; the assertions do not depend on them. */
+const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
+
+let desk: RunningCliDesk;
+
+test.beforeAll(async () => {
+  desk = await startCliDesk();
+});
+
+test.afterAll(async () => {
+  await desk?.stop();
+});
+
+async function openSettings(page: Page) {
+  await page.goto(desk.openUrl);
+  // The token leaves the address bar at once and lives on in sessionStorage.
+  await expect(page).not.toHaveURL(/token=/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+}
+
+test('settings changed in the UI are what the API reads back; invalid values show next to the field', async ({ page }) => {
+  await openSettings(page);
+  await page.screenshot({ path: `${SHOTS}/settings-initial.png`, fullPage: true });
+
+  // Approval policy: the default is the Daily preset; choosing Fast saves 4/12.
+  const policy = page.getByRole('radiogroup', { name: 'Approval policy' });
+  await expect(policy.getByRole('radio', { name: /Daily/ })).toBeChecked();
+  await policy.getByRole('radio', { name: /Fast/ }).check();
+  await expect(policy.getByRole('radio', { name: /Fast/ })).toBeChecked();
+  await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace/approval-policy')).body).toEqual({ watchHours: 4, overdueHours: 12 });
+
+  // Loop interval: saved as requested, with the effective value after the plan floor (free: 15).
+  const interval = page.getByLabel('Loop interval (minutes)');
+  await expect(interval).toHaveValue('30');
+  await interval.fill('45');
+  await interval.press('Enter');
+  await expect(page.getByText('Effective 45 min (plan floor 15 on free)')).toBeVisible();
+  let profile = (await desk.api('GET', '/api/v1/workspace')).body;
+  expect(profile.loopIntervalMinutes).toBe(45);
+  expect(profile.effectiveLoopIntervalMinutes).toBe(45);
+
+  await interval.fill('5');
+  await interval.press('Enter');
+  await expect(page.getByText('Effective 15 min (plan floor 15 on free)')).toBeVisible();
+  profile = (await desk.api('GET', '/api/v1/workspace')).body;
+  expect(profile.loopIntervalMinutes).toBe(5);
+  expect(profile.effectiveLoopIntervalMinutes).toBe(15);
+
+  // Both sides of the 1-1440 range: the API's message appears next to the input, nothing changes.
+  for (const [bad, message] of [
+    ['0', /min 1/],
+    ['1441', /max 1440/],
+  ] as const) {
+    await interval.fill(bad);
+    await page.locator('form', { has: interval }).getByRole('button', { name: 'Save' }).click();
+    await expect(interval).toHaveAttribute('aria-invalid', 'true');
+    await expect(interval).toHaveAccessibleDescription(message);
+    expect((await desk.api('GET', '/api/v1/workspace')).body.loopIntervalMinutes).toBe(5);
+  }
+  await page.screenshot({ path: `${SHOTS}/settings-error.png`, fullPage: true });
+
+  // The edges are accepted and the error goes away.
+  await interval.fill('1440');
+  await interval.press('Enter');
+  await expect(interval).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Effective 1440 min (plan floor 15 on free)')).toBeVisible();
+  expect((await desk.api('GET', '/api/v1/workspace')).body.loopIntervalMinutes).toBe(1440);
+
+  // A reload keeps the session (sessionStorage) and shows what the server holds.
+  await page.reload();
+  await expect(page.getByLabel('Loop interval (minutes)')).toHaveValue('1440');
+  await expect(page.getByRole('radiogroup', { name: 'Approval policy' }).getByRole('radio', { name: /Fast/ })).toBeChecked();
+});
+
+test('more settings: loop state, focus tags, archive threshold and cost cap round-trip through the API', async ({ page }) => {
+  await openSettings(page);
+
+  await page.getByRole('radiogroup', { name: 'Loop state' }).getByRole('radio', { name: /Paused/ }).check();
+  await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace')).body.loopState).toBe('paused');
+
+  // Focus tags: client-side validation, then a save that the focus history shows.
+  const tagInput = page.getByLabel('Add a focus tag');
+  await tagInput.fill('Not A Tag!');
+  await tagInput.press('Enter');
+  await expect(tagInput).toHaveAccessibleDescription(/lowercase letters and digits/);
+  for (const tag of ['q3-launch', 'pricing', 'hiring']) {
+    await tagInput.fill(tag);
+    await tagInput.press('Enter');
+  }
+  await expect(tagInput).toBeDisabled();
+  await page.getByRole('button', { name: 'Save focus' }).click();
+  await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace/focus-tags')).body).toEqual({ tags: ['q3-launch', 'pricing', 'hiring'] });
+  await expect(page.getByRole('list', { name: 'Focus shifts' }).getByText('q3-launch')).toBeVisible();
+
+  // Stale-task archive: 3 days is below the 7-day minimum; the error sits next to the field.
+  await page.getByLabel('Archive stale tasks').check();
+  const taskDays = page.getByLabel('Task threshold (days)');
+  await taskDays.fill('3');
+  await taskDays.press('Enter');
+  await expect(taskDays).toHaveAttribute('aria-invalid', 'true');
+  expect((await desk.api('GET', '/api/v1/workspace/auto-archive-config')).body).toEqual({ staleTaskAutoArchiveDays: null });
+  await taskDays.fill('14');
+  await taskDays.press('Enter');
+  await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace/auto-archive-config')).body).toEqual({ staleTaskAutoArchiveDays: 14 });
+
+  // Cost cap in dollars becomes integer cents; unticking removes the cap.
+  const cap = page.getByLabel('Daily cap (USD)');
+  await expect(cap).toHaveValue('0.50');
+  await cap.fill('12.5');
+  await cap.press('Enter');
+  await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace')).body.dailyCostCapUsdCents).toBe(1250);
+  await page.getByLabel('Cap daily AI spend').uncheck();
+  await page.locator('form', { has: cap }).getByRole('button', { name: 'Save' }).click();
+  await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace')).body.dailyCostCapUsdCents).toBeNull();
+
+  // Spike action select saves on change.
+  await page.getByLabel('Task spikes').selectOption({ label: 'Alert and pause' });
+  await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace/cost-spike-config')).body).toEqual({ taskCostSpikeAction: 'pause' });
+
+  await page.screenshot({ path: `${SHOTS}/settings-changed.png`, fullPage: true });
+
+  // Every change is in the activity log, searchable from the Activity page.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+  const log = page.getByRole('table', { name: 'Activity log' });
+  await expect(log.getByText('Focus set to q3-launch, pricing, hiring')).toBeVisible();
+  await page.getByLabel('Search').fill('cost cap');
+  await expect(log.getByText('Daily cost cap removed')).toBeVisible();
+  await expect(log.getByText('Focus set to q3-launch, pricing, hiring')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/activity.png`, fullPage: true });
+});
+
+test('without a token the UI asks for the printed link; a rejected token returns there', async ({ page }) => {
+  await page.goto(`${desk.baseUrl}/settings`);
+  await expect(page.getByRole('heading', { name: 'Open the link printed by npm start' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/signin.png`, fullPage: true });
+
+  await page.goto(`${desk.baseUrl}/settings#token=not-the-token`);
+  await expect(page.getByRole('heading', { name: 'Your access link is no longer valid' })).toBeVisible();
+
+  // Pasting the printed link signs in.
+  await page.getByLabel('Or paste the link here').fill(desk.openUrl);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+});

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Field } from '../../components/Field';
+import { FormError, fieldError } from '../../components/FormError';
+import { PageHeader, QueryState } from '../../components/Page';
+import { formatDateTime, formatRelative } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+import { activityQuery } from './api';
+
+const LIMITS = [25, 50, 100, 200] as const;
+
+export function ActivityPage() {
+  const [q, setQ] = useState('');
+  const [kind, setKind] = useState('');
+  const [limit, setLimit] = useState(50);
+  const filter = { q: useDebounced(q), kind: useDebounced(kind), limit };
+  const list = useQuery(activityQuery(filter));
+  const rows = list.data?.activities ?? [];
+  const kinds = [...new Set(rows.map((r) => r.kind))].sort();
+  const filtered = filter.q.trim() !== '' || filter.kind.trim() !== '';
+
+  return (
+    <div className="page page--wide">
+      <PageHeader title="Activity" description="The audit trail: every change to the desk, by you or by the desk itself, newest first." />
+      <div className="filters card card--padded" role="search">
+        <Field label="Search" className="filters__search" error={fieldError(list.error, 'q')}>
+          {(control) => <input {...control} className="input input--wide" type="search" value={q} maxLength={250} placeholder="Text in the detail or kind" onChange={(e) => setQ(e.target.value)} />}
+        </Field>
+        <Field label="Kind" hint="One kind, or several separated by commas" error={fieldError(list.error, 'kind')}>
+          {(control) => <input {...control} className="input" list="activity-kinds" value={kind} placeholder="All kinds" onChange={(e) => setKind(e.target.value)} />}
+        </Field>
+        <datalist id="activity-kinds">
+          {kinds.map((k) => (
+            <option key={k} value={k} />
+          ))}
+        </datalist>
+        <Field label="Show" error={fieldError(list.error, 'limit')}>
+          {(control) => (
+            <select {...control} className="input input--select" value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+              {LIMITS.map((n) => (
+                <option key={n} value={n}>
+                  {n} entries
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {filtered ? (
+          <button
+            type="button"
+            className="button button--ghost filters__clear"
+            onClick={() => {
+              setQ('');
+              setKind('');
+            }}
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+
+      {list.isPending ? <QueryState isPending error={null} /> : null}
+      {list.error ? <FormError error={list.error} fields={['q', 'kind', 'limit']} /> : null}
+
+      {list.data ? (
+        rows.length === 0 ? (
+          <div className="card card--padded empty">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</div>
+        ) : (
+          <div className="card table-card">
+            <table className="table" aria-label="Activity log">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Detail</th>
+                  <th scope="col">By</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td className="nowrap muted" title={formatDateTime(r.createdAt, true)}>
+                      <time dateTime={r.createdAt}>{formatRelative(r.createdAt)}</time>
+                    </td>
+                    <td>
+                      <button type="button" className="kind" title={`Show only ${r.kind}`} onClick={() => setKind(r.kind)}>
+                        {r.kind}
+                      </button>
+                    </td>
+                    <td>{r.detail}</td>
+                    <td className="nowrap muted">{r.actorLabel}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="table-card__footer muted small">
+              {rows.length === limit ? `Showing the ${limit} most recent entries` : `${rows.length} ${rows.length === 1 ? 'entry' : 'entries'}`}
+              {list.isFetching ? ' · refreshing…' : ''}
+            </p>
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, unwrap, type Schema } from '../../api/client';
+
+export type ActivityRecord = Schema<'ActivityRecord'>;
+
+export interface ActivityFilter {
+  limit: number;
+  /** Comma-separated kinds; empty for all. */
+  kind: string;
+  /** Text matched against detail and kind; empty for all. */
+  q: string;
+}
+
+export const activityKeys = {
+  all: ['activity'] as const,
+  list: (f: ActivityFilter) => [...activityKeys.all, 'list', f] as const,
+};
+
+export const activityQuery = (f: ActivityFilter) =>
+  queryOptions({
+    queryKey: activityKeys.list(f),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/activity', {
+          params: { query: { limit: f.limit, ...(f.kind.trim() ? { kind: f.kind.trim() } : {}), ...(f.q.trim() ? { q: f.q.trim() } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });

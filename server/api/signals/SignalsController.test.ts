@@ -1,0 +1,316 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '../../core/clock';
+import { startTestDesk, type TestDesk } from '../../testing/desk';
+
+let desk: TestDesk;
+
+beforeEach(async () => {
+  desk = await startTestDesk();
+});
+
+afterEach(async () => {
+  await desk.stop();
+});
+
+const valid = { kind: 'news', priority: 'high', title: 'Competitor launched', detail: 'They shipped a clone.', sourceUrl: 'https://example.com/post' };
+
+async function create(body: Record<string, unknown> = {}) {
+  const res = await desk.api('POST', '/api/v1/signals', { ...valid, ...body });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** Everything a rejected request must leave as it was. */
+async function snapshot() {
+  const db = desk.services.db;
+  return {
+    signals: await db.selectFrom('signals').selectAll().orderBy('id').execute(),
+    reactions: await db.selectFrom('signalReactions').selectAll().orderBy('signalId').orderBy('userId').orderBy('emoji').execute(),
+    activity: await db.selectFrom('activity').select(['id']).orderBy('id').execute(),
+  };
+}
+
+async function activityOf(kind: string) {
+  return desk.services.db.selectFrom('activity').selectAll().where('kind', '=', kind).orderBy('id').execute();
+}
+
+async function addMember(id: string, name: string) {
+  await desk.services.db.insertInto('users').values({ id, name, email: null, role: 'editor', createdAt: desk.clock.now().toISOString() }).execute();
+}
+
+async function addSource(id: string, label: string) {
+  const now = desk.clock.now().toISOString();
+  await desk.services.db
+    .insertInto('sources')
+    .values({
+      id, type: 'rss', label, url: 'https://example.com/feed', notes: null, status: 'connected', pausedAt: null, pausedUntilAt: null,
+      pollIntervalMinutes: null, includeKeywords: '[]', excludeKeywords: '[]', lastSyncedAt: null, lastPolledAt: null,
+      lastErrorMessage: null, lastSignalAt: null, consecutiveFailures: 0, nextRetryAt: null, etag: null, lastModified: null,
+      quietnessAckedAt: null, quietnessWarnedAt: null, createdAt: now, updatedAt: now,
+    })
+    .execute();
+}
+
+describe('POST /signals', () => {
+  it('creates a signal, answers 201 with it and logs signal.created by the owner', async () => {
+    const owner = await desk.services.workspace.ownerActor();
+    const signal = await create({ title: '  Competitor launched  ' });
+    expect(signal).toEqual({
+      id: expect.stringMatching(/^sig_/),
+      kind: 'news',
+      priority: 'high',
+      title: 'Competitor launched',
+      detail: 'They shipped a clone.',
+      sourceUrl: 'https://example.com/post',
+      sourceId: null,
+      sourceLabel: null,
+      externalId: null,
+      pinned: false,
+      reactions: [],
+      createdAt: '2026-03-10T12:00:00.000Z',
+    });
+    const rows = await activityOf('signal.created');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entityType: 'signal', entityId: signal.id, actorUserId: owner.userId, detail: 'Signal created: Competitor launched' });
+  });
+
+  it('accepts both ends of every limit', async () => {
+    await create({ title: 'x', detail: '', sourceUrl: undefined });
+    await create({ title: 't'.repeat(200), detail: 'd'.repeat(5000), sourceUrl: null });
+    await create({ sourceUrl: 'http://example.com' });
+    const list = await desk.api('GET', '/api/v1/signals');
+    expect(list.body.signals).toHaveLength(3);
+  });
+
+  it.each([
+    ['an unknown kind', { kind: 'gossip' }, 'kind'],
+    ['an unknown priority', { priority: 'critical' }, 'priority'],
+    ['an empty title', { title: '' }, 'title'],
+    ['a blank title', { title: '   ' }, 'title'],
+    ['a 201-character title', { title: 't'.repeat(201) }, 'title'],
+    ['a 5001-character detail', { detail: 'd'.repeat(5001) }, 'detail'],
+    ['a non-http sourceUrl', { sourceUrl: 'ftp://example.com/x' }, 'sourceUrl'],
+    ['a broken sourceUrl', { sourceUrl: 'https://' }, 'sourceUrl'],
+    ['a missing detail', { detail: undefined }, 'detail'],
+    ['an extra field', { colour: 'red' }, undefined],
+  ])('rejects %s with 422 naming the field and changes nothing', async (_what, patch, field) => {
+    const before = await snapshot();
+    const res = await desk.api('POST', '/api/v1/signals', { ...valid, ...patch });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('validation_failed');
+    if (field) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('needs the bearer token', async () => {
+    const res = await desk.api('POST', '/api/v1/signals', valid, null);
+    expect(res.status).toBe(401);
+    expect((await snapshot()).signals).toHaveLength(0);
+  });
+});
+
+describe('GET /signals', () => {
+  it('lists newest first with default limit 50, limit 1-200, and pinned signals do not float', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 205; i++) {
+      desk.clock.advance(1000);
+      ids.push((await desk.services.signals.create({ kind: 'note', priority: 'low', title: `s${i}`, detail: '' })).id);
+    }
+    await desk.api('POST', '/api/v1/signals/bulk', { action: 'pin', signalIds: [ids[0]] });
+
+    const dflt = await desk.api('GET', '/api/v1/signals');
+    expect(dflt.status).toBe(200);
+    expect(dflt.body.signals).toHaveLength(50);
+    expect(dflt.body.signals[0].title).toBe('s204');
+    expect(dflt.body.signals[49].title).toBe('s155');
+
+    const max = await desk.api('GET', '/api/v1/signals?limit=200');
+    expect(max.body.signals).toHaveLength(200);
+    expect(max.body.signals.at(-1).title).toBe('s5');
+    expect(max.body.signals.some((s: { pinned: boolean }) => s.pinned)).toBe(false);
+
+    const one = await desk.api('GET', '/api/v1/signals?limit=1');
+    expect(one.body.signals.map((s: { title: string }) => s.title)).toEqual(['s204']);
+
+    for (const bad of ['0', '201', '-1', '1.5', 'ten']) {
+      const res = await desk.api('GET', `/api/v1/signals?limit=${bad}`);
+      expect(res.status, `limit=${bad}`).toBe(422);
+      expect(res.body.details[0].field).toBe('limit');
+    }
+  });
+
+  it('breaks ties of the same createdAt newest-inserted first', async () => {
+    const a = await create({ title: 'first' });
+    const b = await create({ title: 'second' });
+    expect(a.createdAt).toBe(b.createdAt);
+    const res = await desk.api('GET', '/api/v1/signals');
+    expect(res.body.signals.map((s: { title: string }) => s.title)).toEqual(['second', 'first']);
+  });
+
+  it('filters by since (inclusive) and rejects an invalid since', async () => {
+    await create({ title: 'old' });
+    desk.clock.advance(10 * MINUTE_MS);
+    const cut = desk.clock.now().toISOString();
+    await create({ title: 'at cut' });
+    desk.clock.advance(MINUTE_MS);
+    await create({ title: 'new' });
+
+    const res = await desk.api('GET', `/api/v1/signals?since=${encodeURIComponent(cut)}`);
+    expect(res.body.signals.map((s: { title: string }) => s.title)).toEqual(['new', 'at cut']);
+    const offset = await desk.api('GET', `/api/v1/signals?since=${encodeURIComponent('2026-03-10T13:10:00+01:00')}`);
+    expect(offset.body.signals.map((s: { title: string }) => s.title)).toEqual(['new', 'at cut']);
+
+    for (const bad of ['yesterday', '2026-13-45T00:00:00Z', '2026-03-10T12:00:00']) {
+      const r = await desk.api('GET', `/api/v1/signals?since=${encodeURIComponent(bad)}`);
+      expect(r.status, bad).toBe(422);
+      expect(r.body.details[0].field).toBe('since');
+    }
+  });
+
+  it('filters by sourceId and returns the source label', async () => {
+    await addSource('src_a', 'Hacker News');
+    await addSource('src_b', 'Reviews');
+    const db = desk.services.db;
+    const { insertSignal } = await import('../../domain/signals/signal-store');
+    await db.transaction().execute(async (trx) => {
+      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'normal', title: 'from a', detail: '', sourceId: 'src_a' });
+      await insertSignal(trx, desk.clock, { kind: 'review', priority: 'normal', title: 'from b', detail: '', sourceId: 'src_b' });
+    });
+    await create({ title: 'by hand' });
+
+    const all = await desk.api('GET', '/api/v1/signals');
+    expect(all.body.signals.map((s: { title: string; sourceId: string | null; sourceLabel: string | null }) => [s.title, s.sourceId, s.sourceLabel])).toEqual([
+      ['by hand', null, null],
+      ['from b', 'src_b', 'Reviews'],
+      ['from a', 'src_a', 'Hacker News'],
+    ]);
+    const onlyA = await desk.api('GET', '/api/v1/signals?sourceId=src_a');
+    expect(onlyA.body.signals.map((s: { title: string }) => s.title)).toEqual(['from a']);
+    const unknown = await desk.api('GET', '/api/v1/signals?sourceId=src_nope');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.signals).toEqual([]);
+  });
+
+  it('shows reactions with counts, user ids and the viewer flag; asUserId must be a member', async () => {
+    const owner = await desk.services.workspace.ownerActor();
+    await addMember('usr_ann', 'Ann');
+    const s = await create();
+    await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '👍' });
+    await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '👍', asUserId: 'usr_ann' });
+    await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '🚀', asUserId: 'usr_ann' });
+
+    const asOwner = await desk.api('GET', '/api/v1/signals');
+    expect(asOwner.body.signals[0].reactions).toEqual([
+      { emoji: '👍', count: 2, userIds: [owner.userId, 'usr_ann'], reacted: true },
+      { emoji: '🚀', count: 1, userIds: ['usr_ann'], reacted: false },
+    ]);
+    const asAnn = await desk.api('GET', '/api/v1/signals?asUserId=usr_ann');
+    expect(asAnn.body.signals[0].reactions.map((r: { reacted: boolean }) => r.reacted)).toEqual([true, true]);
+    const stranger = await desk.api('GET', '/api/v1/signals?asUserId=usr_nobody');
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.details[0].field).toBe('asUserId');
+  });
+});
+
+describe('POST /signals/bulk', () => {
+  it('pins, unpins and deletes, reporting unknown ids and logging one row per call', async () => {
+    const a = await create({ title: 'a' });
+    const b = await create({ title: 'b' });
+    const c = await create({ title: 'c' });
+
+    const pin = await desk.api('POST', '/api/v1/signals/bulk', { action: 'pin', signalIds: [a.id, b.id, a.id, 'sig_missing'] });
+    expect(pin.status).toBe(200);
+    expect(pin.body).toEqual({ action: 'pin', affected: 2, notFound: ['sig_missing'] });
+    let list = (await desk.api('GET', '/api/v1/signals')).body.signals;
+    expect(Object.fromEntries(list.map((s: { title: string; pinned: boolean }) => [s.title, s.pinned]))).toEqual({ a: true, b: true, c: false });
+    expect((await activityOf('signal.bulk_pinned')).map((r) => r.detail)).toEqual(['Pinned 2 signals']);
+
+    const unpin = await desk.api('POST', '/api/v1/signals/bulk', { action: 'pin', signalIds: [b.id], pinned: false });
+    expect(unpin.body).toEqual({ action: 'pin', affected: 1, notFound: [] });
+    list = (await desk.api('GET', '/api/v1/signals')).body.signals;
+    expect(Object.fromEntries(list.map((s: { title: string; pinned: boolean }) => [s.title, s.pinned]))).toEqual({ a: true, b: false, c: false });
+    expect((await activityOf('signal.bulk_unpinned')).map((r) => r.detail)).toEqual(['Unpinned 1 signal']);
+
+    await desk.api('POST', `/api/v1/signals/${c.id}/reaction`, { emoji: '👀' });
+    const del = await desk.api('POST', '/api/v1/signals/bulk', { action: 'delete', signalIds: [a.id, c.id] });
+    expect(del.body).toEqual({ action: 'delete', affected: 2, notFound: [] });
+    list = (await desk.api('GET', '/api/v1/signals')).body.signals;
+    expect(list.map((s: { title: string }) => s.title)).toEqual(['b']);
+    expect(await desk.services.db.selectFrom('signalReactions').selectAll().execute()).toEqual([]);
+    expect((await activityOf('signal.bulk_deleted')).map((r) => r.detail)).toEqual(['Deleted 2 signals']);
+  });
+
+  it('only unknown ids: nothing changes, nothing is logged', async () => {
+    await create();
+    const before = await snapshot();
+    const res = await desk.api('POST', '/api/v1/signals/bulk', { action: 'delete', signalIds: ['sig_x', 'sig_y'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ action: 'delete', affected: 0, notFound: ['sig_x', 'sig_y'] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('takes 50 ids and rejects 51 (and 0) without changing anything', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 51; i++) ids.push((await desk.services.signals.create({ kind: 'note', priority: 'low', title: `s${i}`, detail: '' })).id);
+
+    const before = await snapshot();
+    const tooMany = await desk.api('POST', '/api/v1/signals/bulk', { action: 'delete', signalIds: ids });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.details[0].field).toBe('signalIds');
+    const none = await desk.api('POST', '/api/v1/signals/bulk', { action: 'pin', signalIds: [] });
+    expect(none.status).toBe(422);
+    const badAction = await desk.api('POST', '/api/v1/signals/bulk', { action: 'archive', signalIds: [ids[0]] });
+    expect(badAction.status).toBe(422);
+    expect(badAction.body.details[0].field).toBe('action');
+    const badPinned = await desk.api('POST', '/api/v1/signals/bulk', { action: 'pin', signalIds: [ids[0]], pinned: 'yes' });
+    expect(badPinned.status).toBe(422);
+    expect(await snapshot()).toEqual(before);
+
+    const fifty = await desk.api('POST', '/api/v1/signals/bulk', { action: 'delete', signalIds: ids.slice(0, 50) });
+    expect(fifty.body).toEqual({ action: 'delete', affected: 50, notFound: [] });
+    expect((await snapshot()).signals.map((s) => s.id)).toEqual([ids[50]]);
+  });
+});
+
+describe('POST /signals/{id}/reaction', () => {
+  it('toggles: the first call adds, the second removes; each is logged', async () => {
+    const owner = await desk.services.workspace.ownerActor();
+    const s = await create();
+    const on = await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '❤️' });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ signalId: s.id, emoji: '❤️', reacted: true, reactions: [{ emoji: '❤️', count: 1, userIds: [owner.userId], reacted: true }] });
+    const off = await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '❤️' });
+    expect(off.body).toEqual({ signalId: s.id, emoji: '❤️', reacted: false, reactions: [] });
+    expect((await activityOf('signal.reaction_added')).map((r) => [r.actorUserId, r.entityId])).toEqual([[owner.userId, s.id]]);
+    expect((await activityOf('signal.reaction_removed'))).toHaveLength(1);
+  });
+
+  it('accepts all five emoji, for the owner by default or for a member', async () => {
+    await addMember('usr_bo', 'Bo');
+    const s = await create();
+    for (const emoji of ['👍', '👀', '🎯', '❤️', '🚀']) {
+      const res = await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji, asUserId: 'usr_bo' });
+      expect(res.body.reacted, emoji).toBe(true);
+    }
+    const last = await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '🎯' });
+    expect(last.body.reactions.map((r: { emoji: string; count: number }) => `${r.emoji}${r.count}`)).toEqual(['👍1', '👀1', '🎯2', '❤️1', '🚀1']);
+    expect((await activityOf('signal.reaction_added')).filter((r) => r.actorLabel === 'Bo')).toHaveLength(5);
+  });
+
+  it('rejects another emoji, a non-member and an unknown signal without changing anything', async () => {
+    const s = await create();
+    const before = await snapshot();
+    for (const emoji of ['😀', '\u2764', '', 'thumbsup']) {
+      const res = await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji });
+      expect(res.status, emoji).toBe(422);
+      expect(res.body.details[0].field).toBe('emoji');
+    }
+    const stranger = await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '👍', asUserId: 'usr_nobody' });
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.details[0].field).toBe('asUserId');
+    const missing = await desk.api('POST', '/api/v1/signals/sig_missing/reaction', { emoji: '👍' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'signal_not_found', message: 'No signal with id sig_missing' });
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,328 @@
+import { Body, Controller, Get, Patch, Path, Post, Put, Query, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import type { SourceStatus, SourceType } from '../../domain/sources/rules';
+import type {
+  BulkAction,
+  BulkCadenceResult,
+  BulkRenameResult,
+  BulkResult,
+  CadenceOverview,
+  CreatedSource,
+  QuietnessAckResult,
+  QuietnessReport,
+  ScheduledPauseRow,
+  SourceList,
+  SourcePreview,
+} from '../../domain/sources/source-service';
+import type { SourceView } from '../../domain/sources/source-store';
+import type { FileImportResult, PollOutcome } from '../../domain/sources/source-sync';
+import type { Services } from '../../services';
+
+export interface CreateSourceBody {
+  /**
+   * `rss`, `review_site`, `linkedin`: feed-style, polled on their cadence; url required (http or https,
+   * RSS 2.0, Atom or JSON Feed). `manual`: never polled, signals come from POST /signals or the inbound
+   * webhook; url optional. `file`: url is an absolute path or file:// URL of a .csv or .json file with
+   * the fields title (required), detail, kind, priority, sourceUrl, externalId; imported once now (an
+   * unreadable file rejects the request) and again with POST /sources/{id}/import; never polled.
+   */
+  type: SourceType;
+  /**
+   * @minLength 1
+   * @maxLength 80
+   */
+  label: string;
+  /** @maxLength 2000 */
+  url?: string | null;
+  /** @maxLength 2000 */
+  notes?: string | null;
+  /**
+   * Own poll interval (feed types only); null or omitted = workspace cadence. The plan floor applies on top.
+   * @isInt
+   * @minimum 1
+   * @maximum 1440
+   */
+  pollIntervalMinutes?: number | null;
+  /**
+   * Only items whose title or detail contains one of these (case-insensitive) become signals; empty = all.
+   * At most 20, each 1-60 characters.
+   * @maxItems 20
+   */
+  includeKeywords?: string[];
+  /**
+   * Items whose title or detail contains one of these never become signals; exclude wins over include.
+   * At most 20, each 1-60 characters.
+   * @maxItems 20
+   */
+  excludeKeywords?: string[];
+}
+
+export interface SourcePatchBody {
+  /** Exactly one of status, label, pollIntervalMinutes per request. */
+  status?: SourceStatus;
+  /**
+   * @minLength 1
+   * @maxLength 80
+   */
+  label?: string;
+  /**
+   * Feed types only; null reverts to the workspace cadence.
+   * @isInt
+   * @minimum 1
+   * @maximum 1440
+   */
+  pollIntervalMinutes?: number | null;
+}
+
+export interface KeywordsBody {
+  /**
+   * Case-insensitive substrings matched over title + detail; empty = every item passes. At most 20, each 1-60 characters.
+   * @maxItems 20
+   */
+  includeKeywords: string[];
+  /**
+   * An item matching any of these is dropped, even if it matches an include keyword. At most 20, each 1-60 characters.
+   * @maxItems 20
+   */
+  excludeKeywords: string[];
+}
+
+export interface PreviewBody {
+  /** @maxLength 2000 */
+  url: string;
+  /** Default `rss` (any feed type parses RSS, Atom and JSON Feed); `file` previews a local .csv or .json file. */
+  type?: SourceType;
+}
+
+export interface BulkBody {
+  action: BulkAction;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  sourceIds: string[];
+}
+
+export interface BulkCadenceBody {
+  /**
+   * null reverts to the workspace cadence.
+   * @isInt
+   * @minimum 1
+   * @maximum 1440
+   */
+  pollIntervalMinutes: number | null;
+  /**
+   * Omitted = every feed source in the workspace.
+   * @minItems 1
+   * @maxItems 50
+   */
+  sourceIds?: string[];
+}
+
+export interface BulkRenameBody {
+  /**
+   * Literal text to find (not a pattern).
+   * @minLength 1
+   * @maxLength 80
+   */
+  findText: string;
+  /**
+   * Literal replacement; empty removes the found text.
+   * @maxLength 80
+   */
+  replaceText: string;
+  /**
+   * Omitted = every source.
+   * @minItems 1
+   * @maxItems 50
+   */
+  sourceIds?: string[];
+  /** Default false. */
+  caseSensitive?: boolean;
+  /** true: report what would change, change nothing. */
+  preview?: boolean;
+}
+
+export interface SourceIdsBody {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  sourceIds: string[];
+}
+
+export interface SourcePauseUntilBody {
+  /**
+   * In the future and at most 14 days ahead: pauses the source now and resumes it then. null clears any pause and resumes now.
+   * @example "2026-03-20T09:00:00Z"
+   */
+  pausedUntilAt: string | null;
+}
+
+export interface PollNowResult {
+  outcome: PollOutcome;
+  source: SourceView;
+}
+
+/**
+ * Sources of signals. States: `status` is pending (added, not yet polled), connected (last poll or
+ * import worked) or error (last poll failed: see lastErrorMessage; retries back off as
+ * min(interval x 2^failures, 24 h)). Pausing is separate from status: `paused` with `pausedAt`, and
+ * `pausedUntilAt` for a scheduled pause. Paused sources are not polled. Every change is written to
+ * the activity log; each signal a source brings in gets its own `signal.received` activity row.
+ */
+@Route('api/v1/sources')
+@Tags('Sources')
+@Security('bearer')
+export class SourcesController extends Controller {
+  constructor(private readonly s: Services) {
+    super();
+  }
+
+  /**
+   * Sources, newest first, with pollIntervalMinutes and pollGating (null for manual and file sources).
+   * @param limit 1-200, default 50
+   */
+  @Get()
+  public async listSources(@Query() limit = 50): Promise<SourceList> {
+    return this.s.sources.list(limit);
+  }
+
+  /**
+   * Adds a source. Feed sources start `pending` and are polled within a minute, importing the feed's
+   * current items; a file source is imported now (the response carries the import result); manual
+   * sources start `connected`. The same type and url twice is a 409.
+   */
+  @Post()
+  @SuccessResponse(201, 'Created')
+  public async createSource(@Body() body: CreateSourceBody): Promise<CreatedSource> {
+    const created = await this.s.sources.create(body);
+    this.setStatus(201);
+    return created;
+  }
+
+  /**
+   * Fetches and parses a feed (or reads a signal file) synchronously without saving anything: its
+   * title, item count and up to 5 items. Failures answer 422 with error `feed_unreachable`,
+   * `feed_timeout` (10 s), `feed_http_error`, `feed_too_large` (5 MB), `not_a_feed`,
+   * `file_unreadable` or `file_invalid`.
+   */
+  @Post('preview')
+  public async previewSource(@Body() body: PreviewBody): Promise<SourcePreview> {
+    return this.s.sources.preview(body.url, body.type);
+  }
+
+  /**
+   * Bulk pause, resume or delete (1-50 ids; all must exist or nothing changes). Pause is indefinite
+   * and replaces a scheduled pause; resume clears any pause. Delete keeps the source's signals.
+   */
+  @Post('bulk')
+  public async bulkSourceAction(@Body() body: BulkBody): Promise<BulkResult> {
+    return this.s.sources.bulk(body.action, body.sourceIds);
+  }
+
+  /** Sets the poll interval of many feed sources (all of them without sourceIds); manual and file sources are skipped silently. */
+  @Post('bulk-cadence')
+  public async bulkSourceCadence(@Body() body: BulkCadenceBody): Promise<BulkCadenceResult> {
+    return this.s.sources.bulkCadence(body.pollIntervalMinutes, body.sourceIds);
+  }
+
+  /**
+   * Find and replace in labels (all sources without sourceIds). The result is trimmed; a rename
+   * that would leave a label empty or longer than 80 characters is not applied and is listed in
+   * `skipped`, the others are applied. preview: true changes nothing.
+   */
+  @Post('bulk-rename')
+  public async bulkRenameSources(@Body() body: BulkRenameBody): Promise<BulkRenameResult> {
+    return this.s.sources.bulkRename(body);
+  }
+
+  /** Workspace cadence, plan floor, and every feed source's gating, soonest due first. */
+  @Get('cadence-overview')
+  public async sourceCadenceOverview(): Promise<CadenceOverview> {
+    return this.s.sources.cadenceOverview();
+  }
+
+  /**
+   * Feeds that polled successfully (and are not paused) but produced no signal for longer than
+   * their floor: 14 days, or 2x the source's cadence if greater, capped at 90 days. Acknowledged
+   * sources stay listed with `acked: true` and their ack times, after the unacknowledged ones.
+   */
+  @Get('quietness')
+  public async sourceQuietness(): Promise<QuietnessReport> {
+    return this.s.sources.quietness();
+  }
+
+  /** Mutes the quietness alarm of 1-50 feed sources for 7 days; one `source.quietness_acked` event per source. */
+  @Post('quietness-ack/bulk')
+  public async sourceQuietnessAckBulk(@Body() body: SourceIdsBody): Promise<QuietnessAckResult> {
+    return this.s.sources.ackQuietness(body.sourceIds);
+  }
+
+  /** Revokes quietness acks early; sources without an ack are silent no-ops; one `source.quietness_unacked` event per revoked ack. */
+  @Post('quietness-unack/bulk')
+  public async sourceQuietnessUnackBulk(@Body() body: SourceIdsBody): Promise<QuietnessAckResult> {
+    return this.s.sources.unackQuietness(body.sourceIds);
+  }
+
+  /** Sources with a scheduled pause, soonest resume first. */
+  @Get('scheduled-paused')
+  public async scheduledPausedSources(): Promise<{ sources: ScheduledPauseRow[] }> {
+    return this.s.sources.scheduledPaused();
+  }
+
+  @Get('{id}')
+  public async getSource(@Path() id: string): Promise<SourceView> {
+    return this.s.sources.get(id);
+  }
+
+  /**
+   * Changes exactly one of status, label (1-80) or pollIntervalMinutes (1-1440, or null for the
+   * workspace cadence; feed types only) per request; zero or several fields is a 422.
+   */
+  @Patch('{id}')
+  public async updateSource(@Path() id: string, @Body() body: SourcePatchBody): Promise<SourceView> {
+    return this.s.sources.update(id, body);
+  }
+
+  /**
+   * Replaces the include and exclude keyword lists. They apply to items that arrive from now on
+   * (items filtered out earlier are not fetched again).
+   */
+  @Put('{id}/keywords')
+  public async setSourceKeywords(@Path() id: string, @Body() body: KeywordsBody): Promise<SourceView> {
+    return this.s.sources.setKeywords(id, body.includeKeywords, body.excludeKeywords);
+  }
+
+  /** Schedules a pause (future, at most 14 days ahead) or, with null, clears any pause and resumes. */
+  @Patch('{sourceId}/pause-until')
+  public async setSourcePauseUntil(@Path() sourceId: string, @Body() body: SourcePauseUntilBody): Promise<SourceView> {
+    return this.s.sources.setPauseUntil(sourceId, body.pausedUntilAt);
+  }
+
+  /** Mutes this feed source's quietness alarm for 7 days (ended sooner by a fresh signal); emits `source.quietness_acked`. */
+  @Post('{sourceId}/quietness-ack')
+  public async sourceQuietnessAck(@Path() sourceId: string): Promise<SourceView> {
+    return (await this.s.sources.ackQuietness([sourceId], 'sourceId')).sources[0];
+  }
+
+  /** Revokes the ack early and emits `source.quietness_unacked`; without an ack it is a silent no-op. */
+  @Post('{sourceId}/quietness-unack')
+  public async sourceQuietnessUnack(@Path() sourceId: string): Promise<SourceView> {
+    return (await this.s.sources.unackQuietness([sourceId], 'sourceId')).sources[0];
+  }
+
+  /**
+   * File sources: reads the file again and imports records not imported before (dedupe by
+   * externalId, else title + sourceUrl). Invalid records are skipped and reported. 409 for other types.
+   */
+  @Post('{id}/import')
+  public async importSourceFile(@Path() id: string): Promise<FileImportResult> {
+    return this.s.sources.importFile(id);
+  }
+
+  /** Feed sources: polls now, due or not (409 when paused or not a feed). */
+  @Post('{id}/poll')
+  public async pollSourceNow(@Path() id: string): Promise<PollNowResult> {
+    return this.s.sources.pollNow(id);
+  }
+}

@@ -1,0 +1,200 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../../db/connection';
+import type { SourceTable } from '../../../db/schema';
+import { DAY_MS, type Clock } from '../../core/clock';
+import { notFound } from '../../core/errors';
+import { recordActivity, type Actor } from '../activity/activity';
+import { insertSignal, type SignalKind, type SignalPriority } from '../signals/signal-store';
+import { passesKeywords, pollGating, quietnessAckActive, QUIETNESS_ACK_MS, type PollGating, type SourceStatus, type SourceType } from './rules';
+
+/** SQL of the sources and feed_items_seen tables, and the row shape the API shows. */
+
+export type SourceRow = Selectable<SourceTable>;
+
+/** A source as the API shows it. */
+export interface SourceView {
+  id: string;
+  type: SourceType;
+  label: string;
+  /** Feed URL (feed types), file location (file), optional reference link (manual). */
+  url: string | null;
+  notes: string | null;
+  status: SourceStatus;
+  /** True while paused (bulk pause, or a scheduled pause until pausedUntilAt). Paused sources are not polled. */
+  paused: boolean;
+  pausedAt: string | null;
+  pausedUntilAt: string | null;
+  /** Own poll interval in minutes; null = workspace cadence. */
+  pollIntervalMinutes: number | null;
+  /** Null for types that are not polled (manual, file). */
+  pollGating: PollGating | null;
+  lastSyncedAt: string | null;
+  lastPolledAt: string | null;
+  lastErrorMessage: string | null;
+  consecutiveFailures: number;
+  lastSignalAt: string | null;
+  /** Set while a quietness ack holds (7 days, ended early by a fresh signal or an unack). */
+  quietnessAckedAt: string | null;
+  quietnessAckExpiresAt: string | null;
+  includeKeywords: string[];
+  excludeKeywords: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Cadence {
+  workspaceCadence: number;
+  planFloor: number;
+  now: Date;
+}
+
+export function toView(row: SourceRow, c: Cadence): SourceView {
+  const acked = quietnessAckActive(row.quietnessAckedAt, c.now);
+  return {
+    id: row.id,
+    type: row.type as SourceType,
+    label: row.label,
+    url: row.url,
+    notes: row.notes,
+    status: row.status,
+    paused: row.pausedAt !== null,
+    pausedAt: row.pausedAt,
+    pausedUntilAt: row.pausedUntilAt,
+    pollIntervalMinutes: row.pollIntervalMinutes,
+    pollGating: pollGating(row, c.workspaceCadence, c.planFloor, c.now),
+    lastSyncedAt: row.lastSyncedAt,
+    lastPolledAt: row.lastPolledAt,
+    lastErrorMessage: row.lastErrorMessage,
+    consecutiveFailures: row.consecutiveFailures,
+    lastSignalAt: row.lastSignalAt,
+    quietnessAckedAt: acked ? row.quietnessAckedAt : null,
+    quietnessAckExpiresAt: acked ? new Date(new Date(row.quietnessAckedAt!).getTime() + QUIETNESS_ACK_MS).toISOString() : null,
+    includeKeywords: JSON.parse(row.includeKeywords) as string[],
+    excludeKeywords: JSON.parse(row.excludeKeywords) as string[],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function findSource(db: Db, id: string): Promise<SourceRow | undefined> {
+  return db.selectFrom('sources').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getSource(db: Db, id: string): Promise<SourceRow> {
+  const row = await findSource(db, id);
+  if (!row) throw notFound('source', id);
+  return row;
+}
+
+/** Every listed id must exist (404 naming the first unknown one); rows come back in the order asked. */
+export async function getSources(db: Db, ids: string[]): Promise<SourceRow[]> {
+  const rows = await db.selectFrom('sources').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('source', id);
+    return row;
+  });
+}
+
+const hash = (value: string) => crypto.createHash('sha256').update(value).digest('base64url').slice(0, 32);
+
+/** Dedupe key of a file record: its externalId, else title + sourceUrl. */
+export function fileRecordKey(externalId: string | undefined, title: string, sourceUrl: string | null): string {
+  return externalId ? `ext:${hash(externalId)}` : `ts:${hash(`${title}\n${sourceUrl ?? ''}`)}`;
+}
+
+export interface IngestItem {
+  key: string;
+  title: string;
+  detail: string;
+  sourceUrl: string | null;
+  kind: SignalKind;
+  priority: SignalPriority;
+}
+
+export interface IngestResult {
+  created: number;
+  signalIds: string[];
+  /** Items seen before (in an earlier poll or import, or twice in this batch). */
+  duplicates: number;
+  /** New items kept out by the source's keyword filters. */
+  filtered: number;
+}
+
+const CHUNK = 400;
+
+/**
+ * Turns new items of a source into signals inside the caller's transaction: items already seen
+ * are skipped, keyword filters applied, every new key remembered (filtered ones too, so a
+ * filter applies to items as they arrive), and one `signal.received` activity row written per signal.
+ */
+export async function ingestItems(trx: Db, clock: Clock, source: SourceRow, items: IngestItem[], actor: Actor): Promise<IngestResult> {
+  const include = JSON.parse(source.includeKeywords) as string[];
+  const exclude = JSON.parse(source.excludeKeywords) as string[];
+  const seen = new Set<string>();
+  const keys = [...new Set(items.map((i) => i.key))];
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom('feedItemsSeen')
+      .select('itemKey')
+      .where('sourceId', '=', source.id)
+      .where('itemKey', 'in', keys.slice(i, i + CHUNK))
+      .execute();
+    rows.forEach((r) => seen.add(r.itemKey));
+  }
+  const now = clock.now().toISOString();
+  const result: IngestResult = { created: 0, signalIds: [], duplicates: 0, filtered: 0 };
+  for (const item of items) {
+    if (seen.has(item.key)) {
+      result.duplicates += 1;
+      continue;
+    }
+    seen.add(item.key);
+    await trx.insertInto('feedItemsSeen').values({ sourceId: source.id, itemKey: item.key, seenAt: now }).onConflict((oc) => oc.doNothing()).execute();
+    if (!passesKeywords(`${item.title}\n${item.detail}`, include, exclude)) {
+      result.filtered += 1;
+      continue;
+    }
+    const id = await insertSignal(trx, clock, {
+      kind: item.kind,
+      priority: item.priority,
+      title: item.title,
+      detail: item.detail,
+      sourceUrl: item.sourceUrl,
+      sourceId: source.id,
+    });
+    await recordActivity(trx, clock, {
+      kind: 'signal.received',
+      detail: `Signal from ${source.label}: ${item.title}`,
+      actor,
+      entityType: 'signal',
+      entityId: id,
+    });
+    result.created += 1;
+    result.signalIds.push(id);
+  }
+  return result;
+}
+
+/** Keys of items no longer in a feed for this long are forgotten (keys still in the feed are refreshed each poll). */
+export const SEEN_RETENTION_MS = 90 * DAY_MS;
+
+/** Refreshes the keys a feed still lists and forgets the ones it dropped long ago, keeping the table bounded. */
+export async function refreshSeen(trx: Db, clock: Clock, sourceId: string, keys: string[]): Promise<void> {
+  const now = clock.now();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    await trx
+      .updateTable('feedItemsSeen')
+      .set({ seenAt: now.toISOString() })
+      .where('sourceId', '=', sourceId)
+      .where('itemKey', 'in', keys.slice(i, i + CHUNK))
+      .execute();
+  }
+  await trx
+    .deleteFrom('feedItemsSeen')
+    .where('sourceId', '=', sourceId)
+    .where('seenAt', '<', new Date(now.getTime() - SEEN_RETENTION_MS).toISOString())
+    .execute();
+}

@@ -1,0 +1,265 @@
+import type { Db } from '../../../db/connection';
+import type { Clock } from '../../core/clock';
+import { DeskError } from '../../core/errors';
+import { FeedError } from '../../integrations/feeds/feed-error';
+import { fetchFeed, type FetchFeedOptions } from '../../integrations/feeds/fetch-feed';
+import { readSignalFile, type FileRecord } from '../../integrations/feeds/file-import';
+import { MAX_DETAIL_CHARS, MAX_TITLE_CHARS, parseFeedText, type FeedItem } from '../../integrations/feeds/parse-feed';
+import { recordActivity, SYSTEM_ACTOR, type Actor } from '../activity/activity';
+import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type SignalKind, type SignalPriority } from '../signals/signal-store';
+import type { WorkspaceService } from '../workspace/workspace-service';
+import { backoffMs, checkHttpUrl, effectiveInterval, isFeedType, pollGating } from './rules';
+import {
+  fileRecordKey,
+  findSource,
+  getSource,
+  ingestItems,
+  refreshSeen,
+  type IngestItem,
+  type IngestResult,
+  type SourceRow,
+} from './source-store';
+
+/** Signal kind of feed items by source type (feeds carry no kind of their own). */
+const FEED_KIND: Record<string, SignalKind> = { rss: 'news', review_site: 'review', linkedin: 'mention' };
+/** A file record without a kind. */
+export const FILE_DEFAULT_KIND: SignalKind = 'other';
+
+/** At most this many due feeds are polled per run (the rest are next run), this many at once. */
+export const POLL_BATCH = 50;
+const POLL_CONCURRENCY = 4;
+const MAX_ERROR_CHARS = 500;
+
+export interface PollOutcome {
+  sourceId: string;
+  /** ok: polled (with or without new items); failed: fetch or parse failed; skipped: paused or deleted meanwhile. */
+  result: 'ok' | 'failed' | 'skipped';
+  notModified: boolean;
+  created: number;
+  duplicates: number;
+  filtered: number;
+  error: string | null;
+}
+
+export interface InvalidRecord {
+  row: number;
+  message: string;
+}
+
+export interface FileImportResult {
+  sourceId: string;
+  format: 'csv' | 'json';
+  records: number;
+  imported: number;
+  duplicates: number;
+  filtered: number;
+  /** Records that could not become signals (first 50), with why. */
+  invalid: InvalidRecord[];
+  invalidCount: number;
+}
+
+export function feedItemsToIngest(type: string, items: FeedItem[]): IngestItem[] {
+  const kind = FEED_KIND[type] ?? 'news';
+  return items.map((i) => ({ key: i.key, title: i.title, detail: i.detail, sourceUrl: i.link, kind, priority: 'normal' }));
+}
+
+/** Checks each file record; good ones become items, bad ones are reported by record number. */
+export function fileRecordsToIngest(records: FileRecord[]): { items: IngestItem[]; invalid: InvalidRecord[] } {
+  const items: IngestItem[] = [];
+  const invalid: InvalidRecord[] = [];
+  for (const { row, values } of records) {
+    const title = values.title?.trim() ?? '';
+    const detail = values.detail?.trim() ?? '';
+    const kind = (values.kind?.trim().toLowerCase() || FILE_DEFAULT_KIND) as SignalKind;
+    const priority = (values.priority?.trim().toLowerCase() || 'normal') as SignalPriority;
+    const externalId = values.externalId?.trim() || undefined;
+    let sourceUrl: string | null = values.sourceUrl?.trim() || null;
+    let problem: string | null = null;
+    if (!title) problem = 'title is required';
+    else if (title.length > MAX_TITLE_CHARS) problem = `title must be at most ${MAX_TITLE_CHARS} characters`;
+    else if (detail.length > MAX_DETAIL_CHARS) problem = `detail must be at most ${MAX_DETAIL_CHARS} characters`;
+    else if (!SIGNAL_KINDS.includes(kind)) problem = `kind must be one of ${SIGNAL_KINDS.join(', ')}`;
+    else if (!SIGNAL_PRIORITIES.includes(priority)) problem = `priority must be one of ${SIGNAL_PRIORITIES.join(', ')}`;
+    else if (externalId && externalId.length > 200) problem = 'externalId must be at most 200 characters';
+    else if (sourceUrl) {
+      try {
+        sourceUrl = checkHttpUrl(sourceUrl, 'sourceUrl');
+      } catch {
+        problem = 'sourceUrl must be an http or https URL';
+      }
+    }
+    if (problem) invalid.push({ row, message: problem });
+    else items.push({ key: fileRecordKey(externalId, title, sourceUrl), title, detail, sourceUrl, kind, priority });
+  }
+  return { items, invalid };
+}
+
+/** A file read and checked before any transaction; FeedErrors become 422 naming `field`. */
+export async function loadFile(location: string, field = 'url') {
+  try {
+    const parsed = await readSignalFile(location);
+    return { format: parsed.format, records: parsed.records.length, ...fileRecordsToIngest(parsed.records) };
+  } catch (err) {
+    if (err instanceof FeedError) throw new DeskError(422, err.code, err.message, [{ field, message: err.message }]);
+    throw err;
+  }
+}
+
+export function importSummary(sourceId: string, file: Awaited<ReturnType<typeof loadFile>>, r: IngestResult): FileImportResult {
+  return {
+    sourceId,
+    format: file.format,
+    records: file.records,
+    imported: r.created,
+    duplicates: r.duplicates,
+    filtered: r.filtered,
+    invalid: file.invalid.slice(0, 50),
+    invalidCount: file.invalid.length,
+  };
+}
+
+export async function recordImport(trx: Db, clock: Clock, source: SourceRow, file: Awaited<ReturnType<typeof loadFile>>, actor: Actor) {
+  const r = await ingestItems(trx, clock, source, file.items, actor);
+  const now = clock.now().toISOString();
+  await trx
+    .updateTable('sources')
+    .set({ status: 'connected', lastSyncedAt: now, lastPolledAt: now, lastErrorMessage: null, consecutiveFailures: 0, nextRetryAt: null, updatedAt: now })
+    .where('id', '=', source.id)
+    .execute();
+  await recordActivity(trx, clock, {
+    kind: 'source.imported',
+    detail: `Imported ${source.label}: ${r.created} new signals from ${file.records} records (${r.duplicates} already imported, ${r.filtered} filtered, ${file.invalid.length} invalid)`,
+    actor,
+    entityType: 'source',
+    entityId: source.id,
+  });
+  return importSummary(source.id, file, r);
+}
+
+/**
+ * Brings signals in from sources: polls feed-style sources when due (conditional GET, parse,
+ * dedupe, keyword filters, backoff on failure) and imports files on demand.
+ */
+export class SourceSync {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly workspace: WorkspaceService,
+    private readonly fetchOptions: Pick<FetchFeedOptions, 'timeoutMs' | 'maxBytes'> = {},
+  ) {}
+
+  /** Scheduler job body: polls every feed source that is due (not paused), soonest due first. */
+  async pollDue(): Promise<PollOutcome[]> {
+    const profile = await this.workspace.profile();
+    const now = this.clock.now();
+    const rows = await this.db.selectFrom('sources').selectAll().where('type', 'in', ['rss', 'review_site', 'linkedin']).where('pausedAt', 'is', null).execute();
+    const due = rows
+      .map((row) => ({ row, gating: pollGating(row, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes, now)! }))
+      .filter((d) => d.gating.isDueNow)
+      .sort((a, b) => a.gating.nextPollAt!.localeCompare(b.gating.nextPollAt!))
+      .slice(0, POLL_BATCH);
+    const outcomes: PollOutcome[] = [];
+    for (let i = 0; i < due.length; i += POLL_CONCURRENCY) {
+      const batch = due.slice(i, i + POLL_CONCURRENCY);
+      outcomes.push(...(await Promise.all(batch.map((d) => this.poll(d.row, d.gating.intervalMinutes)))));
+    }
+    return outcomes;
+  }
+
+  /** Polls one feed source now, due or not ("poll now"); paused sources are refused by the caller. */
+  async pollNow(sourceId: string): Promise<PollOutcome> {
+    const row = await getSource(this.db, sourceId);
+    const profile = await this.workspace.profile();
+    return this.poll(row, effectiveInterval(row.pollIntervalMinutes, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes));
+  }
+
+  private async poll(row: SourceRow, intervalMinutes: number): Promise<PollOutcome> {
+    const outcome: PollOutcome = { sourceId: row.id, result: 'ok', notModified: false, created: 0, duplicates: 0, filtered: 0, error: null };
+    // The network exchange happens outside any transaction: SQLite has one writer.
+    let fetched: Awaited<ReturnType<typeof fetchFeed>> | null = null;
+    let items: FeedItem[] = [];
+    let failure: string | null = null;
+    try {
+      if (!row.url || !isFeedType(row.type)) throw new FeedError('feed_unreachable', 'The source has no feed URL');
+      fetched = await fetchFeed(row.url, { etag: row.etag, lastModified: row.lastModified, ...this.fetchOptions });
+      if (!fetched.notModified) items = parseFeedText(fetched.text).items;
+    } catch (err) {
+      failure = err instanceof FeedError ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+    }
+
+    return this.db.transaction().execute(async (trx) => {
+      const current = await findSource(trx, row.id);
+      if (!current || current.pausedAt !== null) return { ...outcome, result: 'skipped' as const };
+      const now = this.clock.now();
+      const nowIso = now.toISOString();
+      if (failure !== null || fetched === null) {
+        const failures = current.consecutiveFailures + 1;
+        const nextRetryAt = new Date(now.getTime() + backoffMs(intervalMinutes, failures)).toISOString();
+        const message = (failure ?? 'unknown failure').slice(0, MAX_ERROR_CHARS);
+        await trx
+          .updateTable('sources')
+          .set({ status: 'error', lastPolledAt: nowIso, lastErrorMessage: message, consecutiveFailures: failures, nextRetryAt, updatedAt: nowIso })
+          .where('id', '=', current.id)
+          .execute();
+        await recordActivity(trx, this.clock, {
+          kind: 'source.poll_failed',
+          detail: `Polling ${current.label} failed (${failures} in a row): ${message}. Next try at ${nextRetryAt}`,
+          actor: SYSTEM_ACTOR,
+          entityType: 'source',
+          entityId: current.id,
+        });
+        return { ...outcome, result: 'failed' as const, error: message };
+      }
+
+      let ingest: IngestResult = { created: 0, signalIds: [], duplicates: 0, filtered: 0 };
+      if (!fetched.notModified) {
+        ingest = await ingestItems(trx, this.clock, current, feedItemsToIngest(current.type, items), SYSTEM_ACTOR);
+        await refreshSeen(trx, this.clock, current.id, items.map((i) => i.key));
+      }
+      await trx
+        .updateTable('sources')
+        .set({
+          status: 'connected',
+          lastPolledAt: nowIso,
+          lastSyncedAt: nowIso,
+          lastErrorMessage: null,
+          consecutiveFailures: 0,
+          nextRetryAt: null,
+          ...(fetched.notModified ? {} : { etag: fetched.etag, lastModified: fetched.lastModified }),
+          updatedAt: nowIso,
+        })
+        .where('id', '=', current.id)
+        .execute();
+      if (current.status !== 'connected') {
+        await recordActivity(trx, this.clock, {
+          kind: current.status === 'error' ? 'source.recovered' : 'source.connected',
+          detail: current.status === 'error' ? `${current.label} polls again after ${current.consecutiveFailures} failures` : `${current.label} connected: first poll succeeded`,
+          actor: SYSTEM_ACTOR,
+          entityType: 'source',
+          entityId: current.id,
+        });
+      }
+      if (ingest.created > 0) {
+        await recordActivity(trx, this.clock, {
+          kind: 'source.polled',
+          detail: `Polled ${current.label}: ${ingest.created} new items (${ingest.duplicates} already seen, ${ingest.filtered} filtered out)`,
+          actor: SYSTEM_ACTOR,
+          entityType: 'source',
+          entityId: current.id,
+        });
+      }
+      return { ...outcome, notModified: fetched.notModified, created: ingest.created, duplicates: ingest.duplicates, filtered: ingest.filtered };
+    });
+  }
+
+  /** Imports a file source's file again; records imported before are skipped (dedupe). */
+  async importFile(sourceId: string, actor: Actor): Promise<FileImportResult> {
+    const row = await getSource(this.db, sourceId);
+    if (row.type !== 'file' || !row.url) throw new DeskError(409, 'not_a_file_source', `Source ${sourceId} is a ${row.type} source; only file sources import files`);
+    const file = await loadFile(row.url);
+    return this.db.transaction().execute(async (trx) => {
+      const current = await getSource(trx, sourceId);
+      return recordImport(trx, this.clock, current, file, actor);
+    });
+  }
+}

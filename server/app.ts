@@ -22,8 +22,22 @@ function send(res: Response, status: number, body: ErrorBody): void {
 function validationDetails(err: ValidateError): ErrorDetail[] {
   return Object.entries(err.fields).map(([field, info]) => ({
     field: field.replace(/^(body|requestBody)\.?/, '').replace(/\.\$(\d+)/g, '[$1]') || 'body',
-    message: info.message,
+    message: readableMessage(info.message),
   }));
+}
+
+/**
+ * tsoa reports a bad enum value as a failed union of literals ("Could not match the union ...
+ * should be one of the following; ['on'] ..."): say which values are allowed instead.
+ */
+export function readableMessage(message: string): string {
+  if (message.startsWith('Could not match the union')) {
+    const allowed = [...message.matchAll(/should be one of the following; \[(.*?)\]/g)].map((m) => m[1].replace(/'/g, ''));
+    if (allowed.length > 0) return `must be one of: ${allowed.join(', ')}`;
+    return 'does not match any of the accepted shapes';
+  }
+  if (/^invalid (float|integer) number/.test(message)) return 'must be a number';
+  return message;
 }
 
 /** Maps every failure to the one error shape; never leaks a stack. */

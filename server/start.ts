@@ -54,6 +54,12 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const app = buildApp(services, [inboundWebhookMount]);
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
+  // Responses still being worked on when stop() is called; their connections close after them.
+  const inFlight = new Set<http.ServerResponse>();
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    inFlight.add(res);
+    res.on('close', () => inFlight.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -78,6 +84,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       // close() stops accepting and resolves once in-flight requests have finished.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
+        // Without this a finished keep-alive connection would hold close() for keepAliveTimeout.
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.closeIdleConnections();
       });
       await database.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
   desk = await startTestDesk();
   const res = await desk.api('GET', '/api/v1/openapi.json', undefined, null);
   expect(res.status).toBe(200);
-  const doc = res.body as { security?: unknown[]; paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+  const doc = res.body as { security?: Record<string, string[]>[]; paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
   operations = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
@@ -42,7 +42,7 @@ afterAll(async () => {
 /** `{id}`-style parameters become ids that exist nowhere. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'zz_does_not_exist_01');
 
-function expectUnauthorized(res: { status: number; body: any }, what: string) {
+function expectUnauthorized(res: Awaited<ReturnType<TestDesk['api']>>, what: string) {
   expect(res.status, what).toBe(401);
   expect(res.body, what).toEqual({ error: 'unauthorized', message: expect.any(String) });
   expect(res.body.message.length, what).toBeGreaterThan(0);

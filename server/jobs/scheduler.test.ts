@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../db/connection';
 import { HOUR_MS, ManualClock, MINUTE_MS } from '../core/clock';
 import { Scheduler, type Job } from './scheduler';
@@ -12,13 +12,13 @@ const SECOND_MS = 1000;
 let dir: string;
 let database: OpenedDatabase;
 let clock: ManualClock;
-let log: { error: ReturnType<typeof vi.fn> };
+let log: { error: Mock<(message: string) => void> };
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-scheduler-'));
   database = await openDatabase(path.join(dir, 'desk.sqlite'));
   clock = new ManualClock('2026-03-10T12:00:00.000Z');
-  log = { error: vi.fn() };
+  log = { error: vi.fn<(message: string) => void>() };
 });
 afterEach(async () => {
   await database.close().catch(() => {});

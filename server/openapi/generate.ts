@@ -25,7 +25,7 @@ execFileSync(process.execPath, [path.join(root, 'node_modules/@tsoa/cli/dist/cli
 
 const swaggerFile = path.join(generated, 'swagger.json');
 const doc31 = toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8')));
-const result = await new Validator().validate(doc31 as object);
+const result = await new Validator().validate(doc31);
 if (!result.valid) {
   console.error(JSON.stringify(result.errors, null, 2));
   throw new Error('generated OpenAPI document is not valid OpenAPI 3.1');

@@ -40,12 +40,17 @@ export function SignIn() {
           Open the <code>Open: http://127.0.0.1:…/#token=…</code> link from the terminal where <code>npm start</code> runs.
         </p>
         <form className="signin__form" onSubmit={submit} noValidate>
-          <Field label="Or paste the link here" error={error}>
+          <Field
+            label="Or paste the link here"
+            error={error}
+            after={
+              <button type="submit" className="button">
+                Continue
+              </button>
+            }
+          >
             {(control) => <input {...control} className="input input--wide" value={pasted} autoComplete="off" spellCheck={false} onChange={(e) => setPasted(e.target.value)} />}
           </Field>
-          <button type="submit" className="button">
-            Continue
-          </button>
         </form>
       </div>
     </main>

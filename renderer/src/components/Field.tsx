@@ -15,12 +15,15 @@ export function Field({
   hint,
   error,
   className,
+  after,
   children,
 }: {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
   className?: string;
+  /** Shown on the control's line, e.g. its Save button and save status; hint and error go below both. */
+  after?: ReactNode;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
@@ -32,7 +35,10 @@ export function Field({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
+      <div className="field__row">
+        {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
+        {after}
+      </div>
       {error ? (
         <p className="field__error" id={errorId} role="alert">
           {error}

@@ -60,14 +60,16 @@ interface AuthState {
   signIn(token: string): void;
 }
 
+/** Keeps the token out of the address bar, history and screenshots. */
+function cleanAddressBar(cleanedHash: string): void {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', pathname + search + cleanedHash);
+}
+
 function initialAuth(): Pick<AuthState, 'baseUrl' | 'token' | 'status'> {
   if (typeof window === 'undefined') return { baseUrl: '', token: null, status: 'no-token' };
   const auth = resolveAuth(window.location, window.sessionStorage, window.desk);
-  if (auth.cleanedHash !== null) {
-    // Keep the token out of the address bar, history and screenshots.
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', pathname + search + auth.cleanedHash);
-  }
+  if (auth.cleanedHash !== null) cleanAddressBar(auth.cleanedHash);
   return { baseUrl: auth.baseUrl, token: auth.token, status: auth.token ? 'signed-in' : 'no-token' };
 }
 
@@ -82,3 +84,13 @@ export const useAuth = create<AuthState>()((set) => ({
     set({ token, status: 'signed-in' });
   },
 }));
+
+if (typeof window !== 'undefined') {
+  // A printed link opened in a tab that already shows Desk changes only the fragment: no reload.
+  window.addEventListener('hashchange', () => {
+    const { token, rest } = tokenFromFragment(window.location.hash);
+    if (!token) return;
+    cleanAddressBar(rest);
+    if (!window.desk?.token) useAuth.getState().signIn(token);
+  });
+}

@@ -1,7 +1,7 @@
 /** Display helpers: times in the viewer's locale and zone, money from integer cents. */
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateTimeZone = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+const dateTimeZone = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
 export function formatDateTime(iso: string, withZone = false): string {
   const d = new Date(iso);

@@ -274,8 +274,10 @@ export class SourceService {
   /** One change per request: status, label or pollIntervalMinutes (null = workspace cadence). */
   async update(id: string, patch: SourcePatch): Promise<SourceView> {
     const given = (['status', 'label', 'pollIntervalMinutes'] as const).filter((k) => patch[k] !== undefined);
-    if (given.length !== 1) {
-      throw invalid(given.length === 0 ? 'body' : given.join(','), 'must set exactly one of status, label or pollIntervalMinutes per request');
+    if (given.length === 0) throw invalid('body', 'must set exactly one of status, label or pollIntervalMinutes');
+    if (given.length > 1) {
+      const message = `only one of ${given.join(', ')} may be set per request`;
+      throw new DeskError(422, 'validation_failed', `PATCH /sources/{id} takes exactly one field: ${message}`, given.map((field) => ({ field, message })));
     }
     const row = await getSource(this.db, id);
     const actor = await this.workspace.ownerActor();

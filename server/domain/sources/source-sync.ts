@@ -25,9 +25,9 @@ const FEED_KIND: Record<string, SignalKind> = { rss: 'news', review_site: 'revie
 /** A file record without a kind. */
 export const FILE_DEFAULT_KIND: SignalKind = 'other';
 
-/** At most this many due feeds are polled per run (the rest are next run), this many at once. */
-export const POLL_BATCH = 50;
-const POLL_CONCURRENCY = 4;
+/** At most this many due feeds are polled per run (the rest next run), this many at once: with the 10 s timeout a run never blocks the scheduler for long. */
+export const POLL_BATCH = 24;
+const POLL_CONCURRENCY = 6;
 const MAX_ERROR_CHARS = 500;
 
 export interface PollOutcome {

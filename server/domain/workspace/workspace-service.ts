@@ -188,7 +188,10 @@ export class WorkspaceService {
     return { userId: row.id, label: row.name };
   }
 
-  /** Applies a change to the row and logs it, in one transaction. Skips the log when nothing changed. */
+  /**
+   * Applies a change to the row and logs it, in one transaction. Skips the log (and `extra`) when
+   * nothing changed, judged inside the transaction so concurrent identical requests count once.
+   */
   private async update(
     changes: Updateable<WorkspaceTable>,
     activity: { kind: string; detail: string; actor?: Actor },
@@ -201,8 +204,8 @@ export class WorkspaceService {
       if (changed) {
         await trx.updateTable('workspace').set({ ...changes, updatedAt: this.clock.now().toISOString() }).execute();
         await recordActivity(trx, this.clock, { kind: activity.kind, detail: activity.detail, actor, entityType: 'workspace', entityId: before.id });
+        await extra?.(trx, before);
       }
-      await extra?.(trx, before);
       return toProfile(await this.row(trx));
     });
   }
@@ -223,15 +226,25 @@ export class WorkspaceService {
     return this.update({ pauseUntilAt: at, loopState: 'paused' }, { kind: 'workspace.pause_scheduled', detail: `Loop paused until ${at}` });
   }
 
-  /** Scheduler job: resumes the loop once a scheduled pause has run out. */
+  /**
+   * Scheduler job: resumes the loop once a scheduled pause has run out. Decided inside the
+   * transaction, so a new pause the operator sets meanwhile is never wiped.
+   */
   async resumeIfPauseExpired(): Promise<boolean> {
-    const row = await this.row();
-    if (row.pauseUntilAt === null || new Date(row.pauseUntilAt).getTime() > this.clock.now().getTime()) return false;
-    await this.update(
-      { pauseUntilAt: null, loopState: 'on' },
-      { kind: 'workspace.pause_expired', detail: `Scheduled pause until ${row.pauseUntilAt} ended; loop resumed`, actor: SYSTEM_ACTOR },
-    );
-    return true;
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.row(trx);
+      if (row.pauseUntilAt === null || new Date(row.pauseUntilAt).getTime() > now.getTime()) return false;
+      await trx.updateTable('workspace').set({ pauseUntilAt: null, loopState: 'on', updatedAt: now.toISOString() }).execute();
+      await recordActivity(trx, this.clock, {
+        kind: 'workspace.pause_expired',
+        detail: `Scheduled pause until ${row.pauseUntilAt} ended; loop resumed`,
+        actor: SYSTEM_ACTOR,
+        entityType: 'workspace',
+        entityId: row.id,
+      });
+      return true;
+    });
   }
 
   async setLoopInterval(minutes: number) {

@@ -61,13 +61,21 @@ export function ApprovalSection({ profile }: { profile: WorkspaceProfile }) {
           <Field label="Watch after (hours)" hint="1–168" error={localErrors.watchHours ?? fieldError(save.error, 'watchHours')}>
             {(control) => <input {...control} className="input input--number" type="number" min={1} max={168} value={watch} onChange={(e) => setWatch(e.target.value)} />}
           </Field>
-          <Field label="Overdue after (hours)" hint="2–720, more than watch" error={localErrors.overdueHours ?? fieldError(save.error, 'overdueHours')}>
+          <Field
+            label="Overdue after (hours)"
+            hint="2–720, more than watch"
+            error={localErrors.overdueHours ?? fieldError(save.error, 'overdueHours')}
+            after={
+              <>
+                <button type="submit" className="button" disabled={save.isPending}>
+                  Save
+                </button>
+                <SaveStatus mutation={save} />
+              </>
+            }
+          >
             {(control) => <input {...control} className="input input--number" type="number" min={2} max={720} value={overdue} onChange={(e) => setOverdue(e.target.value)} />}
           </Field>
-          <button type="submit" className="button" disabled={save.isPending}>
-            Save
-          </button>
-          <SaveStatus mutation={save} />
         </form>
       ) : (
         <p className="muted small">

@@ -49,15 +49,23 @@ function ThresholdSetting({ title, description, toggleLabel, daysLabel, field, m
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
           {toggleLabel}
         </label>
-        <Field label={daysLabel} hint={enabled ? `${min}–${max} days` : 'Off'} error={localError ?? fieldError(mutation.error, field)}>
+        <Field
+          label={daysLabel}
+          hint={enabled ? `${min}–${max} days` : 'Off'}
+          error={localError ?? fieldError(mutation.error, field)}
+          after={
+            <>
+              <button type="submit" className="button" disabled={mutation.isPending}>
+                Save
+              </button>
+              <SaveStatus mutation={mutation} />
+            </>
+          }
+        >
           {(control) => (
             <input {...control} className="input input--number" type="number" min={min} max={max} value={days} disabled={!enabled} onChange={(e) => setDays(e.target.value)} />
           )}
         </Field>
-        <button type="submit" className="button" disabled={mutation.isPending}>
-          Save
-        </button>
-        <SaveStatus mutation={mutation} />
       </form>
       <FormError error={mutation.error} fields={[field]} />
     </SettingRow>

@@ -32,7 +32,7 @@ function SpikeActionSelect({
 }) {
   return (
     <div className="inline-form">
-      <Field label={label} error={fieldError(mutation.error, field)}>
+      <Field label={label} error={fieldError(mutation.error, field)} after={<SaveStatus mutation={mutation} />}>
         {(control) => (
           <select {...control} className="input input--select" value={toOption(value)} disabled={mutation.isPending} onChange={(e) => mutation.mutate(fromOption(e.target.value))}>
             {SPIKE_ACTION_OPTIONS.map((o) => (
@@ -43,7 +43,6 @@ function SpikeActionSelect({
           </select>
         )}
       </Field>
-      <SaveStatus mutation={mutation} />
       <FormError error={mutation.error} fields={[field]} />
     </div>
   );
@@ -97,13 +96,21 @@ function ChronicSpike({ profile }: { profile: WorkspaceProfile }) {
             </select>
           )}
         </Field>
-        <Field label="Chronic after (days)" hint="2–14 days in a row" error={localError ?? fieldError(save.error, 'thresholdDays')}>
+        <Field
+          label="Chronic after (days)"
+          hint="2–14 days in a row"
+          error={localError ?? fieldError(save.error, 'thresholdDays')}
+          after={
+            <>
+              <button type="submit" className="button" disabled={save.isPending}>
+                Save
+              </button>
+              <SaveStatus mutation={save} />
+            </>
+          }
+        >
           {(control) => <input {...control} className="input input--number" type="number" min={2} max={14} value={days} onChange={(e) => setDays(e.target.value)} />}
         </Field>
-        <button type="submit" className="button" disabled={save.isPending}>
-          Save
-        </button>
-        <SaveStatus mutation={save} />
       </form>
       <FormError error={save.error} fields={['sourceChronicSpikeAction', 'thresholdDays']} />
     </SettingRow>
@@ -148,6 +155,14 @@ function CostCap({ profile }: { profile: WorkspaceProfile }) {
           label="Daily cap (USD)"
           hint={capped ? (cents === null ? 'Dollars and cents' : `${cents} cents`) : 'No cap'}
           error={localError ?? fieldError(save.error, 'dailyCostCapUsdCents')}
+          after={
+            <>
+              <button type="submit" className="button" disabled={save.isPending}>
+                Save
+              </button>
+              <SaveStatus mutation={save} />
+            </>
+          }
         >
           {(control) => (
             <div className="input-affix">
@@ -158,10 +173,6 @@ function CostCap({ profile }: { profile: WorkspaceProfile }) {
             </div>
           )}
         </Field>
-        <button type="submit" className="button" disabled={save.isPending}>
-          Save
-        </button>
-        <SaveStatus mutation={save} />
       </form>
       <FormError error={save.error} fields={['dailyCostCapUsdCents']} />
     </SettingRow>

@@ -63,14 +63,16 @@ function FocusTagsEditor({ tags }: { tags: string[] }) {
           label="Add a focus tag"
           hint={`Lowercase letters and digits joined by hyphens, e.g. q3-launch. ${draft.length}/${MAX_FOCUS_TAGS} used.`}
           error={localError ?? fieldError(save.error, 'tags')}
+          after={
+            <button type="submit" className="button button--secondary" disabled={draft.length >= MAX_FOCUS_TAGS}>
+              Add
+            </button>
+          }
         >
           {(control) => (
             <input {...control} className="input" value={text} maxLength={60} placeholder="q3-launch" onChange={(e) => setText(e.target.value)} disabled={draft.length >= MAX_FOCUS_TAGS} />
           )}
         </Field>
-        <button type="submit" className="button button--secondary" disabled={draft.length >= MAX_FOCUS_TAGS}>
-          Add
-        </button>
       </form>
       <div className="actions">
         <button type="button" className="button" disabled={!dirty || save.isPending} onClick={() => save.mutate({ tags: draft })}>

@@ -18,13 +18,24 @@ const MAX_PAUSE_DAYS = 14;
 
 function LoopStateControl({ profile }: { profile: WorkspaceProfile }) {
   const setLoop = useSetLoopState();
+  // The choice shows at once (a controlled radio would snap back until the request is under way).
+  const [seen, setSeen] = useState(profile.loopState);
+  const [selected, setSelected] = useState(profile.loopState);
+  if (seen !== profile.loopState) {
+    setSeen(profile.loopState);
+    setSelected(profile.loopState);
+  }
+  const choose = (loopState: LoopState) => {
+    setSelected(loopState);
+    setLoop.mutate({ loopState }, { onError: () => setSelected(profile.loopState) });
+  };
   return (
     <SettingRow title="Loop state" description="Whether the desk runs AI cycles. Choosing a state by hand clears a scheduled pause.">
       <Segmented
         label="Loop state"
-        value={setLoop.isPending ? (setLoop.variables?.loopState ?? profile.loopState) : profile.loopState}
+        value={selected}
         options={LOOP_STATES}
-        onChange={(loopState) => setLoop.mutate({ loopState })}
+        onChange={choose}
         disabled={setLoop.isPending}
       />
       <div className="row-status">
@@ -67,7 +78,18 @@ function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
         </div>
       ) : null}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label="Pause until" error={localError ?? fieldError(setPause.error, 'pauseUntilAt')}>
+        <Field
+          label="Pause until"
+          error={localError ?? fieldError(setPause.error, 'pauseUntilAt')}
+          after={
+            <>
+              <button type="submit" className="button" disabled={setPause.isPending}>
+                {profile.pauseUntilAt ? 'Change' : 'Schedule pause'}
+              </button>
+              <SaveStatus mutation={setPause} />
+            </>
+          }
+        >
           {(control) => (
             <input
               {...control}
@@ -80,10 +102,6 @@ function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
             />
           )}
         </Field>
-        <button type="submit" className="button" disabled={setPause.isPending}>
-          {profile.pauseUntilAt ? 'Change' : 'Schedule pause'}
-        </button>
-        <SaveStatus mutation={setPause} />
       </form>
       <FormError error={setPause.error} fields={['pauseUntilAt']} />
     </SettingRow>
@@ -117,15 +135,19 @@ function LoopInterval({ profile }: { profile: WorkspaceProfile }) {
             </>
           }
           error={localError ?? fieldError(saveInterval.error, 'loopIntervalMinutes')}
+          after={
+            <>
+              <button type="submit" className="button" disabled={saveInterval.isPending}>
+                Save
+              </button>
+              <SaveStatus mutation={saveInterval} />
+            </>
+          }
         >
           {(control) => (
             <input {...control} className="input input--number" type="number" inputMode="numeric" min={1} max={1440} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
           )}
         </Field>
-        <button type="submit" className="button" disabled={saveInterval.isPending}>
-          Save
-        </button>
-        <SaveStatus mutation={saveInterval} />
       </form>
       <FormError error={saveInterval.error} fields={['loopIntervalMinutes']} />
     </SettingRow>

@@ -18,7 +18,19 @@ function Timezone({ profile }: { profile: WorkspaceProfile }) {
   return (
     <SettingRow title="Timezone" description="Defines what “today” means for daily costs, caps and the digest.">
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label="Timezone" hint="IANA name, e.g. Europe/Berlin" error={fieldError(save.error, 'timezone')}>
+        <Field
+          label="Timezone"
+          hint="IANA name, e.g. Europe/Berlin"
+          error={fieldError(save.error, 'timezone')}
+          after={
+            <>
+              <button type="submit" className="button" disabled={save.isPending}>
+                Save
+              </button>
+              <SaveStatus mutation={save} />
+            </>
+          }
+        >
           {(control) => <input {...control} className="input input--wide" list="desk-timezones" value={value} autoComplete="off" onChange={(e) => setValue(e.target.value)} />}
         </Field>
         <datalist id="desk-timezones">
@@ -26,10 +38,6 @@ function Timezone({ profile }: { profile: WorkspaceProfile }) {
             <option key={z} value={z} />
           ))}
         </datalist>
-        <button type="submit" className="button" disabled={save.isPending}>
-          Save
-        </button>
-        <SaveStatus mutation={save} />
       </form>
       <FormError error={save.error} fields={['timezone']} />
     </SettingRow>
@@ -49,26 +57,33 @@ function DigestEmail({ profile }: { profile: WorkspaceProfile }) {
   return (
     <SettingRow title="Digest email" description="Where the daily digest goes. Without an SMTP server it is written to the outbox folder.">
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label="Digest email" error={localError ?? fieldError(save.error, 'digestEmail')}>
+        <Field
+          label="Digest email"
+          error={localError ?? fieldError(save.error, 'digestEmail')}
+          after={
+            <>
+              <button type="submit" className="button" disabled={save.isPending}>
+                Save
+              </button>
+              {profile.digestEmail ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={save.isPending}
+                  onClick={() => {
+                    setLocalError(null);
+                    save.mutate({ digestEmail: null });
+                  }}
+                >
+                  Remove
+                </button>
+              ) : null}
+              <SaveStatus mutation={save} />
+            </>
+          }
+        >
           {(control) => <input {...control} className="input input--wide" type="email" value={value} placeholder="you@example.com" onChange={(e) => setValue(e.target.value)} />}
         </Field>
-        <button type="submit" className="button" disabled={save.isPending}>
-          Save
-        </button>
-        {profile.digestEmail ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={save.isPending}
-            onClick={() => {
-              setLocalError(null);
-              save.mutate({ digestEmail: null });
-            }}
-          >
-            Remove
-          </button>
-        ) : null}
-        <SaveStatus mutation={save} />
       </form>
       <FormError error={save.error} fields={['digestEmail']} />
     </SettingRow>
@@ -80,7 +95,7 @@ function PlanSelect({ profile }: { profile: WorkspaceProfile }) {
   return (
     <SettingRow title="Plan" description="The plan sets the shortest loop interval (free 15, pro 5, team 1 minutes). Your cost cap stays as you set it.">
       <div className="inline-form">
-        <Field label="Plan" error={fieldError(save.error, 'plan')}>
+        <Field label="Plan" error={fieldError(save.error, 'plan')} after={<SaveStatus mutation={save} />}>
           {(control) => (
             <select {...control} className="input input--select" value={profile.plan} disabled={save.isPending} onChange={(e) => save.mutate({ plan: e.target.value as Plan })}>
               {PLAN_OPTIONS.map((o) => (
@@ -91,7 +106,6 @@ function PlanSelect({ profile }: { profile: WorkspaceProfile }) {
             </select>
           )}
         </Field>
-        <SaveStatus mutation={save} />
       </div>
       <FormError error={save.error} fields={['plan']} />
     </SettingRow>

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../../../db/connection';
+import { DAY_MS, ManualClock } from '../../core/clock';
+import { DeskError } from '../../core/errors';
+import {
+  checkScheduledPause,
+  checkTimezone,
+  effectiveLoopInterval,
+  normaliseFocusTags,
+  parseIso,
+} from './rules';
+import { WorkspaceService } from './workspace-service';
+
+let dir: string;
+let database: OpenedDatabase;
+let clock: ManualClock;
+let service: WorkspaceService;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-workspace-'));
+  database = await openDatabase(path.join(dir, 'desk.sqlite'));
+  clock = new ManualClock('2026-03-10T12:00:00.000Z');
+  service = new WorkspaceService(database.db, clock);
+  await service.ensureCreated({ plan: 'free', timezone: 'UTC' });
+});
+afterEach(async () => {
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const fieldOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(DeskError);
+    return (err as DeskError).details?.[0]?.field;
+  }
+  throw new Error('expected a validation error');
+};
+
+describe('WorkspaceService', () => {
+  it('ensureCreated creates once; concurrent and later calls return the same workspace untouched', async () => {
+    const token = await service.ingestToken();
+    const again = await Promise.all([
+      service.ensureCreated({ plan: 'team', timezone: 'Asia/Tokyo', ingestToken: 'x'.repeat(32) }),
+      service.ensureCreated({ plan: 'pro', timezone: 'Europe/Berlin' }),
+    ]);
+    expect(again).toEqual([
+      { created: false, ingestToken: token },
+      { created: false, ingestToken: token },
+    ]);
+    expect(await database.db.selectFrom('workspace').select('id').execute()).toHaveLength(1);
+    expect((await service.profile()).plan).toBe('free');
+  });
+
+  it('concurrent identical focus changes start one focus shift and log one change', async () => {
+    await Promise.all([service.setFocusTags(['launch']), service.setFocusTags(['launch']), service.setFocusTags(['launch'])]);
+    expect((await service.focusHistory(90, 30)).shifts).toHaveLength(1);
+    const rows = await database.db.selectFrom('activity').selectAll().where('kind', '=', 'workspace.focus_tags').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('resumeIfPauseExpired only acts once the pause has run out', async () => {
+    await service.setPauseUntil(new Date(clock.now().getTime() + DAY_MS).toISOString());
+    expect(await service.resumeIfPauseExpired()).toBe(false);
+    clock.advance(DAY_MS);
+    expect(await service.resumeIfPauseExpired()).toBe(true);
+    expect(await service.resumeIfPauseExpired()).toBe(false);
+    expect(await service.profile()).toMatchObject({ loopState: 'on', pauseUntilAt: null });
+  });
+
+  it('a new pause set while the expired one is being resumed is kept', async () => {
+    await service.setPauseUntil(new Date(clock.now().getTime() + DAY_MS).toISOString());
+    clock.advance(DAY_MS + 1);
+    const next = new Date(clock.now().getTime() + 2 * DAY_MS).toISOString();
+    await Promise.all([service.setPauseUntil(next), service.resumeIfPauseExpired()]);
+    expect(await service.profile()).toMatchObject({ loopState: 'paused', pauseUntilAt: next });
+  });
+
+  it('resumeIfPauseExpired leaves a manually set state alone when there is no schedule', async () => {
+    await service.setLoopState('off');
+    clock.advance(30 * DAY_MS);
+    expect(await service.resumeIfPauseExpired()).toBe(false);
+    expect((await service.profile()).loopState).toBe('off');
+  });
+});
+
+describe('workspace rules', () => {
+  const now = new Date('2026-03-10T12:00:00.000Z');
+
+  it('effectiveLoopInterval applies the plan floor', () => {
+    expect(effectiveLoopInterval(5, 'free')).toBe(15);
+    expect(effectiveLoopInterval(15, 'free')).toBe(15);
+    expect(effectiveLoopInterval(16, 'free')).toBe(16);
+    expect(effectiveLoopInterval(1, 'pro')).toBe(5);
+    expect(effectiveLoopInterval(1, 'team')).toBe(1);
+  });
+
+  it('checkScheduledPause: future, at most 14 days ahead', () => {
+    expect(checkScheduledPause('at', new Date(now.getTime() + 14 * DAY_MS).toISOString(), now)).toBe('2026-03-24T12:00:00.000Z');
+    expect(checkScheduledPause('at', new Date(now.getTime() + 1).toISOString(), now)).toBe('2026-03-10T12:00:00.001Z');
+    expect(fieldOf(() => checkScheduledPause('at', new Date(now.getTime() + 14 * DAY_MS + 1).toISOString(), now))).toBe('at');
+    expect(fieldOf(() => checkScheduledPause('at', now.toISOString(), now))).toBe('at');
+  });
+
+  it('parseIso accepts dates and offset times only', () => {
+    expect(parseIso('x', '2026-03-10').toISOString()).toBe('2026-03-10T00:00:00.000Z');
+    expect(parseIso('x', '2026-03-10T12:00+0200').toISOString()).toBe('2026-03-10T10:00:00.000Z');
+    for (const bad of ['2026-03-10T12:00', '10/03/2026', 'now', '2026-3-1', '']) expect(fieldOf(() => parseIso('x', bad)), bad).toBe('x');
+  });
+
+  it('normaliseFocusTags trims, folds duplicates, keeps order and names the bad tag', () => {
+    expect(normaliseFocusTags([' b ', 'a', 'b'])).toEqual(['b', 'a']);
+    expect(normaliseFocusTags([])).toEqual([]);
+    expect(fieldOf(() => normaliseFocusTags(['a', 'b', 'c', 'd']))).toBe('tags');
+    expect(fieldOf(() => normaliseFocusTags(['ok', 'Not OK']))).toBe('tags[1]');
+  });
+
+  it('checkTimezone returns the canonical name', () => {
+    expect(checkTimezone('europe/berlin')).toBe('Europe/Berlin');
+    expect(checkTimezone('UTC')).toBe('UTC');
+    expect(fieldOf(() => checkTimezone('Mars/Base'))).toBe('timezone');
+  });
+});

@@ -20,8 +20,8 @@ export interface RunningCliDesk {
   dataDir: string;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
-  /** Calls the API with the bearer token. */
-  api(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** Calls the API with the bearer token; `body` is the parsed JSON answer. */
+  api<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -77,14 +77,14 @@ export async function startCliDesk(options: { env?: Record<string, string>; time
       token,
       dataDir,
       output: () => output,
-      async api(method, urlPath, body) {
+      async api<T>(method: string, urlPath: string, body?: unknown) {
         const res = await fetch(baseUrl + urlPath, {
           method,
           headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.text();
-        return { status: res.status, body: text ? JSON.parse(text) : null };
+        return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
       },
       stop,
     };

@@ -6,6 +6,12 @@ const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
 
 let desk: RunningCliDesk;
 
+/** A time as a datetime-local value; the browser runs on this machine, in its timezone. */
+function localInput(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 test.beforeAll(async () => {
   desk = await startCliDesk();
 });
@@ -79,6 +85,27 @@ test('settings changed in the UI are what the API reads back; invalid values sho
 
 test('more settings: loop state, focus tags, archive threshold and cost cap round-trip through the API', async ({ page }) => {
   await openSettings(page);
+
+  // Scheduled pause: a past time is refused next to the field; a time 2 days ahead pauses, Clear resumes.
+  const pauseUntil = page.getByLabel('Pause until');
+  await pauseUntil.fill(localInput(new Date(Date.now() - 3_600_000)));
+  await page.getByRole('button', { name: 'Schedule pause' }).click();
+  await expect(pauseUntil).toHaveAccessibleDescription(/must be in the future/);
+  expect((await desk.api('GET', '/api/v1/workspace')).body.pauseUntilAt).toBeNull();
+  const resumeAt = new Date(Date.now() + 2 * 86_400_000);
+  resumeAt.setSeconds(0, 0);
+  await pauseUntil.fill(localInput(resumeAt));
+  await page.getByRole('button', { name: 'Schedule pause' }).click();
+  await expect(page.getByText(/Resumes by itself at/)).toBeVisible();
+  await expect(pauseUntil).not.toHaveAttribute('aria-invalid', 'true');
+  let ws = (await desk.api('GET', '/api/v1/workspace')).body;
+  expect(ws.pauseUntilAt).toBe(resumeAt.toISOString());
+  expect(ws.loopState).toBe('paused');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByText(/Resumes by itself at/)).toHaveCount(0);
+  ws = (await desk.api('GET', '/api/v1/workspace')).body;
+  expect(ws.pauseUntilAt).toBeNull();
+  expect(ws.loopState).toBe('on');
 
   await page.getByRole('radiogroup', { name: 'Loop state' }).getByRole('radio', { name: /Paused/ }).check();
   await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace')).body.loopState).toBe('paused');

@@ -19,6 +19,9 @@ import { RelayClient } from './integrations/relay/relay-client';
 import { applyRelaySettings } from './integrations/relay/relay-settings';
 import type { Services } from './services';
 
+/** How long stop() waits for in-flight requests before cutting their connections. */
+export const STOP_GRACE_MS = 10_000;
+
 export interface StartOptions {
   clock?: Clock;
   /** Start the scheduler's timer (tests drive it by hand with services.scheduler.tick()). */
@@ -87,6 +90,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
         // Without this a finished keep-alive connection would hold close() for keepAliveTimeout.
         for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         server.closeIdleConnections();
+        // A stalled client must not hold shutdown open: give in-flight work a grace period.
+        setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
       });
       await database.close();
     })();

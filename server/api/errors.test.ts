@@ -116,6 +116,18 @@ describe('error responses', () => {
     expect(err.details?.map((d) => d.field).sort()).toEqual(['overdueHours', 'watchHours']);
   });
 
+  it('values of the wrong type are refused, not coerced (bodyCoercion off)', async () => {
+    const res = await raw('PATCH', '/api/v1/workspace/loop-interval', json(), JSON.stringify({ loopIntervalMinutes: '30' }));
+    expect(expectErrorShape(res, 422, 'string for integer').details?.[0].field).toBe('loopIntervalMinutes');
+    const tags = await raw('PUT', '/api/v1/workspace/focus-tags', json(), JSON.stringify({ tags: 'billing' }));
+    expect(expectErrorShape(tags, 422, 'string for array').details?.[0].field).toBe('tags');
+  });
+
+  it('an enum failure lists the allowed values', async () => {
+    const res = await raw('PATCH', '/api/v1/workspace/loop', json(), JSON.stringify({ loopState: 'bogus' }));
+    expect(expectErrorShape(res, 422, 'enum').details).toEqual([{ field: 'loopState', message: 'must be one of: on, paused, off' }]);
+  });
+
   it('401 has the shape too', async () => {
     expect(expectErrorShape(await raw('GET', '/api/v1/workspace', {}), 401, 'no token').error).toBe('unauthorized');
   });

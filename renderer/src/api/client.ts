@@ -81,9 +81,11 @@ export function createApiClient(options: {
   baseUrl: string;
   getToken: () => string | null;
   onUnauthorized: () => void;
-  fetch?: typeof globalThis.fetch;
+  fetch?: (input: Request) => Promise<Response>;
 }) {
-  const client = createClient<paths>({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  // Looked up per request (not captured once), so a fetch installed later (tests, polyfills) is used.
+  const fetchImpl = options.fetch ?? ((input: Request) => globalThis.fetch(input));
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: fetchImpl });
   client.use(authMiddleware(options.getToken, options.onUnauthorized));
   return client;
 }

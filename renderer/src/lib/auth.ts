@@ -23,14 +23,24 @@ export interface ResolvedAuth {
   cleanedHash: string | null;
 }
 
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /** Reads `token` from a fragment such as `#token=abc` or `#token=abc&x=1`. */
 export function tokenFromFragment(hash: string): { token: string | null; rest: string } {
   const raw = hash.startsWith('#') ? hash.slice(1) : hash;
   if (!raw) return { token: null, rest: '' };
-  const params = new URLSearchParams(raw);
-  const token = params.get('token')?.trim() || null;
-  params.delete('token');
-  const rest = params.toString();
+  // Split by hand so the rest of the fragment is kept exactly as it was.
+  const parts = raw.split('&');
+  const isToken = (part: string) => part === 'token' || part.startsWith('token=');
+  const found = parts.find(isToken);
+  const token = found ? safeDecode(found.slice('token='.length)).trim() || null : null;
+  const rest = parts.filter((p) => !isToken(p)).join('&');
   return { token, rest: rest ? `#${rest}` : '' };
 }
 

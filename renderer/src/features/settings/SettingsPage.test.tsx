@@ -1,0 +1,132 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Schema } from '../../api/client';
+import { AppProviders, createQueryClient } from '../../app/providers';
+import { SettingsPage } from './SettingsPage';
+
+const baseProfile: Schema<'WorkspaceProfile'> = {
+  id: 'wsp_1',
+  name: 'My desk',
+  plan: 'free',
+  timezone: 'UTC',
+  ownerUserId: 'usr_1',
+  loopState: 'on',
+  pauseUntilAt: null,
+  loopIntervalMinutes: 30,
+  effectiveLoopIntervalMinutes: 30,
+  planFloorMinutes: 15,
+  approvalPolicy: { watchHours: 24, overdueHours: 72 },
+  focusTags: [],
+  staleTaskAutoArchiveDays: null,
+  staleMemoryAutoArchiveDays: null,
+  taskCostSpikeAction: null,
+  sourceCostSpikeAction: null,
+  sourceChronicSpikeAction: null,
+  sourceChronicThresholdDays: 3,
+  tagCostSpikeAction: null,
+  dailyCostCapUsdCents: 50,
+  digestEmail: null,
+  createdAt: '2026-03-10T12:00:00.000Z',
+  updatedAt: '2026-03-10T12:00:00.000Z',
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Just enough of the workspace API for the page, with the server's own limits for the interval. */
+function fakeDesk() {
+  let profile = structuredClone(baseProfile);
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetch = vi.fn(async (req: Request) => {
+    const path = new URL(req.url).pathname;
+    const body = req.method === 'GET' ? undefined : await req.json();
+    calls.push({ method: req.method, path, body });
+    if (req.method === 'GET' && path === '/api/v1/workspace') return json(200, profile);
+    if (req.method === 'GET' && path === '/api/v1/workspace/focus-history') return json(200, { sinceDays: 90, shifts: [] });
+    if (req.method === 'PATCH' && path === '/api/v1/workspace/loop-interval') {
+      const minutes = (body as { loopIntervalMinutes: number }).loopIntervalMinutes;
+      if (minutes < 1) return json(422, { error: 'validation_failed', message: 'loopIntervalMinutes: min 1', details: [{ field: 'loopIntervalMinutes', message: 'min 1' }] });
+      profile = { ...profile, loopIntervalMinutes: minutes, effectiveLoopIntervalMinutes: Math.max(minutes, 15) };
+      return json(200, { loopIntervalMinutes: minutes, effectiveLoopIntervalMinutes: profile.effectiveLoopIntervalMinutes, planFloorMinutes: 15, plan: 'free' });
+    }
+    if (req.method === 'PATCH' && path === '/api/v1/workspace/approval-policy') {
+      profile = { ...profile, approvalPolicy: body as Schema<'ApprovalPolicy'> };
+      return json(200, profile.approvalPolicy);
+    }
+    return json(404, { error: 'not_found', message: `no fake for ${req.method} ${path}` });
+  });
+  return { fetch, calls };
+}
+
+let desk: ReturnType<typeof fakeDesk>;
+
+beforeEach(() => {
+  desk = fakeDesk();
+  vi.stubGlobal('fetch', desk.fetch);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  render(
+    <AppProviders client={createQueryClient()}>
+      <SettingsPage />
+    </AppProviders>,
+  );
+}
+
+describe('SettingsPage', () => {
+  it('shows the requested and effective loop interval with the plan floor', async () => {
+    renderPage();
+    const input = await screen.findByLabelText('Loop interval (minutes)');
+    expect(input).toHaveProperty('value', '30');
+    expect(screen.getByText(/Effective 30 min \(plan floor 15 on free\)/)).toBeTruthy();
+  });
+
+  it('shows the API error for a field next to that field, and clears it after a good save', async () => {
+    renderPage();
+    const input = await screen.findByLabelText('Loop interval (minutes)');
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = input.getAttribute('aria-describedby')!.split(' ')[0];
+    expect(document.getElementById(errorId)?.textContent).toBe('min 1');
+    // The error sits inside the same field as the input.
+    expect(input.closest('.field')!.contains(document.getElementById(errorId))).toBe(true);
+    expect(input).toHaveProperty('value', '0');
+
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.submit(input.closest('form')!);
+    await screen.findByText(/Effective 15 min \(plan floor 15 on free\)/);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('does not send a value that is not a whole number', async () => {
+    renderPage();
+    const input = await screen.findByLabelText('Loop interval (minutes)');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(await screen.findByText('Enter a whole number of minutes')).toBeTruthy();
+    expect(desk.calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('saves a preset as its hours and marks it chosen', async () => {
+    renderPage();
+    const group = await screen.findByRole('radiogroup', { name: 'Approval policy' });
+    expect((within(group).getByRole('radio', { name: /Daily/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(group).getByRole('radio', { name: /Fast/ }));
+    await waitFor(() => expect(desk.calls.find((c) => c.path === '/api/v1/workspace/approval-policy')?.body).toEqual({ watchHours: 4, overdueHours: 12 }));
+    await waitFor(() => expect((within(group).getByRole('radio', { name: /Fast/ }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('a custom policy shows two hour inputs filled with the current values', async () => {
+    renderPage();
+    const group = await screen.findByRole('radiogroup', { name: 'Approval policy' });
+    fireEvent.click(within(group).getByRole('radio', { name: /Custom/ }));
+    expect(screen.getByLabelText('Watch after (hours)')).toHaveProperty('value', '24');
+    expect(screen.getByLabelText('Overdue after (hours)')).toHaveProperty('value', '72');
+    expect(desk.calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+});

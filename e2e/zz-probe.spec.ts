@@ -1,0 +1,25 @@
+import { test } from '@playwright/test';
+import { startCliDesk } from './desk';
+test('probe', async ({ page }) => {
+  const desk = await startCliDesk();
+  await desk.api('PATCH', '/api/v1/workspace/pause-until', { pauseUntilAt: new Date(Date.now() + 86_400_000).toISOString() });
+  await desk.api('PATCH', '/api/v1/workspace/approval-policy', { watchHours: 10, overdueHours: 30 });
+  await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags: ['alpha'] });
+  await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags: ['alpha', 'beta-2'] });
+  await page.goto(desk.openUrl.replace('/#', '/settings#'));
+  await page.getByLabel('Digest email').fill('nope');
+  await page.getByLabel('Digest email').press('Enter');
+  await page.getByLabel('Timezone').fill('Mars/Base');
+  await page.getByLabel('Timezone').press('Enter');
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/shots/probe-top.png' });
+  await page.getByRole('heading', { name: 'Focus', exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/probe-focus.png' });
+  await page.getByLabel('Timezone').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/probe-ws.png' });
+  await page.setViewportSize({ width: 820, height: 900 });
+  await page.goto(desk.baseUrl + '/settings');
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: '/tmp/shots/probe-narrow.png' });
+  await desk.stop();
+});

@@ -64,7 +64,7 @@ export function Shell() {
             {ROUTES.map((r) => (
               <li key={r.path}>
                 {r.page ? (
-                  <Link to={r.path} className="nav__link">
+                  <Link to={r.path} className="nav__link" title={r.label}>
                     <Icon name={r.icon} />
                     {r.label}
                   </Link>

@@ -61,7 +61,11 @@ function FocusTagsEditor({ tags }: { tags: string[] }) {
       <form className="inline-form" onSubmit={add} noValidate>
         <Field
           label="Add a focus tag"
-          hint={`Lowercase letters and digits joined by hyphens, e.g. q3-launch. ${draft.length}/${MAX_FOCUS_TAGS} used.`}
+          hint={
+            <>
+              Lowercase letters and digits joined by hyphens, e.g. <span className="nowrap">q3-launch</span>. {draft.length}/{MAX_FOCUS_TAGS} used.
+            </>
+          }
           error={localError ?? fieldError(save.error, 'tags')}
           after={
             <button type="submit" className="button button--secondary" disabled={draft.length >= MAX_FOCUS_TAGS}>

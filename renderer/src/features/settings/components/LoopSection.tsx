@@ -72,7 +72,7 @@ function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
           <span>
             Paused. Resumes by itself at <strong>{formatDateTime(profile.pauseUntilAt, true)}</strong>.
           </span>
-          <button type="button" className="button button--small" onClick={clear} disabled={setPause.isPending}>
+          <button type="button" className="button button--secondary button--small" onClick={clear} disabled={setPause.isPending}>
             Clear
           </button>
         </div>

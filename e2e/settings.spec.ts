@@ -59,8 +59,8 @@ test('settings changed in the UI are what the API reads back; invalid values sho
 
   // Both sides of the 1-1440 range: the API's message appears next to the input, nothing changes.
   for (const [bad, message] of [
-    ['0', /min 1/],
-    ['1441', /max 1440/],
+    ['0', /must be at least 1/],
+    ['1441', /must be at most 1440/],
   ] as const) {
     await interval.fill(bad);
     await page.locator('form', { has: interval }).getByRole('button', { name: 'Save' }).click();

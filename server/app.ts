@@ -26,18 +26,52 @@ function validationDetails(err: ValidateError): ErrorDetail[] {
   }));
 }
 
+const TSOA_MESSAGES: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^min (\S+)$/, (m) => `must be at least ${m[1]}`],
+  [/^max (\S+)$/, (m) => `must be at most ${m[1]}`],
+  [/^minLength (\d+)$/, (m) => `must be at least ${m[1]} characters`],
+  [/^maxLength (\d+)$/, (m) => `must be at most ${m[1]} characters`],
+  [/^minItems (\d+)$/, (m) => `must hold at least ${m[1]} items`],
+  [/^maxItems (\d+)$/, (m) => `must hold at most ${m[1]} items`],
+  [/^invalid integer number/, () => 'must be an integer'],
+  [/^invalid float number/, () => 'must be a number'],
+  [/^invalid string value/, () => 'must be a string'],
+  [/^invalid boolean value/, () => 'must be true or false'],
+  [/^invalid array/, () => 'must be an array'],
+];
+
+function humanise(message: string): string {
+  for (const [pattern, say] of TSOA_MESSAGES) {
+    const m = pattern.exec(message);
+    if (m) return say(m);
+  }
+  return message;
+}
+
 /**
- * tsoa reports a bad enum value as a failed union of literals ("Could not match the union ...
- * should be one of the following; ['on'] ..."): say which values are allowed instead.
+ * tsoa reports a failed union (enums, nullable numbers) as one nested message: turn it into a
+ * sentence that says what is allowed, e.g. "must be one of: on, paused, off" or
+ * "must be at least 7 (or null)".
  */
 export function readableMessage(message: string): string {
-  if (message.startsWith('Could not match the union')) {
-    const allowed = [...message.matchAll(/should be one of the following; \[(.*?)\]/g)].map((m) => m[1].replace(/'/g, ''));
-    if (allowed.length > 0) return `must be one of: ${allowed.join(', ')}`;
-    return 'does not match any of the accepted shapes';
+  if (!message.startsWith('Could not match the union')) return humanise(message);
+  let issues: string[] = [];
+  try {
+    const parsed = JSON.parse(message.slice(message.indexOf('Issues: ') + 8)) as Record<string, { message: string }>[];
+    issues = parsed.flatMap((issue) => Object.values(issue).map((v) => v.message));
+  } catch {
+    return 'does not match any of the accepted values';
   }
-  if (/^invalid (float|integer) number/.test(message)) return 'must be a number';
-  return message;
+  const literals: string[] = [];
+  const others: string[] = [];
+  for (const issue of issues) {
+    const literal = /^should be one of the following; \[(.*)\]$/.exec(issue);
+    if (literal) literals.push(...literal[1].split(',').map((v) => v.trim().replace(/^'|'$/g, '')));
+    else others.push(humanise(issue));
+  }
+  if (others.length === 0) return `must be one of: ${literals.join(', ')}`;
+  const rest = literals.length > 0 ? ` (or ${literals.join(', ')})` : '';
+  return `${[...new Set(others)].join('; ')}${rest}`;
 }
 
 /** Maps every failure to the one error shape; never leaks a stack. */

@@ -44,7 +44,7 @@ function fakeDesk() {
     if (req.method === 'GET' && path === '/api/v1/workspace/focus-history') return json(200, { sinceDays: 90, shifts: [] });
     if (req.method === 'PATCH' && path === '/api/v1/workspace/loop-interval') {
       const minutes = (body as { loopIntervalMinutes: number }).loopIntervalMinutes;
-      if (minutes < 1) return json(422, { error: 'validation_failed', message: 'loopIntervalMinutes: min 1', details: [{ field: 'loopIntervalMinutes', message: 'min 1' }] });
+      if (minutes < 1) return json(422, { error: 'validation_failed', message: 'loopIntervalMinutes: must be at least 1', details: [{ field: 'loopIntervalMinutes', message: 'must be at least 1' }] });
       profile = { ...profile, loopIntervalMinutes: minutes, effectiveLoopIntervalMinutes: Math.max(minutes, 15) };
       return json(200, { loopIntervalMinutes: minutes, effectiveLoopIntervalMinutes: profile.effectiveLoopIntervalMinutes, planFloorMinutes: 15, plan: 'free' });
     }
@@ -92,7 +92,7 @@ describe('SettingsPage', () => {
     fireEvent.submit(input.closest('form')!);
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     const errorId = input.getAttribute('aria-describedby')!.split(' ')[0];
-    expect(document.getElementById(errorId)?.textContent).toBe('min 1');
+    expect(document.getElementById(errorId)?.textContent).toBe('must be at least 1');
     // The error sits inside the same field as the input.
     expect(input.closest('.field')!.contains(document.getElementById(errorId))).toBe(true);
     expect(input).toHaveProperty('value', '0');

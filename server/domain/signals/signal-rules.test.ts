@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DeskError } from '../../core/errors';
+import { checkHttpUrl } from '../../core/input';
 import {
   checkBulkIds,
   checkEmoji,
   checkExternalId,
-  checkHttpUrl,
   checkIdempotencyKey,
   checkSignalInput,
   REACTION_EMOJIS,

@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { checkHttpUrl, checkIdList } from '../../core/input';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type NewSignal, type SignalKind, type SignalPriority } from './signal-store';
 
 /** Pure rules of signals: limits, defaults and input checks shared by the API and the inbound webhook. */
@@ -10,11 +11,8 @@ export type ReactionEmojiValue = (typeof REACTION_EMOJIS)[number];
 
 export const SIGNALS_LIST_DEFAULT = 50;
 export const SIGNALS_LIST_MAX = 200;
-export const MAX_BULK_IDS = 50;
-export const MAX_ID_LENGTH = 100;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_DETAIL_LENGTH = 5000;
-export const MAX_URL_LENGTH = 2000;
 export const MAX_WEBHOOK_BATCH = 100;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const MAX_EXTERNAL_ID_LENGTH = 200;
@@ -61,29 +59,9 @@ export function checkSignalInput(input: SignalInput, prefix = ''): NewSignal {
   };
 }
 
-export function checkHttpUrl(field: string, value: string): void {
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || value.length > MAX_URL_LENGTH) {
-    throw invalid(field, `must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
-  }
-}
-
-/** 1-50 ids; duplicates folded, order kept. */
+/** 1-50 signal ids; duplicates folded, order kept. */
 export function checkBulkIds(ids: string[]): string[] {
-  if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_BULK_IDS) {
-    throw invalid('signalIds', `must hold 1-${MAX_BULK_IDS} ids`);
-  }
-  ids.forEach((id, i) => {
-    if (typeof id !== 'string' || id.length < 1 || id.length > MAX_ID_LENGTH) {
-      throw invalid(`signalIds[${i}]`, `must be an id of 1-${MAX_ID_LENGTH} characters`);
-    }
-  });
-  return [...new Set(ids)];
+  return checkIdList(ids, 'signalIds');
 }
 
 export function checkEmoji(emoji: string): ReactionEmojiValue {

@@ -1,5 +1,6 @@
 import { DAY_MS, MINUTE_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { checkHttpUrl, checkIdList, MAX_URL_LENGTH } from '../../core/input';
 import { filePathOf } from '../../integrations/feeds/file-import';
 
 /**
@@ -19,10 +20,8 @@ export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 export const MAX_LABEL_CHARS = 80;
 export const MAX_NOTES_CHARS = 2000;
-export const MAX_URL_CHARS = 2000;
 export const MAX_KEYWORDS = 20;
 export const MAX_KEYWORD_CHARS = 60;
-export const MAX_BULK_IDS = 50;
 export const MIN_POLL_INTERVAL = 1;
 export const MAX_POLL_INTERVAL = 1440;
 /** Backoff after failures never waits longer than this. */
@@ -67,40 +66,22 @@ export function checkPollInterval(minutes: number | null, field = 'pollIntervalM
   return minutes;
 }
 
-export function checkHttpUrl(url: string, field = 'url'): string {
-  const value = url.trim();
-  if (value.length > MAX_URL_CHARS) throw invalid(field, `must be at most ${MAX_URL_CHARS} characters`);
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw invalid(field, 'must be an http or https URL');
-  }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) throw invalid(field, 'must be an http or https URL');
-  return parsed.toString();
-}
-
 /** The url a source of this type needs: http(s) for feeds, a .csv/.json location for files, optional for manual. */
 export function checkSourceUrl(type: SourceType, url: string | null | undefined): string | null {
   const value = url?.trim() || null;
-  if (type === 'manual') return value === null ? null : checkHttpUrl(value);
+  if (type === 'manual') return value === null ? null : checkHttpUrl('url', value);
   if (value === null) throw invalid('url', `is required for ${type} sources`);
   if (type === 'file') {
-    if (value.length > MAX_URL_CHARS) throw invalid('url', `must be at most ${MAX_URL_CHARS} characters`);
+    if (value.length > MAX_URL_LENGTH) throw invalid('url', `must be at most ${MAX_URL_LENGTH} characters`);
     if (!filePathOf(value)) throw invalid('url', 'must be an absolute path or file:// URL of a .csv or .json file');
     return value;
   }
-  return checkHttpUrl(value);
+  return checkHttpUrl('url', value);
 }
 
-/** Sorted-out id list of a bulk call: 1-50 ids, duplicates folded. */
+/** The id list of a bulk call on sources: 1-50 ids, duplicates folded. */
 export function checkIds(ids: string[] | undefined, field = 'sourceIds'): string[] {
-  if (!Array.isArray(ids) || ids.length === 0) throw invalid(field, 'must hold at least one id');
-  if (ids.length > MAX_BULK_IDS) throw invalid(field, `must hold at most ${MAX_BULK_IDS} ids`);
-  ids.forEach((id, i) => {
-    if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw invalid(`${field}[${i}]`, 'must be a source id');
-  });
-  return [...new Set(ids)];
+  return checkIdList(ids, field);
 }
 
 /** Trimmed, case-insensitively de-duplicated keywords: at most 20, each 1-60 characters. */

@@ -8,7 +8,8 @@ import { MAX_DETAIL_CHARS, MAX_TITLE_CHARS, parseFeedText, type FeedItem } from 
 import { recordActivity, SYSTEM_ACTOR, type Actor } from '../activity/activity';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type SignalKind, type SignalPriority } from '../signals/signal-store';
 import type { WorkspaceService } from '../workspace/workspace-service';
-import { backoffMs, checkHttpUrl, effectiveInterval, isFeedType, pollGating } from './rules';
+import { checkHttpUrl } from '../../core/input';
+import { backoffMs, effectiveInterval, isFeedType, pollGating } from './rules';
 import {
   fileRecordKey,
   findSource,
@@ -83,7 +84,7 @@ export function fileRecordsToIngest(records: FileRecord[]): { items: IngestItem[
     else if (externalId && externalId.length > 200) problem = 'externalId must be at most 200 characters';
     else if (sourceUrl) {
       try {
-        sourceUrl = checkHttpUrl(sourceUrl, 'sourceUrl');
+        sourceUrl = checkHttpUrl('sourceUrl', sourceUrl);
       } catch {
         problem = 'sourceUrl must be an http or https URL';
       }

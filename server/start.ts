@@ -47,7 +47,18 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const scheduler = new Scheduler(db, clock);
   const sourceSync = new SourceSync(db, clock, workspace);
   const sources = new SourceService(db, clock, workspace, sourceSync);
-  const services: Services = { config, clock, db, token: ingestToken, workspace, scheduler, signals: new SignalService(db, clock, workspace), relay: new RelayClient({ clock, token: ingestToken }), sources, sourceSync };
+  const services: Services = {
+    config,
+    clock,
+    db,
+    token: ingestToken,
+    workspace,
+    scheduler,
+    signals: new SignalService(db, clock, workspace),
+    sources,
+    sourceSync,
+    relay: new RelayClient({ clock, token: ingestToken }),
+  };
 
   scheduler.register(pauseResumeJob(workspace));
   scheduler.register(feedPollerJob(sourceSync));

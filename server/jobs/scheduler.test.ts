@@ -268,3 +268,26 @@ describe('the desk scheduler', () => {
     expect(rows[0]).toMatchObject({ actorLabel: 'system', createdAt: '2026-03-12T08:00:00.000Z' });
   });
 });
+
+describe('nudge', () => {
+  it('does nothing while the scheduler timer is off (tests, before start)', async () => {
+    const s = new Scheduler(database.db, clock, log);
+    const c = countingJob();
+    s.register(c.job);
+    s.nudge('count');
+    await s.stop();
+    expect(c.runs()).toBe(0);
+  });
+
+  it('runs the job at once, outside its cadence, once the scheduler runs', async () => {
+    const s = new Scheduler(database.db, clock, log);
+    const c = countingJob();
+    s.register(c.job);
+    s.start(60 * 60 * SECOND_MS);
+    await vi.waitFor(() => expect(c.runs()).toBe(1)); // the first tick at start
+    s.nudge('count'); // not due for 10 minutes on the clock, but nudged
+    await c.started();
+    await vi.waitFor(() => expect(c.runs()).toBe(2));
+    await s.stop();
+  });
+});

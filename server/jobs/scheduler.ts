@@ -32,6 +32,7 @@ export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private stopped = false;
+  private started = false;
 
   constructor(
     private readonly db: Db,
@@ -44,7 +45,17 @@ export class Scheduler {
     this.jobs.set(job.name, job);
   }
 
+  /**
+   * Runs a job soon, outside its cadence, when the scheduler is running (e.g. the first poll of
+   * a feed the operator just added). Does nothing when the timer is off, as in tests.
+   */
+  nudge(name: string): void {
+    if (!this.started || this.stopped) return;
+    this.runNow(name).catch((err: unknown) => this.log.error(`job ${name} failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
   start(pollMs = 5_000): void {
+    this.started = true;
     this.stopped = false;
     const loop = () => {
       if (this.stopped) return;

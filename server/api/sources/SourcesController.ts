@@ -16,6 +16,7 @@ import type {
 import type { SourceView } from '../../domain/sources/source-store';
 import type { FileImportResult, PollOutcome } from '../../domain/sources/source-sync';
 import type { Services } from '../../services';
+import { FEED_POLL_JOB } from '../../jobs/feed-poller';
 
 export interface CreateSourceBody {
   /**
@@ -196,6 +197,8 @@ export class SourcesController extends Controller {
   @SuccessResponse(201, 'Created')
   public async createSource(@Body() body: CreateSourceBody): Promise<CreatedSource> {
     const created = await this.s.sources.create(body);
+    // A user who adds a feed expects its items now, not at the next poll round.
+    if (created.pollGating !== null) this.s.scheduler.nudge(FEED_POLL_JOB);
     this.setStatus(201);
     return created;
   }

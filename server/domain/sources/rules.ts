@@ -152,7 +152,7 @@ export function pollGating(s: GatingInput, workspaceCadence: number, planFloor: 
   if (!isFeedType(s.type)) return null;
   const intervalMinutes = effectiveInterval(s.pollIntervalMinutes, workspaceCadence, planFloor);
   let next: number | null;
-  if (s.lastPolledAt === null) next = new Date(s.createdAt).getTime();
+  if (s.lastPolledAt === null) next = Math.min(new Date(s.createdAt).getTime(), now.getTime());
   else if (s.consecutiveFailures > 0 && s.nextRetryAt) next = new Date(s.nextRetryAt).getTime();
   else next = new Date(s.lastPolledAt).getTime() + intervalMinutes * MINUTE_MS;
   if (s.pausedAt !== null) next = s.pausedUntilAt === null ? null : Math.max(next, new Date(s.pausedUntilAt).getTime());

@@ -19,8 +19,8 @@ const lazyPage = (load: () => Promise<ComponentType>) => lazy(() => load().then(
  */
 export const ROUTES: readonly AreaRoute[] = [
   { path: '/today', label: 'Today', icon: 'today' },
-  { path: '/signals', label: 'Signals', icon: 'signals' },
-  { path: '/sources', label: 'Sources', icon: 'sources' },
+  { path: '/signals', label: 'Signals', icon: 'signals', page: lazyPage(() => import('../features/signals/SignalsPage').then((m) => m.SignalsPage)) },
+  { path: '/sources', label: 'Sources', icon: 'sources', page: lazyPage(() => import('../features/sources/SourcesPage').then((m) => m.SourcesPage)) },
   { path: '/tasks', label: 'Tasks', icon: 'tasks' },
   { path: '/outputs', label: 'Outputs', icon: 'outputs' },
   { path: '/memory', label: 'Memory', icon: 'memory' },

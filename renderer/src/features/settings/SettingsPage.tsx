@@ -7,6 +7,7 @@ import { CostSection } from './components/CostSection';
 import { FocusSection } from './components/FocusSection';
 import { LoopSection } from './components/LoopSection';
 import { WorkspaceSection } from './components/WorkspaceSection';
+import { IntegrationsSection } from '../integrations/IntegrationsSection';
 
 const SECTIONS = [
   { id: 'loop', label: 'Loop' },
@@ -15,6 +16,7 @@ const SECTIONS = [
   { id: 'archiving', label: 'Archiving' },
   { id: 'cost', label: 'Cost guardrails' },
   { id: 'workspace', label: 'Workspace' },
+  { id: 'integrations', label: 'Integrations' },
 ];
 
 export function SettingsPage() {
@@ -47,6 +49,7 @@ export function SettingsPage() {
           <ArchivingSection profile={profile.data} />
           <CostSection profile={profile.data} />
           <WorkspaceSection profile={profile.data} />
+          <IntegrationsSection />
         </div>
       ) : null}
     </div>

@@ -116,13 +116,16 @@ export const useBulkRename = () => {
   });
 };
 
+/** Ack mutes a quiet feed's warning for 7 days; unack revokes it. One id uses the single route, more the bulk one. */
 export const useQuietnessAck = () =>
-  useSourceMutation(({ sourceIds, ack }: { sourceIds: string[]; ack: boolean }) =>
-    ack
-      ? sourceIds.length === 1
-        ? unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-ack', { params: { path: { sourceId: sourceIds[0] } } }))
-        : unwrap(api.POST('/api/v1/sources/quietness-ack/bulk', { body: { sourceIds } }))
-      : sourceIds.length === 1
-        ? unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-unack', { params: { path: { sourceId: sourceIds[0] } } }))
-        : unwrap(api.POST('/api/v1/sources/quietness-unack/bulk', { body: { sourceIds } })),
-  );
+  useSourceMutation(async ({ sourceIds, ack }: { sourceIds: string[]; ack: boolean }): Promise<unknown> => {
+    if (sourceIds.length === 1) {
+      const params = { path: { sourceId: sourceIds[0] } };
+      return ack
+        ? unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-ack', { params }))
+        : unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-unack', { params }));
+    }
+    return ack
+      ? unwrap(api.POST('/api/v1/sources/quietness-ack/bulk', { body: { sourceIds } }))
+      : unwrap(api.POST('/api/v1/sources/quietness-unack/bulk', { body: { sourceIds } }));
+  });

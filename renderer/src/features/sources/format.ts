@@ -84,6 +84,16 @@ export function parseKeywords(text: string): string[] {
 
 export const keywordsText = (keywords: readonly string[]): string => keywords.join(', ');
 
+const shortSameYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const shortOtherYear = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** "Nov 23, 1:49 PM": compact enough for a badge; the year only when it is not this year's. */
+export function formatShortDateTime(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return (d.getFullYear() === now.getFullYear() ? shortSameYear : shortOtherYear).format(d);
+}
+
 export type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
 
 /** The status badge of a row: pause first (it is what stops polling), then the last poll's outcome. */

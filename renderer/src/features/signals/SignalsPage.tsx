@@ -1,0 +1,249 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Field } from '../../components/Field';
+import { FormError, fieldError } from '../../components/FormError';
+import { Link } from '../../components/Link';
+import { PageHeader, QueryState } from '../../components/Page';
+import { openIntegrations } from '../integrations/open';
+import { sourcesQuery } from '../sources/api';
+import { ConfirmButton } from '../sources/components/ConfirmButton';
+import { MAX_SIGNALS, PAGE_SIZE, signalsQuery, useBulkSignals, type Signal } from './api';
+import { AddSignalForm } from './components/AddSignalForm';
+import { SignalItem } from './components/SignalItem';
+import { canLoadMore, nextLimit } from './format';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function IntegrationsLink({ children }: { children: string }) {
+  return (
+    <Link
+      to="/settings"
+      onClick={(e) => {
+        e.preventDefault();
+        openIntegrations();
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function EmptyState({ filtered, onAdd }: { filtered: boolean; onAdd: () => void }) {
+  if (filtered) {
+    return (
+      <div className="card card--padded empty">
+        <p>No signals from this source yet.</p>
+        <p className="muted small">
+          Feeds bring their items on their cadence; use <strong>Poll now</strong> on the <Link to="/sources">Sources</Link> page to fetch at once.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="card card--padded empty empty--guide">
+      <h2 className="empty__title">No signals yet</h2>
+      <p className="muted">Signals are what the desk works from. They arrive in three ways:</p>
+      <ol className="empty__steps">
+        <li>
+          <strong>
+            <Link to="/sources">Add a source</Link>
+          </strong>
+          : an RSS or Atom feed is polled on its cadence, and each new item becomes a signal.
+        </li>
+        <li>
+          <strong>Push them in</strong>: POST JSON from a script or another service to the inbound webhook. Its URL and a curl example are in{' '}
+          <IntegrationsLink>Settings › Integrations</IntegrationsLink>.
+        </li>
+        <li>
+          <strong>Write one by hand</strong>:{' '}
+          <button type="button" className="link-button" onClick={onAdd}>
+            add a signal
+          </button>
+          .
+        </li>
+      </ol>
+    </div>
+  );
+}
+
+function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[]; selected: string[]; onClear: () => void; onSelectAll: (on: boolean) => void }) {
+  const bulk = useBulkSignals();
+  const [result, setResult] = useState('');
+  const ids = selected.slice(0, 50);
+  const all = signals.length > 0 && selected.length === signals.length;
+  const run = (action: 'pin' | 'delete', pinned = true) =>
+    bulk.mutate(
+      { action, signalIds: ids, pinned },
+      {
+        onSuccess: (r) => {
+          setResult(action === 'delete' ? `Deleted ${plural(r.affected, 'signal')}.` : `${pinned ? 'Pinned' : 'Unpinned'} ${plural(r.affected, 'signal')}.`);
+          if (action === 'delete') onClear();
+        },
+      },
+    );
+  return (
+    <div className="bulk-bar card" role="toolbar" aria-label="Bulk actions">
+      <label className="checkbox bulk-bar__all">
+        <input
+          type="checkbox"
+          checked={all}
+          ref={(el) => {
+            if (el) el.indeterminate = selected.length > 0 && !all;
+          }}
+          onChange={(e) => onSelectAll(e.target.checked)}
+        />
+        <span className="bulk-bar__count">{selected.length ? `${selected.length} selected` : 'Select all'}</span>
+      </label>
+      <button type="button" className="button button--secondary button--small" disabled={!ids.length || bulk.isPending} onClick={() => run('pin', true)}>
+        Pin selected
+      </button>
+      <button type="button" className="button button--secondary button--small" disabled={!ids.length || bulk.isPending} onClick={() => run('pin', false)}>
+        Unpin selected
+      </button>
+      <ConfirmButton
+        label="Delete selected"
+        question={`Delete ${plural(ids.length, 'signal')}? This cannot be undone.`}
+        confirmLabel="Delete"
+        disabled={!ids.length || bulk.isPending}
+        onConfirm={() => run('delete')}
+      />
+      <span className="bulk-bar__result" role="status" aria-live="polite">
+        {bulk.error ? <span className="text-danger">{bulk.error.message}</span> : selected.length > 50 ? 'Bulk actions apply to the first 50 selected.' : result}
+      </span>
+    </div>
+  );
+}
+
+export function SignalsPage() {
+  const [sourceId, setSourceId] = useState('');
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState('');
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const list = useQuery(signalsQuery({ limit, sourceId }));
+  const sources = useQuery(sourcesQuery());
+  const signals = list.data?.signals ?? [];
+  const selected = signals.filter((s) => picked.has(s.id)).map((s) => s.id);
+  const filteredSource = sources.data?.sources.find((s) => s.id === sourceId);
+
+  const select = (id: string, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const openForm = () => {
+    setAdded('');
+    setAdding(true);
+  };
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Signals"
+        description="What the desk has collected from your sources, the inbound webhook and you, newest first. New ones appear by themselves."
+        actions={
+          adding ? null : (
+            <button type="button" className="button" onClick={openForm}>
+              New signal
+            </button>
+          )
+        }
+      />
+
+      <div className="stack">
+        {adding ? (
+          <section className="card card--padded" aria-labelledby="add-signal-title">
+            <div className="card-title-row">
+              <h2 className="card__title" id="add-signal-title">
+                New signal
+              </h2>
+              <button type="button" className="button button--ghost button--small" onClick={() => setAdding(false)}>
+                Close
+              </button>
+            </div>
+            <AddSignalForm
+              onDone={(title) => {
+                setAdding(false);
+                setAdded(`Added “${title}”.`);
+              }}
+            />
+          </section>
+        ) : null}
+        {added ? (
+          <p className="notice notice--success" role="status">
+            <span>{added}</span>
+          </p>
+        ) : null}
+
+        {sourceId !== '' || (sources.data?.sources.length ?? 0) > 0 ? (
+          <div className="filters card card--padded" role="search">
+            <Field label="Source" error={fieldError(list.error, 'sourceId')}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="input input--select"
+                  value={sourceId}
+                  onChange={(e) => {
+                    setSourceId(e.target.value);
+                    setLimit(PAGE_SIZE);
+                    setPicked(new Set());
+                  }}
+                >
+                  <option value="">All sources</option>
+                  {(sources.data?.sources ?? []).map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <p className="filters__summary muted small" aria-live="polite">
+              {list.data
+                ? `${plural(signals.length, 'signal')}${filteredSource ? ` from ${filteredSource.label}` : ''}${list.isFetching ? ' · refreshing…' : ''}`
+                : ''}
+            </p>
+          </div>
+        ) : null}
+
+        {list.isPending ? <QueryState isPending error={null} /> : null}
+        {list.error ? <FormError error={list.error} fields={['sourceId']} /> : null}
+
+        {list.data ? (
+          signals.length === 0 ? (
+            <EmptyState filtered={sourceId !== ''} onAdd={openForm} />
+          ) : (
+            <>
+              <BulkBar
+                signals={signals}
+                selected={selected}
+                onClear={() => setPicked(new Set())}
+                onSelectAll={(on) => setPicked(on ? new Set(signals.map((s) => s.id)) : new Set())}
+              />
+              <ul className="signal-list" aria-label="Signals">
+                {signals.map((s) => (
+                  <SignalItem key={s.id} signal={s} selected={picked.has(s.id)} onSelect={(on) => select(s.id, on)} />
+                ))}
+              </ul>
+              <div className="list-footer">
+                {list.isPlaceholderData ? (
+                  <button type="button" className="button button--secondary" disabled>
+                    Loading…
+                  </button>
+                ) : canLoadMore(signals.length, limit, MAX_SIGNALS) ? (
+                  <button type="button" className="button button--secondary" onClick={() => setLimit((l) => nextLimit(l, PAGE_SIZE, MAX_SIGNALS))}>
+                    Load more
+                  </button>
+                ) : (
+                  <p className="muted small">{signals.length >= MAX_SIGNALS ? `Showing the ${MAX_SIGNALS} most recent signals.` : 'That is all of them.'}</p>
+                )}
+              </div>
+            </>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { formatDateTime, formatRelative } from '../../../lib/format';
+import { Badge } from '../../sources/components/Badge';
+import { REACTION_EMOJIS, REACTION_NAMES, useBulkSignals, useReact, type Signal } from '../api';
+import { linkHost, originLabel, priorityTone, trimText } from '../format';
+
+const DETAIL_CHARS = 280;
+
+function ReactionBar({ signal }: { signal: Signal }) {
+  const react = useReact();
+  return (
+    <div className="reactions" role="group" aria-label="Reactions">
+      {REACTION_EMOJIS.map((emoji) => {
+        const r = signal.reactions.find((x) => x.emoji === emoji);
+        const count = r?.count ?? 0;
+        const mine = r?.reacted ?? false;
+        return (
+          <button
+            key={emoji}
+            type="button"
+            className={`reaction${mine ? ' is-mine' : ''}${count ? ' has-count' : ''}`}
+            aria-pressed={mine}
+            aria-label={`${REACTION_NAMES[emoji]} ${emoji}${count ? `, ${count}` : ''}`}
+            title={mine ? `Remove your ${REACTION_NAMES[emoji]}` : `React with ${REACTION_NAMES[emoji]}`}
+            disabled={react.isPending}
+            onClick={() => react.mutate({ id: signal.id, emoji })}
+          >
+            <span aria-hidden="true">{emoji}</span>
+            {count ? <span className="reaction__count">{count}</span> : null}
+          </button>
+        );
+      })}
+      {react.error ? <span className="inline-error">{react.error.message}</span> : null}
+    </div>
+  );
+}
+
+/** One signal: what, where from, when; pin, reactions, selection for bulk actions. */
+export function SignalItem({ signal, selected, onSelect }: { signal: Signal; selected: boolean; onSelect: (on: boolean) => void }) {
+  const pin = useBulkSignals();
+  const [expanded, setExpanded] = useState(false);
+  const detail = trimText(signal.detail, DETAIL_CHARS);
+  const titleId = `signal-${signal.id}-title`;
+  return (
+    <li className={`signal${signal.pinned ? ' is-pinned' : ''}${selected ? ' is-selected' : ''}`} aria-labelledby={titleId}>
+      <input className="signal__check" type="checkbox" aria-label={`Select ${signal.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+      <div className="signal__body">
+        <div className="signal__head">
+          <h3 className="signal__title" id={titleId}>
+            {signal.title}
+          </h3>
+          <div className="signal__badges">
+            <span className="type-chip" title="Kind">
+              {signal.kind}
+            </span>
+            <Badge tone={priorityTone(signal.priority)} title="Priority">
+              {signal.priority}
+            </Badge>
+          </div>
+        </div>
+        {detail.text ? (
+          <p className="signal__detail">
+            {expanded ? signal.detail : detail.text}
+            {detail.trimmed ? (
+              <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
+                {expanded ? 'Show less' : 'Show more'}
+              </button>
+            ) : null}
+          </p>
+        ) : null}
+        <div className="signal__foot">
+          <p className="signal__meta">
+            <span title={signal.sourceId ? undefined : 'Added by hand or pushed through the inbound webhook'}>{originLabel(signal)}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt, true)}>
+              {formatRelative(signal.createdAt)}
+            </time>
+            {signal.sourceUrl ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                <a href={signal.sourceUrl} target="_blank" rel="noopener noreferrer" title={signal.sourceUrl}>
+                  {linkHost(signal.sourceUrl)} ↗
+                </a>
+              </>
+            ) : null}
+          </p>
+          <div className="signal__actions">
+            <ReactionBar signal={signal} />
+            <button
+              type="button"
+              className={`button button--small ${signal.pinned ? 'button--secondary' : 'button--ghost'}`}
+              aria-pressed={signal.pinned}
+              title={signal.pinned ? 'Unpin' : 'Pin to keep it in sight'}
+              disabled={pin.isPending}
+              onClick={() => pin.mutate({ action: 'pin', signalIds: [signal.id], pinned: !signal.pinned })}
+            >
+              {signal.pinned ? 'Pinned' : 'Pin'}
+            </button>
+          </div>
+        </div>
+        {pin.error ? <p className="inline-error">{pin.error.message}</p> : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { canLoadMore, linkHost, nextLimit, originLabel, priorityTone, trimText } from './format';
+
+describe('trimText', () => {
+  it('leaves short text alone, folding whitespace', () => {
+    expect(trimText('  a  short\n\ntext ', 20)).toEqual({ text: 'a short text', trimmed: false });
+    expect(trimText('x'.repeat(20), 20)).toEqual({ text: 'x'.repeat(20), trimmed: false });
+  });
+
+  it('cuts at a word boundary and adds an ellipsis', () => {
+    expect(trimText('The Widget 2 ships today and costs less.', 20)).toEqual({ text: 'The Widget 2 ships…', trimmed: true });
+  });
+
+  it('drops trailing punctuation before the ellipsis', () => {
+    expect(trimText('Prices rise, sharply, in April', 13)).toEqual({ text: 'Prices rise…', trimmed: true });
+  });
+
+  it('cuts inside a very long word rather than losing most of the text', () => {
+    const r = trimText(`ab ${'x'.repeat(50)}`, 20);
+    expect(r.trimmed).toBe(true);
+    expect(r.text).toBe(`ab ${'x'.repeat(17)}…`);
+  });
+});
+
+describe('load more', () => {
+  it('adds a page up to the cap of 200', () => {
+    expect(nextLimit(50, 50, 200)).toBe(100);
+    expect(nextLimit(150, 50, 200)).toBe(200);
+    expect(nextLimit(180, 50, 200)).toBe(200);
+  });
+
+  it('offers more only after a full page and below the cap', () => {
+    expect(canLoadMore(50, 50, 200)).toBe(true);
+    expect(canLoadMore(49, 50, 200)).toBe(false);
+    expect(canLoadMore(200, 200, 200)).toBe(false);
+  });
+});
+
+describe('signal labels', () => {
+  it('gives each priority a tone', () => {
+    expect(priorityTone('urgent')).toBe('danger');
+    expect(priorityTone('high')).toBe('warning');
+    expect(priorityTone('normal')).toBe('neutral');
+    expect(priorityTone('low')).toBe('neutral');
+  });
+
+  it('names where a signal came from', () => {
+    expect(originLabel({ sourceId: 'src_1', sourceLabel: 'Acme blog', externalId: null })).toBe('Acme blog');
+    expect(originLabel({ sourceId: 'src_1', sourceLabel: null, externalId: null })).toBe('Deleted source');
+    expect(originLabel({ sourceId: null, sourceLabel: null, externalId: 'ext-1' })).toBe('Inbound webhook');
+    expect(originLabel({ sourceId: null, sourceLabel: null, externalId: null })).toBe('Direct');
+  });
+
+  it('shortens a link to its host', () => {
+    expect(linkHost('https://www.acme.example/news/1')).toBe('acme.example');
+    expect(linkHost('http://127.0.0.1:8080/x')).toBe('127.0.0.1:8080');
+    expect(linkHost('not a url')).toBe('not a url');
+  });
+});

@@ -1,0 +1,51 @@
+/** Pure display rules of the Signals page (kept apart from the components so they are unit-tested). */
+
+/** Text cut to at most `max` characters at a word boundary, with an ellipsis when cut. Whitespace runs fold to one space. */
+export function trimText(text: string, max: number): { text: string; trimmed: boolean } {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return { text: clean, trimmed: false };
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  // Cut at the last word boundary unless that throws away most of the text (one very long word).
+  const head = space > max * 0.6 ? cut.slice(0, space) : cut;
+  return { text: `${head.replace(/[\s.,;:!?-]+$/, '')}…`, trimmed: true };
+}
+
+/** The next page size for "Load more": one more page, never past the API's cap. */
+export function nextLimit(current: number, pageSize: number, max: number): number {
+  return Math.min(current + pageSize, max);
+}
+
+/** Whether a full page came back, i.e. there may be more to load (and the cap is not reached). */
+export function canLoadMore(shown: number, limit: number, max: number): boolean {
+  return shown >= limit && limit < max;
+}
+
+export type PriorityTone = 'neutral' | 'warning' | 'danger';
+
+export function priorityTone(priority: string): PriorityTone {
+  switch (priority) {
+    case 'urgent':
+      return 'danger';
+    case 'high':
+      return 'warning';
+    default:
+      // normal and low: most signals; colour is kept for the ones that need attention.
+      return 'neutral';
+  }
+}
+
+/** Where a signal came from, for its meta line. */
+export function originLabel(s: { sourceId: string | null; sourceLabel: string | null; externalId: string | null }): string {
+  if (s.sourceId) return s.sourceLabel ?? 'Deleted source';
+  return s.externalId ? 'Inbound webhook' : 'Direct';
+}
+
+/** The host of a link, for a compact "example.com ↗"; the whole string when it is not a URL. */
+export function linkHost(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,173 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Schema } from '../../api/client';
+import { AppProviders, createQueryClient } from '../../app/providers';
+import { SourcesPage } from './SourcesPage';
+
+const NOW = Date.now();
+const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
+
+const baseSource: Schema<'SourceView'> = {
+  id: 'src_1',
+  type: 'rss',
+  label: 'Acme blog',
+  url: 'https://acme.example/feed.xml',
+  notes: null,
+  status: 'connected',
+  paused: false,
+  pausedAt: null,
+  pausedUntilAt: null,
+  pollIntervalMinutes: 10,
+  pollGating: { intervalMinutes: 15, isOverride: true, lastSyncedAt: iso(60_000), nextPollAt: new Date(NOW + 12 * 60_000).toISOString(), isDueNow: false, minutesUntilDue: 12 },
+  lastSyncedAt: iso(60_000),
+  lastPolledAt: iso(60_000),
+  lastErrorMessage: null,
+  consecutiveFailures: 0,
+  lastSignalAt: iso(20 * 86_400_000),
+  quietnessAckedAt: null,
+  quietnessAckExpiresAt: null,
+  includeKeywords: [],
+  excludeKeywords: [],
+  createdAt: iso(40 * 86_400_000),
+  updatedAt: iso(60_000),
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Just enough of the sources API for the page: one quiet feed whose ack the test toggles, and bulk rename. */
+function fakeDesk() {
+  let source = structuredClone(baseSource);
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const quiet = (): Schema<'QuietSource'> => ({
+    sourceId: source.id,
+    label: source.label,
+    type: source.type,
+    intervalMinutes: 15,
+    lastSyncedAt: source.lastSyncedAt,
+    lastSignalAt: source.lastSignalAt,
+    quietSince: source.lastSignalAt!,
+    quietForDays: 20,
+    floorDays: 14,
+    acked: source.quietnessAckedAt !== null,
+    quietnessAckedAt: source.quietnessAckedAt,
+    quietnessAckExpiresAt: source.quietnessAckExpiresAt,
+  });
+  const fetch = vi.fn(async (req: Request) => {
+    const path = new URL(req.url).pathname;
+    const text = req.method === 'GET' ? '' : await req.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({ method: req.method, path, body });
+    if (req.method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1 });
+    if (req.method === 'GET' && path === '/api/v1/sources/quietness')
+      return json(200, { workspaceCadenceMinutes: 30, cadenceFloorDays: 14, maxFloorDays: 90, ackDays: 7, sources: [quiet()] });
+    if (req.method === 'GET' && path === '/api/v1/sources/cadence-overview')
+      return json(200, {
+        workspaceCadenceMinutes: 30,
+        planFloorMinutes: 15,
+        plan: 'free',
+        perSource: [{ ...source.pollGating, sourceId: source.id, label: source.label, type: source.type, paused: false }],
+      });
+    if (req.method === 'GET' && path === '/api/v1/sources/scheduled-paused') return json(200, { sources: [] });
+    if (req.method === 'POST' && path === '/api/v1/sources/src_1/quietness-ack') {
+      source = { ...source, quietnessAckedAt: new Date(NOW).toISOString(), quietnessAckExpiresAt: new Date(NOW + 7 * 86_400_000).toISOString() };
+      return json(200, source);
+    }
+    if (req.method === 'POST' && path === '/api/v1/sources/src_1/quietness-unack') {
+      source = { ...source, quietnessAckedAt: null, quietnessAckExpiresAt: null };
+      return json(200, source);
+    }
+    if (req.method === 'POST' && path === '/api/v1/sources/bulk-rename') {
+      const b = body as Schema<'BulkRenameBody'>;
+      const newLabel = source.label.replace(b.findText, b.replaceText);
+      if (!b.preview) source = { ...source, label: newLabel };
+      return json(200, { preview: Boolean(b.preview), matches: [{ sourceId: source.id, oldLabel: baseSource.label, newLabel }], skipped: [] });
+    }
+    if (req.method === 'PATCH' && path === '/api/v1/sources/src_1') {
+      return json(422, { error: 'validation_failed', message: 'label: must not be empty', details: [{ field: 'label', message: 'must not be empty' }] });
+    }
+    return json(404, { error: 'not_found', message: `no fake for ${req.method} ${path}` });
+  });
+  return { fetch, calls };
+}
+
+let desk: ReturnType<typeof fakeDesk>;
+
+beforeEach(() => {
+  desk = fakeDesk();
+  vi.stubGlobal('fetch', desk.fetch);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  render(
+    <AppProviders client={createQueryClient()}>
+      <SourcesPage />
+    </AppProviders>,
+  );
+}
+
+describe('SourcesPage', () => {
+  it('shows the cadence and next poll of a feed, warns that it went quiet, and acks and unacks the warning', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Sources' });
+    const row = within(table).getByText('Acme blog').closest('tr')!;
+    expect(within(row).getByText('every 15 min (override)')).toBeTruthy();
+    expect(within(row).getByText('in 12 min')).toBeTruthy();
+    expect(within(row).getByText('Connected')).toBeTruthy();
+    expect(await within(row).findByText('Quiet 20 d')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Acme blog has gone quiet');
+
+    const quietTable = screen.getByRole('table', { name: 'Quiet feeds' });
+    expect(within(quietTable).getByText('quiet for 20 days (floor 14 days)')).toBeTruthy();
+    fireEvent.click(within(quietTable).getByRole('button', { name: 'Ack' }));
+    await waitFor(() => expect(within(quietTable).getByRole('button', { name: 'Unack' })).toBeTruthy());
+    expect(within(quietTable).getByText(/^Muted until/)).toBeTruthy();
+    expect(desk.calls.some((c) => c.method === 'POST' && c.path === '/api/v1/sources/src_1/quietness-ack')).toBe(true);
+    // An acked feed no longer raises the page's warning.
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+
+    fireEvent.click(within(quietTable).getByRole('button', { name: 'Unack' }));
+    await waitFor(() => expect(within(quietTable).getByRole('button', { name: 'Ack' })).toBeTruthy());
+    expect(desk.calls.some((c) => c.method === 'POST' && c.path === '/api/v1/sources/src_1/quietness-unack')).toBe(true);
+  });
+
+  it('renames the selected sources only after a preview of the new labels', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Acme blog' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rename…' }));
+    const form = screen.getByRole('form', { name: 'Rename sources' });
+    const apply = within(form).getByRole('button', { name: 'Apply rename' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Find'), { target: { value: 'blog' } });
+    fireEvent.change(within(form).getByLabelText(/^Replace with/), { target: { value: 'news' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Preview rename' }));
+    const preview = await within(form).findByRole('list', { name: 'Rename preview' });
+    expect(preview.textContent).toContain('Acme blog → Acme news');
+    expect(desk.calls.find((c) => c.path === '/api/v1/sources/bulk-rename')!.body).toEqual({ findText: 'blog', replaceText: 'news', caseSensitive: false, sourceIds: ['src_1'], preview: true });
+
+    // Changing the input invalidates the preview: Apply waits for a new one.
+    fireEvent.change(within(form).getByLabelText(/^Replace with/), { target: { value: 'notes' } });
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText(/^Replace with/), { target: { value: 'news' } });
+    await waitFor(() => expect(apply.disabled).toBe(false));
+    fireEvent.click(apply);
+    expect(await screen.findByText('Renamed 1 source.')).toBeTruthy();
+    expect(desk.calls.filter((c) => c.path === '/api/v1/sources/bulk-rename').at(-1)!.body).toMatchObject({ preview: false, sourceIds: ['src_1'] });
+    expect(await within(screen.getByRole('table', { name: 'Sources' })).findByText('Acme news')).toBeTruthy();
+  });
+
+  it('shows the API message next to the label field when a rename is refused', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Sources' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Manage' }));
+    const label = screen.getByLabelText('Label') as HTMLInputElement;
+    fireEvent.change(label, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(label.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('must not be empty')).toBeTruthy();
+  });
+});

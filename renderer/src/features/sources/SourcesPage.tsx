@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PageHeader, QueryState } from '../../components/Page';
+import { quietnessQuery, sourcesQuery, type QuietSource } from './api';
+import { AddSourcePanel } from './components/AddSourcePanel';
+import { CadenceOverviewSection } from './components/CadenceOverviewSection';
+import { QuietnessSection } from './components/QuietnessSection';
+import { ScheduledPausesSection } from './components/ScheduledPausesSection';
+import { SourcesTable } from './components/SourcesTable';
+
+const SECTIONS = [
+  { id: 'sources-table', label: 'Sources' },
+  { id: 'cadence', label: 'Cadence' },
+  { id: 'quietness', label: 'Quiet feeds' },
+  { id: 'scheduled-pauses', label: 'Scheduled pauses' },
+];
+
+/** Scrolls to a section without touching the URL fragment (it carries the sign-in token on first load). */
+const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+export function SourcesPage() {
+  const list = useQuery(sourcesQuery());
+  const quietness = useQuery(quietnessQuery());
+  // null until the list loads: an empty desk opens the form, and it stays open until saved or cancelled
+  // (it must not vanish when the new source makes the list non-empty, before its save has reported back).
+  const [adding, setAdding] = useState<boolean | null>(null);
+  const [added, setAdded] = useState('');
+  const quiet = useMemo(() => new Map<string, QuietSource>((quietness.data?.sources ?? []).map((q) => [q.sourceId, q])), [quietness.data]);
+  const unackedQuiet = (quietness.data?.sources ?? []).filter((q) => !q.acked);
+  if (adding === null && list.data) setAdding(list.data.sources.length === 0);
+  const empty = list.data?.sources.length === 0;
+  const showForm = adding === true;
+
+  return (
+    <div className="page page--wide">
+      <PageHeader
+        title="Sources"
+        description="Where signals come from. Feeds are polled on their cadence and each new item becomes a signal; manual sources take signals from you or the inbound webhook."
+        actions={
+          showForm ? null : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setAdded('');
+                setAdding(true);
+              }}
+            >
+              Add source
+            </button>
+          )
+        }
+      />
+      <nav className="toc" aria-label="Sources sections">
+        {SECTIONS.map((s) => (
+          <a
+            key={s.id}
+            href={`#${s.id}`}
+            className="toc__link"
+            onClick={(e) => {
+              e.preventDefault();
+              scrollTo(s.id);
+            }}
+          >
+            {s.label}
+          </a>
+        ))}
+      </nav>
+
+      <div className="stack">
+        {unackedQuiet.length > 0 ? (
+          <div className="notice notice--warning" role="alert">
+            <span>
+              {unackedQuiet.length === 1 ? (
+                <>
+                  <strong>{unackedQuiet[0].label}</strong> has gone quiet: no new signal for {unackedQuiet[0].quietForDays} days.
+                </>
+              ) : (
+                <>
+                  <strong>{unackedQuiet.length} feeds</strong> have gone quiet.
+                </>
+              )}
+            </span>
+            <button type="button" className="button button--secondary button--small" onClick={() => scrollTo('quietness')}>
+              Review
+            </button>
+          </div>
+        ) : null}
+
+        {added ? (
+          <p className="notice notice--success" role="status">
+            <span>{added}</span>
+          </p>
+        ) : null}
+
+        {showForm ? (
+          <section className="card card--padded" aria-labelledby="add-source-title">
+            <h2 className="card__title" id="add-source-title">
+              Add a source
+            </h2>
+            <p className="card__description add-source__intro">Paste a feed URL and preview it before saving: you will see the feed's title and its latest items.</p>
+            <AddSourcePanel
+              onAdded={(s) => {
+                setAdding(false);
+                setAdded(
+                  s.type === 'file' ? `Added ${s.label}; its file was imported.` : s.type === 'manual' ? `Added ${s.label}.` : `Added ${s.label}; it is polled within a minute, or use Poll now.`,
+                );
+              }}
+              onCancel={empty ? undefined : () => setAdding(false)}
+            />
+          </section>
+        ) : null}
+
+        <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
+        {list.data && list.data.sources.length > 0 ? <SourcesTable sources={list.data.sources} total={list.data.total} quiet={quiet} /> : null}
+        {empty && !showForm ? (
+          <div className="card card--padded empty">
+            <p>No sources yet. Add a feed and its items arrive as signals on its cadence.</p>
+          </div>
+        ) : null}
+
+        <CadenceOverviewSection />
+        <QuietnessSection />
+        <ScheduledPausesSection />
+      </div>
+    </div>
+  );
+}

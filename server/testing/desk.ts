@@ -9,6 +9,7 @@ export interface TestDesk extends RunningDesk {
   clock: ManualClock;
   dataDir: string;
   /** Calls the API with the desk's bearer token (or `token`, or none when token is null). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely and assert each one
   api(method: string, urlPath: string, body?: unknown, token?: string | null): Promise<{ status: number; body: any; headers: Headers }>;
 }
 

@@ -7,7 +7,7 @@ import { SaveStatus } from '../../components/SaveStatus';
 import { Section, SettingRow } from '../../components/Section';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDraft } from '../../lib/use-draft';
-import { Badge } from '../sources/components/Badge';
+import { Badge } from '../../components/Badge';
 import { inboundQuery, useSetRelay, type RelayStatus } from './api';
 import { curlExample, maskToken, relayStateBadge } from './format';
 import { INTEGRATIONS_SECTION_ID } from './open';

@@ -6,7 +6,7 @@ import { Link } from '../../components/Link';
 import { PageHeader, QueryState } from '../../components/Page';
 import { openIntegrations } from '../integrations/open';
 import { sourcesQuery } from '../sources/api';
-import { ConfirmButton } from '../sources/components/ConfirmButton';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { MAX_SIGNALS, PAGE_SIZE, signalsQuery, useBulkSignals, type Signal } from './api';
 import { AddSignalForm } from './components/AddSignalForm';
 import { SignalItem } from './components/SignalItem';

@@ -1,8 +1,10 @@
+import type { Schema } from '../../api/client';
+import type { Tone } from '../../components/Badge';
 import { formatDuration } from '../../lib/format';
 
 /** Pure display rules of the Sources page (kept apart from the components so they are unit-tested). */
 
-export type SourceType = 'rss' | 'review_site' | 'linkedin' | 'manual' | 'file';
+export type SourceType = Schema<'SourceType'>;
 
 export const SOURCE_TYPE_OPTIONS: readonly { value: SourceType; label: string; hint: string }[] = [
   { value: 'rss', label: 'RSS or Atom feed', hint: 'A feed URL (RSS 2.0, Atom or JSON Feed), polled on its cadence.' },
@@ -94,7 +96,7 @@ export function formatShortDateTime(iso: string, now: Date = new Date()): string
   return (d.getFullYear() === now.getFullYear() ? shortSameYear : shortOtherYear).format(d);
 }
 
-export type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
+export type { Tone };
 
 /** The status badge of a row: pause first (it is what stops polling), then the last poll's outcome. */
 export function statusBadge(s: { status: string; paused: boolean; pausedUntilAt: string | null }, formatAt: (iso: string) => string): { text: string; tone: Tone } {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { Badge } from '../../sources/components/Badge';
+import { Badge } from '../../../components/Badge';
 import { REACTION_EMOJIS, REACTION_NAMES, useBulkSignals, useReact, type Signal } from '../api';
 import { linkHost, originLabel, priorityTone, trimText } from '../format';
 

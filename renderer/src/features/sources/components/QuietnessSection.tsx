@@ -5,7 +5,7 @@ import { Section } from '../../../components/Section';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { quietnessQuery, useQuietnessAck, type QuietSource } from '../api';
 import { formatQuiet, typeLabel } from '../format';
-import { Badge } from './Badge';
+import { Badge } from '../../../components/Badge';
 
 function QuietRow({ q }: { q: QuietSource }) {
   const ack = useQuietnessAck();

@@ -6,7 +6,7 @@ import { formatDateTime, formatDuration, fromDatetimeLocal, parseWhole, toDateti
 import { useDraft } from '../../../lib/use-draft';
 import { useBulkSources, useSetKeywords, useSetSourcePause, useUpdateSource, type Source } from '../api';
 import { isFeedType, keywordsText, MAX_SOURCE_PAUSE_DAYS, parseKeywords } from '../format';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 
 function LabelForm({ source }: { source: Source }) {
   const save = useUpdateSource();

@@ -1,7 +1,7 @@
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { useImportFile, usePollNow, useSetSourcePause, type PollOutcome, type QuietSource, type Source } from '../api';
 import { formatCadence, formatNextPoll, formatQuiet, formatShortDateTime, isFeedType, statusBadge, typeLabel } from '../format';
-import { Badge } from './Badge';
+import { Badge } from '../../../components/Badge';
 import { SourceEditor } from './SourceEditor';
 
 export const SOURCE_COLUMNS = 5;

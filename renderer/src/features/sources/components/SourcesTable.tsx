@@ -3,7 +3,7 @@ import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
 import { parseWhole } from '../../../lib/format';
 import { useBulkCadence, useBulkRename, useBulkSources, type BulkRenameResult, type QuietSource, type Source } from '../api';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { SourceRow } from './SourceRow';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

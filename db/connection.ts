@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index';
@@ -10,9 +11,17 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
+export interface OpenDatabaseOptions {
+  /**
+   * Path of a better_sqlite3.node to load instead of the one in node_modules (which is built for
+   * Node). The Electron shell passes its own copy built for Electron's ABI.
+   */
+  nativeBinding?: string;
+}
+
 /** Opens (creating if needed) the SQLite file with the pragmas Desk relies on, and migrates it. */
-export async function openDatabase(file: string): Promise<OpenedDatabase> {
-  const sqlite = new Database(file);
+export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  const sqlite = openSqlite(file, options.nativeBinding);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -33,6 +42,15 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
       await db.destroy();
     },
   };
+}
+
+function openSqlite(file: string, nativeBinding: string | undefined): Database.Database {
+  if (nativeBinding === undefined) return new Database(file);
+  // better-sqlite3 would only say "Cannot find module"; say which binding was expected and why.
+  if (!fs.existsSync(nativeBinding)) {
+    throw new Error(`SQLite native binding not found: ${nativeBinding} (the better_sqlite3.node to load instead of node_modules' own)`);
+  }
+  return new Database(file, { nativeBinding });
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {

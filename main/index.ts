@@ -2,10 +2,12 @@
  * Electron main process: starts the desk in-process and shows its UI in a window with a tray.
  * Everything else (API, scheduler, UI) lives in server/ and renderer/; keep this file thin.
  */
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, nativeImage, shell, Tray } from 'electron';
 import { configFromEnv } from '../server/config';
 import { startDesk, type RunningDesk } from '../server/start';
+import { electronBindingPath } from './electron-native.mjs';
 
 const TRAY_REFRESH_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -18,6 +20,9 @@ let win: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let trayTimer: NodeJS.Timeout | undefined;
 let quitting = false;
+
+// node_modules/better-sqlite3 is built for Node; `npm run desktop` builds this copy for Electron once.
+const sqliteBinding = electronBindingPath(app.getAppPath(), process.versions.electron, process.platform, process.arch);
 
 function showWindow(): void {
   if (!win) return;
@@ -94,6 +99,8 @@ async function start(): Promise<void> {
     ...configFromEnv({ ...process.env, DESK_PORT: process.env.DESK_PORT || '0' }),
     dataDir: process.env.DESK_DATA_DIR || app.getPath('userData'),
     uiDir: fileURLToPath(new URL('../renderer', import.meta.url)),
+    // Unset when missing: better-sqlite3 then fails with NODE_MODULE_VERSION and the dialog says what to run.
+    sqliteNativeBinding: fs.existsSync(sqliteBinding) ? sqliteBinding : undefined,
   };
   desk = await startDesk(config);
   win = createWindow(desk);
@@ -126,7 +133,9 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(start).catch((err: unknown) => {
     let message = err instanceof Error ? err.message : String(err);
     if (message.includes('NODE_MODULE_VERSION')) {
-      message += '\n\nbetter-sqlite3 is built for Node, not Electron: run `npx @electron/rebuild -f -w better-sqlite3` (see README).';
+      message += fs.existsSync(sqliteBinding)
+        ? `\n\n${sqliteBinding} is not built for this Electron: delete it and run \`npm run desktop\`, which builds it again.`
+        : `\n\nThe desktop needs better-sqlite3 built for Electron at ${sqliteBinding}: run \`npm run desktop\`, which builds it once (see README).`;
     }
     console.error(`Desk could not start: ${message}`);
     dialog.showErrorBox('Desk could not start', message);

@@ -78,6 +78,8 @@ export function readableMessage(message: string): string {
 export function errorHandler(log: { error(msg: string): void } = console) {
   return (err: unknown, _req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(err);
+    // RFC 6750: a refused bearer request says which scheme it expects.
+    if (err instanceof DeskError && err.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="desk"');
     if (err instanceof DeskError) return send(res, err.status, { error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
     if (err instanceof ValidateError) {
       const details = validationDetails(err);
@@ -105,14 +107,32 @@ export function buildApp(services: Services, mounts: Mount[] = []): express.Expr
   app.disable('x-powered-by');
   app.set('trust proxy', false);
 
+  // Desk is served over plain HTTP on the local machine: HSTS and upgrade-insecure-requests would
+  // only make Safari (which upgrades even loopback requests) fetch the UI's assets over https and fail.
+  const plainHttp = { strictTransportSecurity: false } as const;
   const strictHelmet = helmet({
+    ...plainHttp,
     contentSecurityPolicy: {
-      directives: { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'style-src': ["'self'", "'unsafe-inline'"], 'connect-src': ["'self'"] },
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
     },
   });
 
   // The API reference page: swagger-ui with its own assets; it needs inline styles and images.
-  app.use('/api/docs', helmet({ contentSecurityPolicy: { directives: { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'style-src': ["'self'", "'unsafe-inline'"] } } }));
+  app.use(
+    '/api/docs',
+    helmet({
+      ...plainHttp,
+      contentSecurityPolicy: {
+        directives: { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
+      },
+    }),
+  );
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' }));
 
   app.use(strictHelmet);
@@ -125,7 +145,10 @@ export function buildApp(services: Services, mounts: Mount[] = []): express.Expr
   if (services.config.uiDir && fs.existsSync(path.join(services.config.uiDir, 'index.html'))) {
     const uiDir = services.config.uiDir;
     app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
-    app.get('*', (_req: Request, res: Response) => {
+    app.get('*', (req: Request, res: Response, next: NextFunction) => {
+      // Client routes (/settings) get the app; a missing file (an old chunk after an upgrade) is a 404,
+      // not index.html served as JavaScript.
+      if (path.extname(req.path) !== '') return next();
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(uiDir, 'index.html'));
     });
@@ -134,6 +157,9 @@ export function buildApp(services: Services, mounts: Mount[] = []): express.Expr
       res.type('text/plain').send('Desk API is running. The web UI is not built: run `npm run build`, or `npm start`, which builds it.');
     });
   }
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
 
   app.use(errorHandler());
   return app;

@@ -19,6 +19,11 @@ export interface DeskConfig {
   uiDir?: string;
   /** Inbound signal webhook requests per minute per client IP (default 120). */
   webhookRateLimitPerMinute?: number;
+  /**
+   * better_sqlite3.node to load instead of node_modules' own (built for Node). Not read from the
+   * environment: only the Electron shell sets it, to its copy built for Electron's ABI.
+   */
+  sqliteNativeBinding?: string;
 }
 
 function defaultDataDir(): string {

@@ -39,7 +39,7 @@ export interface RunningDesk {
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'));
+  const database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
   const { db } = database;
 
   const workspace = new WorkspaceService(db, clock);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Patch, Path, Post, Put, Query, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
-import type { SourceStatus, SourceType } from '../../domain/sources/rules';
+import type { SourceStatusChange, SourceType } from '../../domain/sources/rules';
 import type {
   BulkAction,
   BulkCadenceResult,
@@ -58,8 +58,13 @@ export interface CreateSourceBody {
 }
 
 export interface SourcePatchBody {
-  /** Exactly one of status, label, pollIntervalMinutes per request. */
-  status?: SourceStatus;
+  /**
+   * Exactly one of status, label, pollIntervalMinutes per request. Pause and resume use status:
+   * `paused` pauses the source indefinitely (like bulk pause; a scheduled pause becomes indefinite)
+   * and keeps its stored status; `connected` on a paused source resumes it (clears pausedAt and
+   * pausedUntilAt). `pending` and `error` only set the status and leave a pause alone.
+   */
+  status?: SourceStatusChange;
   /**
    * @minLength 1
    * @maxLength 80
@@ -167,8 +172,9 @@ export interface PollNowResult {
 /**
  * Sources of signals. States: `status` is pending (added, not yet polled), connected (last poll or
  * import worked) or error (last poll failed: see lastErrorMessage; retries back off as
- * min(interval x 2^failures, 24 h)). Pausing is separate from status: `paused` with `pausedAt`, and
- * `pausedUntilAt` for a scheduled pause. Paused sources are not polled. Every change is written to
+ * min(interval x 2^failures, 24 h)). Pausing is kept apart from that health status: `paused` with
+ * `pausedAt`, and `pausedUntilAt` for a scheduled pause; PATCH `{ status: 'paused' }` pauses and
+ * `{ status: 'connected' }` resumes. Paused sources are not polled. Every change is written to
  * the activity log; each signal a source brings in gets its own `signal.received` activity row.
  */
 @Route('api/v1/sources')
@@ -249,6 +255,9 @@ export class SourcesController extends Controller {
    * Feeds that polled successfully (and are not paused) but produced no signal for longer than
    * their floor: 14 days, or 2x the source's cadence if greater, capped at 90 days. Acknowledged
    * sources stay listed with `acked: true` and their ack times, after the unacknowledged ones.
+   * The report also gives the workspace cadence, the plan floor under it, and the quietness floor
+   * at that cadence (`cadenceFloorDays`). A signal pushed through the inbound webhook with a
+   * `sourceId` counts as fresh signal from that source.
    */
   @Get('quietness')
   public async sourceQuietness(): Promise<QuietnessReport> {
@@ -281,6 +290,8 @@ export class SourcesController extends Controller {
   /**
    * Changes exactly one of status, label (1-80) or pollIntervalMinutes (1-1440, or null for the
    * workspace cadence; feed types only) per request; zero or several fields is a 422.
+   * `{ status: 'paused' }` pauses (activity `source.paused`), `{ status: 'connected' }` on a paused
+   * source resumes it (activity `source.resumed`); other status changes log `source.status`.
    */
   @Patch('{id}')
   public async updateSource(@Path() id: string, @Body() body: SourcePatchBody): Promise<SourceView> {

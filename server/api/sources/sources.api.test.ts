@@ -130,6 +130,17 @@ describe('POST /sources', () => {
     expect((await api('POST', '/sources', { type: 'rss', label: 'F', url: url('/c'), pollIntervalMinutes: 1440, excludeKeywords: ['x'.repeat(60)] })).status).toBe(201);
   });
 
+  it('keeps notes of 2000 characters (trimmed; blank is null) and rejects 2001', async () => {
+    const res = await api('POST', '/sources', { type: 'manual', label: 'A', notes: 'n'.repeat(2000) });
+    expect(res.status).toBe(201);
+    expect(res.body.notes).toBe('n'.repeat(2000));
+    expect((await api('GET', `/sources/${res.body.id}`)).body.notes).toBe('n'.repeat(2000));
+    expect((await api('POST', '/sources', { type: 'manual', label: 'B', notes: '  kept  ' })).body.notes).toBe('kept');
+    expect((await api('POST', '/sources', { type: 'manual', label: 'C', notes: '   ' })).body.notes).toBeNull();
+    expect((await api('POST', '/sources', { type: 'manual', label: 'D', notes: null })).body.notes).toBeNull();
+    await expectRejected('POST', '/sources', { type: 'manual', label: 'E', notes: 'n'.repeat(2001) }, 'notes');
+  });
+
   it('refuses the same type and url twice (409)', async () => {
     await feedSource('A', { url: feeds.url('/rss') });
     const res = await expectRejected('POST', '/sources', { type: 'rss', label: 'B', url: feeds.url('/rss') }, null, 409);
@@ -152,6 +163,14 @@ describe('GET /sources', () => {
     expect((await api('GET', '/sources?limit=200')).status).toBe(200);
     await expectRejected('GET', '/sources?limit=0', undefined, 'limit');
     await expectRejected('GET', '/sources?limit=201', undefined, 'limit');
+  });
+
+  it('returns 50 sources by default', async () => {
+    for (let i = 0; i < 51; i += 1) await manualSource(`M${i}`);
+    const res = await api('GET', '/sources');
+    expect(res.body.total).toBe(51);
+    expect(res.body.sources).toHaveLength(50);
+    expect((await api('GET', '/sources?limit=51')).body.sources).toHaveLength(51);
   });
 
   it('answers 404 for an unknown id and 401 without the token', async () => {
@@ -188,11 +207,67 @@ describe('PATCH /sources/{id}', () => {
     await expectRejected('PATCH', `/sources/${id}`, { pollIntervalMinutes: 0 }, 'pollIntervalMinutes');
     await expectRejected('PATCH', `/sources/${id}`, { pollIntervalMinutes: 1441 }, 'pollIntervalMinutes');
     await expectRejected('PATCH', `/sources/${id}`, { pollIntervalMinutes: 2.5 }, 'pollIntervalMinutes');
-    await expectRejected('PATCH', `/sources/${id}`, { status: 'paused' }, 'status');
+    await expectRejected('PATCH', `/sources/${id}`, { status: 'stopped' }, 'status');
+    await expectRejected('PATCH', `/sources/${id}`, { status: 'paused', label: 'New' }, 'status');
     await expectRejected('PATCH', `/sources/${id}`, { notes: 'x' }, 'notes');
     await expectRejected('PATCH', '/sources/src_missing', { label: 'x' }, null, 404);
     const manual = await manualSource();
     await expectRejected('PATCH', `/sources/${manual}`, { pollIntervalMinutes: 30 }, 'pollIntervalMinutes');
+  });
+});
+
+describe('PATCH /sources/{id} {status}: pause and resume', () => {
+  it('paused pauses indefinitely (keeping the status), connected resumes; pending and error leave a pause alone', async () => {
+    const { id, path: p } = await feedSource('Acme', {}, fixture('rss.xml'));
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    expect((await api('GET', `/sources/${id}`)).body.status).toBe('connected');
+
+    const paused = await api('PATCH', `/sources/${id}`, { status: 'paused' });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ status: 'connected', paused: true, pausedAt: desk.clock.now().toISOString(), pausedUntilAt: null });
+    expect(await activityOf('source.paused')).toHaveLength(1);
+    // pausing again changes and logs nothing
+    await api('PATCH', `/sources/${id}`, { status: 'paused' });
+    expect(await activityOf('source.paused')).toHaveLength(1);
+    // a paused source is not polled
+    const polls = feeds.requests.filter((r) => r.path === p).length;
+    desk.clock.advance(DAY_MS);
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    expect(feeds.requests.filter((r) => r.path === p)).toHaveLength(polls);
+
+    // error and pending set the status and keep the pause
+    expect((await api('PATCH', `/sources/${id}`, { status: 'error' })).body).toMatchObject({ status: 'error', paused: true });
+    expect((await api('PATCH', `/sources/${id}`, { status: 'pending' })).body).toMatchObject({ status: 'pending', paused: true });
+
+    const resumed = await api('PATCH', `/sources/${id}`, { status: 'connected' });
+    expect(resumed.body).toMatchObject({ status: 'connected', paused: false, pausedAt: null, pausedUntilAt: null, pollGating: { isDueNow: true } });
+    const resumedRows = await activityOf('source.resumed');
+    expect(resumedRows).toHaveLength(1);
+    expect(resumedRows[0]).toMatchObject({ entityId: id, actorLabel: 'Owner', detail: 'Source Acme resumed (status set to connected)' });
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    expect(feeds.requests.filter((r) => r.path === p)).toHaveLength(polls + 1);
+  });
+
+  it('paused turns a scheduled pause into an indefinite one; connected clears the schedule', async () => {
+    const { id } = await feedSource('Acme');
+    const until = new Date(desk.clock.now().getTime() + DAY_MS).toISOString();
+    await api('PATCH', `/sources/${id}/pause-until`, { pausedUntilAt: until });
+    expect((await api('PATCH', `/sources/${id}`, { status: 'paused' })).body).toMatchObject({ paused: true, pausedUntilAt: null });
+    expect((await api('GET', '/sources/scheduled-paused')).body.sources).toEqual([]);
+    desk.clock.advance(2 * DAY_MS);
+    await desk.services.scheduler.runNow(SOURCE_PAUSE_EXPIRY_JOB);
+    expect((await api('GET', `/sources/${id}`)).body.paused).toBe(true);
+
+    await api('PATCH', `/sources/${id}/pause-until`, { pausedUntilAt: new Date(desk.clock.now().getTime() + DAY_MS).toISOString() });
+    expect((await api('PATCH', `/sources/${id}`, { status: 'connected' })).body).toMatchObject({ status: 'connected', paused: false, pausedUntilAt: null });
+    expect((await api('GET', '/sources/scheduled-paused')).body.sources).toEqual([]);
+  });
+
+  it('connected on a running source only sets the status (no resume row)', async () => {
+    const { id } = await feedSource('Acme');
+    expect((await api('PATCH', `/sources/${id}`, { status: 'connected' })).body).toMatchObject({ status: 'connected', paused: false });
+    expect(await activityOf('source.resumed')).toHaveLength(0);
+    expect(await activityOf('source.status')).toHaveLength(1);
   });
 });
 
@@ -288,6 +363,20 @@ describe('POST /sources/bulk-cadence', () => {
     expect(await activityOf('source.cadence')).toHaveLength(2);
     expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 1 })).status).toBe(200);
     expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 1440 })).status).toBe(200);
+  });
+
+  it('skips a file source silently, also when it is the only one named', async () => {
+    const a = await feedSource('A');
+    const file = (await api('POST', '/sources', { type: 'file', label: 'CSV', url: path.join(FIXTURES, 'signals.csv') })).body.id as string;
+    const m = await manualSource();
+    const before = await activityOf('source.cadence');
+    expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: [file, m] })).body).toEqual({ pollIntervalMinutes: 60, updated: [], unchanged: [] });
+    expect(await activityOf('source.cadence')).toEqual(before);
+    let res = await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: [file, a.id] });
+    expect(res.body).toEqual({ pollIntervalMinutes: 60, updated: [a.id], unchanged: [] });
+    res = await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 90 });
+    expect(res.body).toEqual({ pollIntervalMinutes: 90, updated: [a.id], unchanged: [] });
+    expect((await api('GET', `/sources/${file}`)).body).toMatchObject({ pollIntervalMinutes: null, pollGating: null });
   });
 
   it('rejects 0, 1441, a missing value, 51 ids and unknown ids', async () => {
@@ -387,7 +476,7 @@ describe('quietness', () => {
 
     desk.clock.set(new Date(new Date(created).getTime() + 14 * DAY_MS).toISOString());
     let report = await quiet();
-    expect(report).toMatchObject({ workspaceCadenceMinutes: 30, cadenceFloorDays: 14, maxFloorDays: 90, ackDays: 7, sources: [] });
+    expect(report).toEqual({ workspaceCadenceMinutes: 30, planFloorMinutes: 15, cadenceFloorDays: 14, maxFloorDays: 90, ackDays: 7, sources: [] });
     desk.clock.advanceMinutes(1);
     report = await quiet();
     expect(report.sources).toEqual([
@@ -633,6 +722,27 @@ describe('file sources', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ records: 7, imported: 1, duplicates: 4, invalidCount: 2 });
     expect((await signalsOf(res.body.id)).at(-1)!.title).toBe('Fresh row');
+  });
+
+  it('takes file records with the limits of POST /signals: title 200, detail 5000', async () => {
+    const file = path.join(tmp, 'limits.csv');
+    const rows = [
+      `${'t'.repeat(200)},${'d'.repeat(5000)}`,
+      `${'u'.repeat(201)},short`,
+      `Too long detail,${'d'.repeat(5001)}`,
+    ];
+    fs.writeFileSync(file, `title,detail\n${rows.join('\n')}\n`);
+    const res = await api('POST', '/sources', { type: 'file', label: 'Limits', url: file });
+    expect(res.status).toBe(201);
+    expect(res.body.import).toMatchObject({
+      records: 3,
+      imported: 1,
+      invalid: [
+        { row: 3, message: 'title must be at most 200 characters' },
+        { row: 4, message: 'detail must be at most 5000 characters' },
+      ],
+    });
+    expect((await signalsOf(res.body.id)).map((s) => [s.title.length, s.detail.length])).toEqual([[200, 5000]]);
   });
 
   it('imports JSON through a file:// URL and applies keyword filters', async () => {

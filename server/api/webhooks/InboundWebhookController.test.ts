@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 
@@ -111,6 +112,11 @@ describe('POST /api/webhooks/signals/{token}', () => {
     ['a 201-character externalId', { title: 'x', externalId: 'e'.repeat(201) }, 'externalId'],
     ['a 201-character idempotencyKey', { title: 'x', idempotencyKey: 'k'.repeat(201) }, 'idempotencyKey'],
     ['an extra field', { title: 'x', colour: 'red' }, 'colour'],
+    ['an empty sourceId', { title: 'x', sourceId: '' }, 'sourceId'],
+    ['a 101-character sourceId', { title: 'x', sourceId: 's'.repeat(101) }, 'sourceId'],
+    ['a numeric sourceId', { title: 'x', sourceId: 7 }, 'sourceId'],
+    ['a sourceId that names no source', { title: 'x', sourceId: 'src_missing' }, 'sourceId'],
+    ['a batch item whose sourceId names no source', { signals: [{ title: 'fine' }, { title: 'x', sourceId: 'src_missing' }] }, 'signals[1].sourceId'],
     ['a batch with one bad signal', { signals: [{ title: 'fine' }, { title: '' }] }, 'signals[1].title'],
     ['a batch item with a bad kind', { signals: [{ title: 'fine', kind: 'nope' }] }, 'signals[0].kind'],
     ['a batch item that is not an object', { signals: [{ title: 'fine' }, 'text'] }, 'signals[1]'],
@@ -229,6 +235,82 @@ describe('POST /api/webhooks/signals/{token}', () => {
     const d = await start();
     const res = await push(d, { title: 'x' }, { headers: { authorization: 'Bearer nonsense' } });
     expect(res.status).toBe(201);
+  });
+
+  it('reads the body as JSON whatever its Content-Type (plain curl -d, text/plain, none)', async () => {
+    const d = await start();
+    // node:http, so that no Content-Type at all is really sent (fetch would add text/plain)
+    const send = (body: string, contentType?: string) =>
+      new Promise<{ status: number; body: { error?: string } }>((resolve, reject) => {
+        const headers: Record<string, string | number> = { 'content-length': Buffer.byteLength(body) };
+        if (contentType) headers['content-type'] = contentType;
+        const req = http.request(`${d.url}/api/webhooks/signals/${d.token}`, { method: 'POST', headers }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'application/vnd.acme+json', undefined]) {
+      const res = await send(JSON.stringify({ title: `sent as ${type ?? 'nothing'}` }), type);
+      expect(res.status, String(type)).toBe(201);
+    }
+    expect((await received(d)).map((r) => r.detail)).toEqual([
+      'Signal received through the inbound webhook: sent as application/x-www-form-urlencoded',
+      'Signal received through the inbound webhook: sent as text/plain',
+      'Signal received through the inbound webhook: sent as application/vnd.acme+json',
+      'Signal received through the inbound webhook: sent as nothing',
+    ]);
+    // a form body that is not JSON is malformed, not a missing title
+    const before = await snapshot(d);
+    const form = await send('title=Hello', 'application/x-www-form-urlencoded');
+    expect(form.status).toBe(400);
+    expect(form.body.error).toBe('malformed_body');
+    expect(await snapshot(d)).toEqual(before);
+  });
+
+  it('a signal may name its source: listed under it, fresh signal from it (ends a quietness ack)', async () => {
+    const d = await start();
+    const manual = (await d.api('POST', '/api/v1/sources', { type: 'manual', label: 'Zapier' })).body.id as string;
+    const feed = (await d.api('POST', '/api/v1/sources', { type: 'rss', label: 'Acme feed', url: 'http://127.0.0.1:9/feed' })).body.id as string;
+    const acked = await d.api('POST', `/api/v1/sources/${feed}/quietness-ack`);
+    expect(acked.body.quietnessAckedAt).toBe(d.clock.now().toISOString());
+    d.clock.advanceMinutes(5);
+
+    const res = await push(d, { signals: [{ title: 'From Zapier', sourceId: manual }, { title: 'About Acme', sourceId: feed }, { title: 'No source' }] });
+    expect(res.status).toBe(201);
+    const [fromZapier, aboutAcme, loose] = res.body.signalIds as string[];
+    const bySource = (await d.api('GET', `/api/v1/signals?sourceId=${manual}`)).body.signals;
+    expect(bySource).toEqual([expect.objectContaining({ id: fromZapier, sourceId: manual, sourceLabel: 'Zapier' })]);
+    const list = (await d.api('GET', '/api/v1/signals')).body.signals;
+    expect(list.find((s: { id: string }) => s.id === loose)).toMatchObject({ sourceId: null, sourceLabel: null });
+    expect(list.find((s: { id: string }) => s.id === aboutAcme)).toMatchObject({ sourceId: feed, sourceLabel: 'Acme feed' });
+
+    const now = d.clock.now().toISOString();
+    expect((await d.api('GET', `/api/v1/sources/${feed}`)).body).toMatchObject({ lastSignalAt: now, quietnessAckedAt: null, quietnessAckExpiresAt: null });
+    expect((await d.api('GET', `/api/v1/sources/${manual}`)).body.lastSignalAt).toBe(now);
+    expect((await received(d)).map((r) => r.detail)).toEqual([
+      'Signal received through the inbound webhook for Zapier: From Zapier',
+      'Signal received through the inbound webhook for Acme feed: About Acme',
+      'Signal received through the inbound webhook: No source',
+    ]);
+  });
+
+  it('a signal naming an unknown source rejects the whole batch: no signal, no activity, no source touched', async () => {
+    const d = await start();
+    const manual = (await d.api('POST', '/api/v1/sources', { type: 'manual', label: 'Zapier' })).body.id as string;
+    const sourcesBefore = await d.services.db.selectFrom('sources').selectAll().execute();
+    const before = await snapshot(d);
+    const res = await push(d, { signals: [{ title: 'ok', sourceId: manual }, { title: 'bad', sourceId: 'src_gone' }], idempotencyKey: 'd-1' });
+    expect(res.status).toBe(422);
+    expect(res.body.details).toEqual([{ field: 'signals[1].sourceId', message: 'is not a source of this desk' }]);
+    expect(await snapshot(d)).toEqual(before);
+    expect(await d.services.db.selectFrom('sources').selectAll().execute()).toEqual(sourcesBefore);
+    // the key was not used up: the corrected delivery goes through
+    const fixed = await push(d, { signals: [{ title: 'ok', sourceId: manual }, { title: 'bad' }], idempotencyKey: 'd-1' });
+    expect(fixed.status).toBe(201);
+    expect(fixed.body.accepted).toBe(2);
   });
 
   it('answers 400 to malformed JSON and 413 to a body over 256kb, creating nothing', async () => {

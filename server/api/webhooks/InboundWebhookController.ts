@@ -54,6 +54,16 @@ export interface InboundSignalItem {
    * @maxLength 200
    */
   externalId?: string;
+  /**
+   * Optional: the id of the source this signal comes from (e.g. a `manual` source created for the
+   * sending service). It must be a source of this desk (422 otherwise, nothing created). The signal
+   * is then listed under that source and counts as fresh signal from it, exactly like a polled
+   * feed item: it updates the source's lastSignalAt and ends its quietness ack. Without it the
+   * signal belongs to no source and touches no source's quietness.
+   * @minLength 1
+   * @maxLength 100
+   */
+  sourceId?: string;
 }
 
 /** A single pushed signal. */
@@ -103,6 +113,9 @@ export class InboundWebhookController extends Controller {
    * whatever its body. When both are sent (e.g. the relay sets the header, the sender the field),
    * both are kept, and a later delivery carrying either one is a repeat.
    *
+   * A signal may name its source with `sourceId` (see InboundSignalItem). The body is read as JSON
+   * whatever its Content-Type (plain `curl -d` sends form encoding; some services send text/plain).
+   *
    * Limits: body at most 256kb (413), 120 requests per minute per client address (429, with
    * `RateLimit` and `Retry-After` headers). A wrong token is answered 404 exactly like an unknown route.
    * @param token The workspace ingest token.
@@ -117,7 +130,7 @@ export class InboundWebhookController extends Controller {
   @Response<ErrorBody>('400', 'The body is not valid JSON')
   @Response<ErrorBody>('404', 'Wrong token (the same answer as an unknown route)', NO_SUCH_ROUTE)
   @Response<ErrorBody>('413', 'The body is larger than 256kb')
-  @Response<ErrorBody>('422', 'A signal, the batch or the idempotency key is invalid; nothing was created')
+  @Response<ErrorBody>('422', 'A signal, the batch or the idempotency key is invalid, or a sourceId names no source; nothing was created')
   @Response<ErrorBody>('429', 'Too many requests from this address this minute')
   public async receiveInboundSignals(
     @Path() token: string,

@@ -14,7 +14,7 @@ export const NO_SUCH_ROUTE: ErrorBody = { error: 'not_found', message: 'No such 
 /**
  * The transport of the inbound webhook, mounted before the /api/v1 body parser:
  * a per-IP rate limit, the token check (before tsoa validates anything, so a wrong token cannot
- * learn what the route would accept) and its own smaller JSON body limit.
+ * learn what the route would accept) and its own smaller JSON body limit, read whatever the Content-Type.
  * The rate limiter keeps its window in real time (it is transport, not domain, time).
  */
 export const inboundWebhookMount: Mount = (app, services) => {
@@ -43,7 +43,9 @@ export const inboundWebhookMount: Mount = (app, services) => {
     next();
   });
 
-  const parse = express.json({ limit: INBOUND_BODY_LIMIT, strict: false });
+  // JSON whatever the Content-Type: senders often omit it (`curl -d` sends form encoding) or send
+  // text/plain; a body that is not JSON still gets the 400 malformed_body answer.
+  const parse = express.json({ limit: INBOUND_BODY_LIMIT, strict: false, type: () => true });
   app.use('/api/webhooks', (req: Request, res: Response, next: NextFunction) => {
     parse(req, res, (err?: unknown) => {
       if ((err as { type?: string } | undefined)?.type === 'entity.too.large') {

@@ -1,6 +1,6 @@
 import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
-import { checkHttpUrl, checkIdList } from '../../core/input';
+import { checkHttpUrl, checkIdList, MAX_ID_LENGTH } from '../../core/input';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type NewSignal, type SignalKind, type SignalPriority } from './signal-store';
 
 /** Pure rules of signals: limits, defaults and input checks shared by the API and the inbound webhook. */
@@ -88,8 +88,11 @@ export function checkExternalId(field: string, externalId: string): string {
   return externalId;
 }
 
-/** One checked inbound signal, ready for insertSignal(). */
-export type InboundSignalReady = NewSignal & { externalId: string | null };
+/**
+ * One checked inbound signal, ready for insertSignal(). `sourceId` (optional) names the source it
+ * comes from; the caller checks that the source exists.
+ */
+export type InboundSignalReady = NewSignal & { externalId: string | null; sourceId: string | null };
 
 /** A checked inbound webhook delivery. */
 export interface InboundDelivery {
@@ -103,7 +106,7 @@ export interface InboundDelivery {
   idempotencyKeys: string[];
 }
 
-const INBOUND_SIGNAL_FIELDS = ['kind', 'priority', 'title', 'detail', 'sourceUrl', 'externalId'];
+const INBOUND_SIGNAL_FIELDS = ['kind', 'priority', 'title', 'detail', 'sourceUrl', 'externalId', 'sourceId'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function optionalString(field: string, value: unknown): string | undefined {
@@ -130,7 +133,15 @@ function readInboundSignal(raw: unknown, prefix: string, extraKeys: string[]): I
     prefix,
   );
   const externalId = optionalString(`${prefix}externalId`, raw.externalId);
-  return { ...signal, externalId: externalId === undefined ? null : checkExternalId(`${prefix}externalId`, externalId) };
+  const sourceId = optionalString(`${prefix}sourceId`, raw.sourceId);
+  if (sourceId !== undefined && (sourceId.length < 1 || sourceId.length > MAX_ID_LENGTH)) {
+    throw invalid(`${prefix}sourceId`, `must be a source id of 1-${MAX_ID_LENGTH} characters`);
+  }
+  return {
+    ...signal,
+    externalId: externalId === undefined ? null : checkExternalId(`${prefix}externalId`, externalId),
+    sourceId: sourceId ?? null,
+  };
 }
 
 /**

@@ -56,7 +56,7 @@ export interface Signal {
   title: string;
   detail: string;
   sourceUrl: string | null;
-  /** The source that produced the signal; null for signals created by hand or pushed in. */
+  /** The source that produced the signal; null for signals created by hand, or pushed in without a sourceId. */
   sourceId: string | null;
   /** That source's label, when the signal has a source. */
   sourceLabel: string | null;
@@ -261,6 +261,8 @@ export class SignalService {
    * transaction, each logged as `signal.received`. With an idempotency key (header, body field, or
    * both), the first delivery's response is stored under each key for 7 days, and a delivery
    * carrying any stored key returns it (`replayed: true`) without creating anything. A signal whose externalId is already on the desk is not created again.
+   * A signal that names its source (sourceId) is fresh signal from it, as a polled item is: it
+   * stamps the source's lastSignalAt and ends its quietness ack (insertSignal).
    */
   async receive(body: unknown, idempotencyKeyHeader?: string): Promise<{ replayed: boolean; result: InboundDeliveryResult }> {
     const delivery = readInboundDelivery(body, idempotencyKeyHeader);
@@ -275,6 +277,14 @@ export class SignalService {
         const stored = await trx.selectFrom('idempotencyKeys').select('response').where('key', 'in', keys).orderBy('createdAt').executeTakeFirst();
         if (stored) return { replayed: true, result: JSON.parse(stored.response) as InboundDeliveryResult };
       }
+      // A signal may name its source: that source must exist (422 naming the field, nothing created).
+      const named = [...new Set(prepared.flatMap((s) => (s.sourceId === null ? [] : [s.sourceId])))];
+      const labels = new Map(
+        named.length === 0 ? [] : (await trx.selectFrom('sources').select(['id', 'label']).where('id', 'in', named).execute()).map((r) => [r.id, r.label]),
+      );
+      prepared.forEach((s, i) => {
+        if (s.sourceId !== null && !labels.has(s.sourceId)) throw invalid(delivery.batch ? `signals[${i}].sourceId` : 'sourceId', 'is not a source of this desk');
+      });
       const signalIds: string[] = [];
       const byExternalId = new Map<string, string>();
       let accepted = 0;
@@ -288,7 +298,7 @@ export class SignalService {
         if (signal.externalId !== null) byExternalId.set(signal.externalId, id);
         await recordActivity(trx, this.clock, {
           kind: 'signal.received',
-          detail: `Signal received through the inbound webhook: ${signal.title}`,
+          detail: `Signal received through the inbound webhook${signal.sourceId === null ? '' : ` for ${labels.get(signal.sourceId)}`}: ${signal.title}`,
           actor: WEBHOOK_ACTOR,
           entityType: 'signal',
           entityId: id,

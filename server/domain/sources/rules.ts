@@ -17,6 +17,12 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 export type FeedType = (typeof FEED_TYPES)[number];
 export const SOURCE_STATUSES = ['pending', 'connected', 'error'] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
+/**
+ * What PATCH /sources/{id} `{ status }` takes (spec: "pause and resume use this"): a status, or
+ * `paused`, an indefinite pause that keeps the stored status. `connected` on a paused source resumes it.
+ */
+export const SOURCE_STATUS_CHANGES = [...SOURCE_STATUSES, 'paused'] as const;
+export type SourceStatusChange = (typeof SOURCE_STATUS_CHANGES)[number];
 
 export const MAX_LABEL_CHARS = 80;
 export const MAX_NOTES_CHARS = 2000;
@@ -38,9 +44,9 @@ export function checkType(type: string): SourceType {
   return type as SourceType;
 }
 
-export function checkStatus(status: string): SourceStatus {
-  if (!(SOURCE_STATUSES as readonly string[]).includes(status)) throw invalid('status', `must be one of ${SOURCE_STATUSES.join(', ')}`);
-  return status as SourceStatus;
+export function checkStatus(status: string): SourceStatusChange {
+  if (!(SOURCE_STATUS_CHANGES as readonly string[]).includes(status)) throw invalid('status', `must be one of ${SOURCE_STATUS_CHANGES.join(', ')}`);
+  return status as SourceStatusChange;
 }
 
 /** Trimmed label of 1-80 characters. */

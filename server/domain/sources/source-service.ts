@@ -31,7 +31,7 @@ import {
   quietnessFloorMs,
   replaceInLabel,
   type PollGating,
-  type SourceStatus,
+  type SourceStatusChange,
   type SourceType,
 } from './rules';
 import { getSource, getSources, toView, type Cadence, type SourceRow, type SourceView } from './source-store';
@@ -53,7 +53,7 @@ export interface CreatedSource extends SourceView {
 }
 
 export interface SourcePatch {
-  status?: SourceStatus;
+  status?: SourceStatusChange;
   label?: string;
   pollIntervalMinutes?: number | null;
 }
@@ -153,8 +153,11 @@ export interface QuietSource {
 }
 
 export interface QuietnessReport {
+  /** The workspace cadence: the effective loop interval, already at least the plan floor. */
   workspaceCadenceMinutes: number;
-  /** The floor at the workspace cadence (sources with their own interval may have a longer one). */
+  /** The plan's floor under every cadence (free 15, pro 5, team 1 minutes). */
+  planFloorMinutes: number;
+  /** The quietness floor at the workspace cadence (sources with their own interval may have a longer one). */
   cadenceFloorDays: number;
   maxFloorDays: number;
   ackDays: number;
@@ -271,7 +274,12 @@ export class SourceService {
     });
   }
 
-  /** One change per request: status, label or pollIntervalMinutes (null = workspace cadence). */
+  /**
+   * One change per request: status, label or pollIntervalMinutes (null = workspace cadence).
+   * The spec has pause and resume use `{ status }`: `paused` pauses indefinitely (as bulk pause
+   * does, replacing a scheduled pause) and keeps the stored status; `connected` on a paused source
+   * resumes it (as the schedule expiry sweep does). `pending` and `error` leave a pause alone.
+   */
   async update(id: string, patch: SourcePatch): Promise<SourceView> {
     const given = (['status', 'label', 'pollIntervalMinutes'] as const).filter((k) => patch[k] !== undefined);
     if (given.length === 0) throw invalid('body', 'must set exactly one of status, label or pollIntervalMinutes');
@@ -285,8 +293,16 @@ export class SourceService {
     let activity: { kind: string; detail: string };
     if (patch.status !== undefined) {
       const status = checkStatus(patch.status);
-      change = { status };
-      activity = { kind: 'source.status', detail: `Status of ${row.label} set to ${status}` };
+      if (status === 'paused') {
+        change = { pausedAt: row.pausedAt ?? this.clock.now().toISOString(), pausedUntilAt: null };
+        activity = { kind: 'source.paused', detail: `Source ${row.label} paused` };
+      } else if (status === 'connected' && row.pausedAt !== null) {
+        change = { status, pausedAt: null, pausedUntilAt: null };
+        activity = { kind: 'source.resumed', detail: `Source ${row.label} resumed (status set to connected)` };
+      } else {
+        change = { status };
+        activity = { kind: 'source.status', detail: `Status of ${row.label} set to ${status}` };
+      }
     } else if (patch.label !== undefined) {
       const label = checkLabel(patch.label);
       change = { label };
@@ -533,6 +549,7 @@ export class SourceService {
     rows.sort((a, b) => Number(a.acked) - Number(b.acked) || a.quietSince.localeCompare(b.quietSince) || a.label.localeCompare(b.label));
     return {
       workspaceCadenceMinutes: c.workspaceCadence,
+      planFloorMinutes: c.planFloor,
       cadenceFloorDays: round2(quietnessFloorMs(effectiveInterval(null, c.workspaceCadence, c.planFloor)) / DAY_MS),
       maxFloorDays: QUIETNESS_MAX_FLOOR_DAYS,
       ackDays: QUIETNESS_ACK_DAYS,

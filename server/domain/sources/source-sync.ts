@@ -4,9 +4,10 @@ import { DeskError } from '../../core/errors';
 import { FeedError } from '../../integrations/feeds/feed-error';
 import { fetchFeed, type FetchFeedOptions } from '../../integrations/feeds/fetch-feed';
 import { readSignalFile, type FileRecord } from '../../integrations/feeds/file-import';
-import { MAX_DETAIL_CHARS, MAX_TITLE_CHARS, parseFeedText, type FeedItem } from '../../integrations/feeds/parse-feed';
+import { parseFeedText, type FeedItem } from '../../integrations/feeds/parse-feed';
 import { recordActivity, SYSTEM_ACTOR, type Actor } from '../activity/activity';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type SignalKind, type SignalPriority } from '../signals/signal-store';
+import { MAX_DETAIL_LENGTH, MAX_EXTERNAL_ID_LENGTH, MAX_TITLE_LENGTH } from '../signals/signal-rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkHttpUrl } from '../../core/input';
 import { backoffMs, effectiveInterval, isFeedType, pollGating } from './rules';
@@ -64,7 +65,7 @@ export function feedItemsToIngest(type: string, items: FeedItem[]): IngestItem[]
   return items.map((i) => ({ key: i.key, title: i.title, detail: i.detail, sourceUrl: i.link, kind, priority: 'normal' }));
 }
 
-/** Checks each file record; good ones become items, bad ones are reported by record number. */
+/** Checks each file record with the limits of POST /signals; good ones become items, bad ones are reported by record number. */
 export function fileRecordsToIngest(records: FileRecord[]): { items: IngestItem[]; invalid: InvalidRecord[] } {
   const items: IngestItem[] = [];
   const invalid: InvalidRecord[] = [];
@@ -77,11 +78,11 @@ export function fileRecordsToIngest(records: FileRecord[]): { items: IngestItem[
     let sourceUrl: string | null = values.sourceUrl?.trim() || null;
     let problem: string | null = null;
     if (!title) problem = 'title is required';
-    else if (title.length > MAX_TITLE_CHARS) problem = `title must be at most ${MAX_TITLE_CHARS} characters`;
-    else if (detail.length > MAX_DETAIL_CHARS) problem = `detail must be at most ${MAX_DETAIL_CHARS} characters`;
+    else if (title.length > MAX_TITLE_LENGTH) problem = `title must be at most ${MAX_TITLE_LENGTH} characters`;
+    else if (detail.length > MAX_DETAIL_LENGTH) problem = `detail must be at most ${MAX_DETAIL_LENGTH} characters`;
     else if (!SIGNAL_KINDS.includes(kind)) problem = `kind must be one of ${SIGNAL_KINDS.join(', ')}`;
     else if (!SIGNAL_PRIORITIES.includes(priority)) problem = `priority must be one of ${SIGNAL_PRIORITIES.join(', ')}`;
-    else if (externalId && externalId.length > 200) problem = 'externalId must be at most 200 characters';
+    else if (externalId && externalId.length > MAX_EXTERNAL_ID_LENGTH) problem = `externalId must be at most ${MAX_EXTERNAL_ID_LENGTH} characters`;
     else if (sourceUrl) {
       try {
         sourceUrl = checkHttpUrl('sourceUrl', sourceUrl);

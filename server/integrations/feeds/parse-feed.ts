@@ -5,7 +5,7 @@ import { clip, htmlToText } from './html-text';
 
 /** At most this many items are read from one answer (the newest, as feeds list them first). */
 export const MAX_ITEMS_PER_FEED = 100;
-/** Same limits as signals created through the API (title 1-200, detail at most 5000). */
+/** Feed items become signals: titles are cut to the API's 200 characters, details to 4000 (below the API's 5000). */
 export const MAX_TITLE_CHARS = 200;
 export const MAX_DETAIL_CHARS = 4000;
 export const MAX_LINK_CHARS = 2000;

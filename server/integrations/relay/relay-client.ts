@@ -352,7 +352,7 @@ export class RelayClient {
     const target = this.localWebhookUrl();
     const body = JSON.stringify(event.body);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'desk-relay' };
-    // A body that carries its own idempotencyKey is keyed by it (the webhook refuses a header that differs).
+    // A body that carries its own idempotencyKey is keyed by it alone: the sender's key already makes a repeat harmless.
     if (!(isObject(event.body) && 'idempotencyKey' in event.body)) headers['idempotency-key'] = relayIdempotencyKey(event, data);
     let problem = '';
     let retryAfterMs = 0;

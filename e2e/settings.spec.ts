@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startCliDesk, type RunningCliDesk } from './desk';
 
@@ -20,8 +23,8 @@ test.afterAll(async () => {
   await desk?.stop();
 });
 
-async function openSettings(page: Page) {
-  await page.goto(desk.openUrl);
+async function openSettings(page: Page, on: RunningCliDesk = desk) {
+  await page.goto(on.openUrl);
   // The token leaves the address bar at once and lives on in sessionStorage.
   await expect(page).not.toHaveURL(/token=/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
@@ -173,4 +176,40 @@ test('without a token the UI asks for the printed link; a rejected token returns
   await page.getByLabel('Or paste the link here').fill(desk.openUrl);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+});
+
+test('settings changed in the UI survive a restart; the environment does not overwrite them', async ({ page }) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-restart-'));
+  try {
+    const first = await startCliDesk({ env: { DESK_DATA_DIR: dataDir, DESK_TIMEZONE: 'UTC' } });
+    try {
+      await openSettings(page, first);
+      const email = page.getByLabel('Digest email');
+      await email.fill('ops@example.com');
+      await email.press('Enter');
+      await expect.poll(async () => (await first.api('GET', '/api/v1/workspace')).body.digestEmail).toBe('ops@example.com');
+      const timezone = page.getByLabel('Timezone');
+      await timezone.fill('Europe/Berlin');
+      await timezone.press('Enter');
+      await expect.poll(async () => (await first.api('GET', '/api/v1/workspace')).body.timezone).toBe('Europe/Berlin');
+      await page.getByLabel('Plan', { exact: true }).selectOption('team');
+      await expect.poll(async () => (await first.api('GET', '/api/v1/workspace')).body.plan).toBe('team');
+    } finally {
+      await first.stop();
+    }
+
+    // Same data folder, different seed variables: the workspace keeps what the operator set.
+    const second = await startCliDesk({ env: { DESK_DATA_DIR: dataDir, DESK_TIMEZONE: 'Asia/Tokyo', DESK_PLAN: 'free' } });
+    try {
+      await openSettings(page, second);
+      await expect(page.getByLabel('Digest email')).toHaveValue('ops@example.com');
+      await expect(page.getByLabel('Timezone')).toHaveValue('Europe/Berlin');
+      await expect(page.getByLabel('Plan', { exact: true })).toHaveValue('team');
+      expect((await second.api('GET', '/api/v1/workspace')).body).toMatchObject({ digestEmail: 'ops@example.com', timezone: 'Europe/Berlin', plan: 'team' });
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -211,6 +211,26 @@ describe('Scheduler', () => {
     expect(await s.tick()).toEqual([]);
     expect(c.runs()).toBe(1);
   });
+  it('stop() also waits for a run started by nudge(), so the database is not closed under it', async () => {
+    const s = new Scheduler(database.db, clock, log);
+    const c = countingJob('nudged', HOUR_MS);
+    s.register(c.job);
+    s.start(60_000);
+    await vi.waitFor(async () => expect(await stateOf(s, 'nudged')).toMatchObject({ runCount: 1, lastFinishedAt: expect.any(String) }));
+
+    c.block();
+    s.nudge('nudged');
+    await c.started();
+    let stopped = false;
+    const stopping = s.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false);
+    c.release();
+    await stopping;
+    expect(await stateOf(s, 'nudged')).toMatchObject({ runCount: 2, lastError: null });
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
   it('a tick that fails outside a job (the database) is logged, not thrown into the timer', async () => {
     const s = new Scheduler(database.db, clock, log);
     let notify: () => void = () => {};

@@ -29,6 +29,8 @@ export interface Logger {
 export class Scheduler {
   private readonly jobs = new Map<string, Job>();
   private readonly running = new Set<string>();
+  /** Runs started by nudge(), outside a tick: stop() waits for them too. */
+  private readonly nudged = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private stopped = false;
@@ -51,7 +53,10 @@ export class Scheduler {
    */
   nudge(name: string): void {
     if (!this.started || this.stopped) return;
-    this.runNow(name).catch((err: unknown) => this.log.error(`job ${name} failed: ${err instanceof Error ? err.message : String(err)}`));
+    const run = this.runNow(name)
+      .catch((err: unknown) => this.log.error(`job ${name} failed: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => this.nudged.delete(run));
+    this.nudged.add(run);
   }
 
   start(pollMs = 5_000): void {
@@ -73,12 +78,12 @@ export class Scheduler {
     this.timer = setTimeout(loop, 0);
   }
 
-  /** Stops looking for due jobs and waits for the ones running now. */
+  /** Stops looking for due jobs and waits for the ones running now (by tick or by nudge). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.ticking;
+    await Promise.all([this.ticking, ...this.nudged]);
   }
 
   /** Runs every job that is due now, one after another. Tests call this after moving the clock. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { addErrorResponses } from './error-responses';
 import { toOpenApi31 } from './to31';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,7 +25,7 @@ execFileSync(process.execPath, [path.join(root, 'node_modules/@tsoa/cli/dist/cli
 });
 
 const swaggerFile = path.join(generated, 'swagger.json');
-const doc31 = toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8')));
+const doc31 = addErrorResponses(toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8'))));
 const result = await new Validator().validate(doc31);
 if (!result.valid) {
   console.error(JSON.stringify(result.errors, null, 2));

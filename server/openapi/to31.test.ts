@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, JSON_BODY_LIMIT } from '../app';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { openApiDocument } from './document';
+import { addErrorResponses, DOCUMENTED_BODY_LIMIT } from './error-responses';
 import { toOpenApi31 } from './to31';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are walked key by key
@@ -203,5 +204,100 @@ describe('the served OpenAPI document', () => {
 
   it('documents the bearer scheme', () => {
     expect(served.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  const operations = () =>
+    Object.entries(served.paths as Obj).flatMap(([path, item]) =>
+      Object.entries(item as Obj)
+        .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+        .map(([method, op]) => ({ what: `${method.toUpperCase()} ${path}`, path, op: op as Obj })),
+    );
+  const errorBodyRef = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+
+  it('gives every operation a described, schema-typed success response, and a request schema for every body and parameter', () => {
+    for (const { what, op } of operations()) {
+      const success = Object.entries(op.responses as Obj).filter(([status]) => status.startsWith('2'));
+      expect(success.length, what).toBeGreaterThan(0);
+      for (const [, res] of success) expect(res.content?.['application/json']?.schema, what).toBeDefined();
+      if (op.requestBody) expect(op.requestBody.content['application/json'].schema, what).toBeDefined();
+      for (const p of op.parameters ?? []) expect(p.schema, `${what} ${p.name}`).toBeDefined();
+    }
+  });
+
+  it('documents the shared error answers of every /api/v1 operation with the one error shape', () => {
+    for (const { what, path, op } of operations()) {
+      if (!path.startsWith('/api/v1/')) continue;
+      const secured = (op.security ?? []).length > 0;
+      const expected = [
+        ...(secured ? ['401'] : []),
+        ...(op.requestBody ? ['400', '413', '422'] : []),
+        ...((op.parameters ?? []).some((p: Obj) => p.in === 'query') ? ['422'] : []),
+        ...((op.parameters ?? []).some((p: Obj) => p.in === 'path') ? ['404'] : []),
+      ];
+      for (const status of expected) {
+        expect(op.responses[status]?.content, `${what} ${status}`).toEqual(errorBodyRef);
+        expect(op.responses[status].description.length, `${what} ${status}`).toBeGreaterThan(0);
+      }
+    }
+    expect(served.components.schemas.ErrorBody.required).toEqual(['error', 'message']);
+  });
+
+  it('says the body limit the server enforces', () => {
+    expect(DOCUMENTED_BODY_LIMIT).toBe(JSON_BODY_LIMIT);
+    expect(served.paths['/api/v1/workspace/loop'].patch.responses['413'].description).toContain(JSON_BODY_LIMIT);
+  });
+
+  it('describes every workspace and activity operation, and types whole numbers and times', () => {
+    for (const { what, path, op } of operations()) {
+      if (!path.startsWith('/api/v1/workspace') && path !== '/api/v1/activity') continue;
+      expect(op.description?.length ?? 0, what).toBeGreaterThan(20);
+    }
+    const profile = served.components.schemas.WorkspaceProfile.properties;
+    for (const field of ['loopIntervalMinutes', 'effectiveLoopIntervalMinutes', 'planFloorMinutes', 'sourceChronicThresholdDays']) {
+      expect(profile[field].type, field).toBe('integer');
+    }
+    for (const field of ['dailyCostCapUsdCents', 'staleTaskAutoArchiveDays', 'staleMemoryAutoArchiveDays']) expect(profile[field].type, field).toEqual(['integer', 'null']);
+    for (const field of ['createdAt', 'updatedAt', 'pauseUntilAt']) expect(profile[field].format, field).toBe('date-time');
+    expect(served.components.schemas.ActivityRecord.properties.createdAt.format).toBe('date-time');
+    const limit = served.paths['/api/v1/activity'].get.parameters.find((p: Obj) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 200, default: 50 });
+    const sinceDays = served.paths['/api/v1/workspace/focus-history'].get.parameters.find((p: Obj) => p.name === 'sinceDays');
+    expect(sinceDays.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 365, default: 90 });
+  });
+});
+
+describe('addErrorResponses', () => {
+  const errorBody = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } }, required: ['error', 'message'] };
+  const base = (paths: Obj) => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths, components: { schemas: { ErrorBody: errorBody } } });
+  const ok = { 200: { description: 'Ok' } };
+
+  it('adds 401 to secured operations, 400/413/422 to bodies, 422 to query parameters, 404 to path ids', () => {
+    const doc = addErrorResponses(
+      base({
+        '/api/v1/a': { get: { responses: ok, security: [{ bearer: [] }], parameters: [{ in: 'query', name: 'limit', schema: { type: 'integer' } }] } },
+        '/api/v1/b/{id}': { patch: { responses: ok, security: [{ bearer: [] }], parameters: [{ in: 'path', name: 'id', schema: { type: 'string' } }], requestBody: {} } },
+        '/api/v1/public': { get: { responses: ok, security: [] } },
+      }),
+    ) as Obj;
+    expect(Object.keys(doc.paths['/api/v1/a'].get.responses).sort()).toEqual(['200', '401', '422']);
+    expect(Object.keys(doc.paths['/api/v1/b/{id}'].patch.responses).sort()).toEqual(['200', '400', '401', '404', '413', '422']);
+    expect(Object.keys(doc.paths['/api/v1/public'].get.responses)).toEqual(['200']);
+    expect(doc.paths['/api/v1/a'].get.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+  });
+
+  it('keeps what a controller documented itself, leaves other prefixes alone and does not change its input', () => {
+    const input = base({
+      '/api/v1/a': { post: { responses: { ...ok, 422: { description: 'own words' } }, requestBody: {}, security: [{ bearer: [] }] } },
+      '/api/webhooks/x': { post: { responses: ok, requestBody: {} } },
+    });
+    const before = structuredClone(input);
+    const doc = addErrorResponses(input) as Obj;
+    expect(doc.paths['/api/v1/a'].post.responses['422']).toEqual({ description: 'own words' });
+    expect(doc.paths['/api/webhooks/x'].post.responses).toEqual(ok);
+    expect(input).toEqual(before);
+  });
+
+  it('refuses a document without the ErrorBody schema', () => {
+    expect(() => addErrorResponses({ openapi: '3.1.0', paths: {}, components: { schemas: {} } })).toThrow(/ErrorBody/);
   });
 });

@@ -5,15 +5,8 @@ import type { components, paths } from './schema.gen';
 /** Shorthand for a schema of the generated OpenAPI types: `Schema<'WorkspaceProfile'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-/**
- * The one error body every API failure carries (ARCHITECTURE.md, "Errors"). The OpenAPI document does
- * not describe error responses, so this is the wire contract written down once, here.
- */
-export interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { field: string; message: string }[];
-}
+/** The one error body every API failure carries (ARCHITECTURE.md, "Errors"), as the OpenAPI document describes it. */
+export type ErrorBody = Schema<'ErrorBody'>;
 
 /** An API failure, with its messages per field (`details[].field`) for showing next to inputs. */
 export class ApiError extends Error {

@@ -80,6 +80,19 @@ describe('GET /activity', () => {
     }
   });
 
+  it('since: a date alone is the start of that day in the workspace timezone', async () => {
+    await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'America/New_York' });
+    desk.clock.set('2026-03-11T02:00:00Z'); // 2026-03-10 22:00 in New York
+    await recordActivity(desk.services.db, desk.clock, { kind: 'test.row', detail: 'late on the 10th', actor: SYSTEM_ACTOR });
+    desk.clock.set('2026-03-11T05:00:00Z'); // 2026-03-11 01:00 in New York
+    await recordActivity(desk.services.db, desk.clock, { kind: 'test.row', detail: 'early on the 11th', actor: SYSTEM_ACTOR });
+    expect((await list('?kind=test.row&since=2026-03-11')).map((r) => r.detail)).toEqual(['early on the 11th']);
+    expect((await list('?kind=test.row&since=2026-03-10')).map((r) => r.detail)).toEqual(['early on the 11th', 'late on the 10th']);
+    const res = await desk.api('GET', '/api/v1/activity?since=2026-02-30');
+    expect(res.status).toBe(422);
+    expect(res.body.details[0].field).toBe('since');
+  });
+
   it('kind: a comma list of kinds', async () => {
     await desk.api('PATCH', '/api/v1/workspace/plan', { plan: 'pro' });
     await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'Europe/Berlin' });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../core/clock';
+import { ManualClock, MINUTE_MS } from '../../core/clock';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 
 let desk: TestDesk;
@@ -165,6 +165,17 @@ describe('GET /signals', () => {
       expect(r.status, bad).toBe(422);
       expect(r.body.details[0].field).toBe('since');
     }
+  });
+
+  it('reads a since date without a time as the start of that day in the workspace timezone', async () => {
+    await desk.stop();
+    // 2026-03-10T12:00Z is 13:00 in Berlin; the Berlin day 2026-03-10 starts at 2026-03-09T23:00Z
+    desk = await startTestDesk({ seed: { timezone: 'Europe/Berlin' }, clock: new ManualClock('2026-03-09T22:59:00.000Z') });
+    await create({ title: 'Berlin 9 March' });
+    desk.clock.advance(MINUTE_MS);
+    await create({ title: 'Berlin 10 March' });
+    const res = await desk.api('GET', '/api/v1/signals?since=2026-03-10');
+    expect(res.body.signals.map((s: { title: string }) => s.title)).toEqual(['Berlin 10 March']);
   });
 
   it('filters by sourceId and returns the source label', async () => {

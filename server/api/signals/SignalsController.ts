@@ -71,7 +71,7 @@ export class SignalsController extends Controller {
   /**
    * Recent signals, newest first (pinned ones are flagged, not floated).
    * @param limit 1-200
-   * @param since ISO time; only signals created at or after it
+   * @param since ISO time; only signals created at or after it (a date alone is the start of that workspace-timezone day)
    * @param sourceId only signals of this source (an unknown id gives an empty list)
    * @param asUserId the member whose `reacted` flags are shown; defaults to the owner
    */

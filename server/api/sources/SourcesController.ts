@@ -159,6 +159,7 @@ export interface SourceIdsBody {
 export interface SourcePauseUntilBody {
   /**
    * In the future and at most 14 days ahead: pauses the source now and resumes it then. null clears any pause and resumes now.
+   * A date without a time (`2026-03-20`) means the start of that day in the workspace timezone.
    * @example "2026-03-20T09:00:00Z"
    */
   pausedUntilAt: string | null;
@@ -252,7 +253,7 @@ export class SourcesController extends Controller {
   }
 
   /**
-   * Feeds that polled successfully (and are not paused) but produced no signal for longer than
+   * Feeds whose polls succeed (not paused, last poll not failed) but produced no signal for longer than
    * their floor: 14 days, or 2x the source's cadence if greater, capped at 90 days. Acknowledged
    * sources stay listed with `acked: true` and their ack times, after the unacknowledged ones.
    * The report also gives the workspace cadence, the plan floor under it, and the quietness floor

@@ -350,6 +350,24 @@ describe('POST /sources/bulk', () => {
   });
 });
 
+describe('50 ids', () => {
+  it('every bulk endpoint takes exactly 50 ids (51 is rejected above and in each area)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const res = await api('POST', '/sources', { type: 'rss', label: `Feed ${i}`, url: feeds.url(`/fifty/${i}`) });
+      ids.push(res.body.id);
+    }
+    expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: ids })).body.updated).toHaveLength(50);
+    expect((await api('POST', '/sources/bulk-rename', { findText: 'Feed', replaceText: 'News', sourceIds: ids })).body.matches).toHaveLength(50);
+    expect((await api('POST', '/sources/quietness-ack/bulk', { sourceIds: ids })).body.changed).toHaveLength(50);
+    expect(await events('source.quietness_acked')).toHaveLength(50);
+    expect((await api('POST', '/sources/quietness-unack/bulk', { sourceIds: ids })).body.changed).toHaveLength(50);
+    expect(await events('source.quietness_unacked')).toHaveLength(50);
+    expect((await api('POST', '/sources/bulk', { action: 'delete', sourceIds: ids })).body.changed).toHaveLength(50);
+    await expectRejected('POST', '/sources/quietness-ack/bulk', { sourceIds: [...ids, 'src_51'] }, 'sourceIds');
+  });
+});
+
 describe('POST /sources/bulk-cadence', () => {
   it('sets feeds workspace-wide when no ids, skipping manual and file sources silently', async () => {
     const a = await feedSource('A');
@@ -497,6 +515,23 @@ describe('quietness', () => {
     ]);
   });
 
+  it('leaves out a feed whose polls now fail (it is broken, not quiet) until a poll succeeds again', async () => {
+    const src = await feedSource('Flaky');
+    await poll();
+    desk.clock.advanceMinutes(15 * 24 * 60);
+    expect((await quiet()).sources.map((s: { sourceId: string }) => s.sourceId)).toEqual([src.id]);
+    feeds.set(src.path, { status: 500 });
+    await poll();
+    expect((await api('GET', `/sources/${src.id}`)).body.status).toBe('error');
+    expect((await quiet()).sources).toEqual([]);
+    await sweep();
+    expect(await events('source.quietness_warning')).toHaveLength(0);
+    feeds.set(src.path, { body: EMPTY_RSS });
+    desk.clock.advance(DAY_MS);
+    await poll();
+    expect((await quiet()).sources.map((s: { sourceId: string }) => s.sourceId)).toEqual([src.id]);
+  });
+
   it('counts from the last signal, and a fresh signal ends the quiet period', async () => {
     const src = await feedSource('Acme', {}, fixture('rss.xml'));
     await poll();
@@ -630,6 +665,17 @@ describe('scheduled source pauses', () => {
     await expectRejected('PATCH', `/sources/${id}/pause-until`, { pausedUntilAt: 'next tuesday' }, 'pausedUntilAt');
     await expectRejected('PATCH', `/sources/${id}/pause-until`, {}, 'pausedUntilAt');
     await expectRejected('PATCH', '/sources/src_missing/pause-until', { pausedUntilAt: at13 }, null, 404);
+  });
+
+  it('reads a date without a time as the start of that day in the workspace timezone', async () => {
+    await desk.stop();
+    desk = await startTestDesk({ seed: { timezone: 'Europe/Berlin' } });
+    const { id } = await feedSource('Acme');
+    // Berlin is UTC+1 in March: the Berlin day 2026-03-12 starts at 2026-03-11T23:00Z
+    const res = await api('PATCH', `/sources/${id}/pause-until`, { pausedUntilAt: '2026-03-12' });
+    expect(res.status).toBe(200);
+    expect(res.body.pausedUntilAt).toBe('2026-03-11T23:00:00.000Z');
+    await expectRejected('PATCH', `/sources/${id}/pause-until`, { pausedUntilAt: '2026-03-10' }, 'pausedUntilAt');
   });
 
   it('null clears the schedule and resumes; null without a pause is a no-op', async () => {

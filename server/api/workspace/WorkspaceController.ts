@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Patch, Put, Query, Route, Security, Tags } from '@tsoa/runtime';
+import { Body, Controller, Get, Patch, Put, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { Plan } from '../../config';
+import type { ErrorBody } from '../../core/errors';
 import type {
   ApprovalPolicy,
   FocusShift,
@@ -15,8 +16,9 @@ export interface LoopStateBody {
 
 export interface PauseUntilBody {
   /**
-   * When the desk resumes by itself: in the future and at most 14 days ahead. Setting it pauses
-   * the loop now; null clears the schedule and turns the loop back on.
+   * When the desk resumes by itself: in the future and at most 14 days ahead. An ISO 8601 time with
+   * an offset or Z; a date alone (`2026-01-20`) means the start of that day in the workspace
+   * timezone. Setting it pauses the loop now; null clears the schedule and turns the loop back on.
    * @example "2026-01-20T09:00:00Z"
    */
   pauseUntilAt: string | null;
@@ -33,9 +35,20 @@ export interface LoopIntervalBody {
 }
 
 export interface LoopIntervalResult {
+  /**
+   * The requested interval, stored as sent.
+   * @isInt
+   */
   loopIntervalMinutes: number;
-  /** max(requested, plan floor): the interval the desk actually runs at. */
+  /**
+   * max(requested, plan floor): the interval the desk actually runs at.
+   * @isInt
+   */
   effectiveLoopIntervalMinutes: number;
+  /**
+   * Shortest interval of the plan: free 15, pro 5, team 1.
+   * @isInt
+   */
   planFloorMinutes: number;
   plan: Plan;
 }
@@ -57,7 +70,10 @@ export interface ApprovalPolicyBody {
 }
 
 export interface FocusTagsBody {
-  /** At most 3 tags, each lowercase letters and digits joined by hyphens, e.g. `q3-launch`. */
+  /**
+   * At most 3 tags, each lowercase letters and digits joined by single hyphens (at most 40
+   * characters), e.g. `q3-launch`. Surrounding spaces are trimmed and repeats folded; `[]` clears the focus.
+   */
   tags: string[];
 }
 
@@ -66,7 +82,12 @@ export interface FocusTagsResult {
 }
 
 export interface FocusHistory {
+  /**
+   * The window the shifts were taken from.
+   * @isInt
+   */
   sinceDays: number;
+  /** Newest first. */
   shifts: FocusShift[];
 }
 
@@ -115,13 +136,16 @@ export interface SourceChronicSpikeBody {
 
 export interface SourceChronicSpikeConfig {
   sourceChronicSpikeAction: SpikeAction;
-  /** Default 3. */
+  /**
+   * Consecutive spike days before a source counts as chronic; default 3.
+   * @isInt
+   */
   thresholdDays: number;
 }
 
 export interface CostCapBody {
   /**
-   * Daily AI spend cap in US cents; null removes the cap.
+   * Daily AI spend cap in US cents (0 allows no AI spend at all); null removes the cap.
    * @isInt
    * @minimum 0
    * @maximum 100000000
@@ -130,16 +154,25 @@ export interface CostCapBody {
 }
 
 export interface CostCapResult {
+  /**
+   * Daily AI spend cap in US cents; null = no cap.
+   * @isInt
+   */
   dailyCostCapUsdCents: number | null;
 }
 
 export interface TimezoneBody {
-  /** IANA timezone name; defines what "today" and daily buckets mean. @example "Europe/Berlin" */
+  /**
+   * IANA timezone name; defines what "today" and daily buckets mean. Matched case-insensitively and
+   * stored in its canonical spelling (`europe/berlin` becomes `Europe/Berlin`); a link such as
+   * `Asia/Kolkata` or `EST` is kept as written.
+   * @example "Europe/Berlin"
+   */
   timezone: string;
 }
 
 export interface DigestEmailBody {
-  /** Address that receives the daily digest; null removes it. */
+  /** Address that receives the daily digest (surrounding spaces trimmed, at most 254 characters); null removes it. */
   digestEmail: string | null;
 }
 
@@ -147,7 +180,11 @@ export interface PlanBody {
   plan: Plan;
 }
 
-/** Workspace configuration. Every change is written to the activity log. */
+/**
+ * Workspace configuration. Every change is written to the activity log (kind `workspace.*`, by the
+ * owner) in the same transaction. A request that repeats the current value succeeds and changes
+ * nothing: no activity row, no new updatedAt. A rejected request changes nothing either.
+ */
 @Route('api/v1/workspace')
 @Tags('Workspace configuration')
 @Security('bearer')
@@ -156,142 +193,195 @@ export class WorkspaceController extends Controller {
     super();
   }
 
-  /** Workspace profile, with the effective loop interval after the plan floor. */
+  /** Workspace profile, with the requested and the effective loop interval (after the plan floor). */
   @Get()
   public async getWorkspace(): Promise<WorkspaceProfile> {
     return this.s.workspace.profile();
   }
 
-  /** Sets the desk state. Any manual state clears a scheduled pause. */
+  /** Sets the desk state. Any state set by hand, `paused` included, clears a scheduled pause. Returns the profile. */
   @Patch('loop')
   public async setLoop(@Body() body: LoopStateBody): Promise<WorkspaceProfile> {
     return this.s.workspace.setLoopState(body.loopState);
   }
 
-  /** Pauses the loop until a time at most 14 days ahead; the desk resumes by itself then. */
+  /**
+   * Pauses the loop now until a time at most 14 days ahead; the scheduler turns it back on at that
+   * time (activity `workspace.pause_expired`, by the system). null clears the schedule and turns
+   * the loop on; null without a schedule changes nothing. Returns the profile.
+   */
+  @Response<ErrorBody>('422', 'pauseUntilAt is not an ISO time, is not in the future, or is more than 14 days ahead; nothing changed')
   @Patch('pause-until')
   public async setPauseUntil(@Body() body: PauseUntilBody): Promise<WorkspaceProfile> {
     return this.s.workspace.setPauseUntil(body.pauseUntilAt);
   }
 
-  /** Sets the requested interval; returns it with the effective value after the plan floor. */
+  /**
+   * Sets the requested interval (1-1440) as sent, also below the plan floor; returns it with the
+   * effective value, which the floor raises (free 15, pro 5, team 1). A later plan change
+   * recomputes the effective value from the stored request.
+   */
+  @Response<ErrorBody>('422', 'loopIntervalMinutes is not an integer from 1 to 1440; nothing changed')
   @Patch('loop-interval')
   public async setLoopInterval(@Body() body: LoopIntervalBody): Promise<LoopIntervalResult> {
     return this.s.workspace.setLoopInterval(body.loopIntervalMinutes);
   }
 
+  /** Hours after an output's ready time at which it is labelled "watch", then "overdue". Default 24 and 72. */
   @Get('approval-policy')
   public async getApprovalPolicy(): Promise<ApprovalPolicy> {
     return this.s.workspace.approvalPolicy();
   }
 
-  /** Presets: Fast 4/12, Daily 24/72 (default), Weekly 48/120. overdueHours must exceed watchHours. */
+  /**
+   * Sets both thresholds at once. Presets: Fast 4/12, Daily 24/72 (default), Weekly 48/120, or any
+   * custom pair within the bounds. overdueHours must be greater than watchHours.
+   */
+  @Response<ErrorBody>('422', 'An hour value is out of range, or overdueHours is not greater than watchHours (named as overdueHours); nothing changed')
   @Patch('approval-policy')
   public async setApprovalPolicy(@Body() body: ApprovalPolicyBody): Promise<ApprovalPolicy> {
     return this.s.workspace.setApprovalPolicy(body);
   }
 
+  /** The current focus tags, in the order they were set. */
   @Get('focus-tags')
   public async getFocusTags(): Promise<FocusTagsResult> {
     return { tags: await this.s.workspace.focusTags() };
   }
 
-  /** Replaces the focus tags (at most 3). A changed set starts a new focus shift. */
+  /**
+   * Replaces the focus tags (at most 3). A different set (order ignored) starts a new focus shift;
+   * the same set again changes nothing.
+   */
+  @Response<ErrorBody>('422', 'More than 3 tags (field `tags`) or a tag that is not lowercase-hyphen (field `tags[i]`); nothing changed')
   @Put('focus-tags')
   public async setFocusTags(@Body() body: FocusTagsBody): Promise<FocusTagsResult> {
     return { tags: await this.s.workspace.setFocusTags(body.tags) };
   }
 
   /**
-   * Every focus shift that started in the window, newest first, with its duration.
-   * @param sinceDays window in days, 1-365
+   * Every focus shift that started in the window, newest first, with how long it held (the current
+   * one until now). A shift that started before the window is left out, even when it is the current
+   * focus: read the current tags from GET /workspace/focus-tags.
+   * @param sinceDays window in days back from now, 1-365
+   * @isInt sinceDays
+   * @minimum sinceDays 1
+   * @maximum sinceDays 365
    * @param limit at most this many shifts, 1-200
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
    */
   @Get('focus-history')
   public async getFocusHistory(@Query() sinceDays = 90, @Query() limit = 30): Promise<FocusHistory> {
     return this.s.workspace.focusHistory(sinceDays, limit);
   }
 
+  /** The stale-task auto-archive threshold; null (off) for a new workspace. */
   @Get('auto-archive-config')
   public async getAutoArchive(): Promise<AutoArchiveConfig> {
     return { staleTaskAutoArchiveDays: (await this.s.workspace.profile()).staleTaskAutoArchiveDays };
   }
 
+  /** Sets the stale-task threshold (7-90 days) or turns it off (null). */
   @Put('auto-archive-config')
   public async setAutoArchive(@Body() body: AutoArchiveConfig): Promise<AutoArchiveConfig> {
     return this.s.workspace.setStaleTaskAutoArchiveDays(body.staleTaskAutoArchiveDays);
   }
 
+  /** The stale-memory auto-archive threshold; null (off) for a new workspace. */
   @Get('memory-archive-config')
   public async getMemoryArchive(): Promise<MemoryArchiveConfig> {
     return { staleMemoryAutoArchiveDays: (await this.s.workspace.profile()).staleMemoryAutoArchiveDays };
   }
 
+  /** Sets the stale-memory threshold (30-365 days) or turns it off (null). */
   @Put('memory-archive-config')
   public async setMemoryArchive(@Body() body: MemoryArchiveConfig): Promise<MemoryArchiveConfig> {
     return this.s.workspace.setStaleMemoryAutoArchiveDays(body.staleMemoryAutoArchiveDays);
   }
 
+  /** What a per-task cost spike does: `none` alerts only, `pause` also pauses the task, null (not configured, the default) behaves like `none`. */
   @Get('cost-spike-config')
   public async getTaskSpike(): Promise<TaskCostSpikeConfig> {
     return { taskCostSpikeAction: (await this.s.workspace.profile()).taskCostSpikeAction };
   }
 
+  /** Sets the per-task spike action. */
   @Put('cost-spike-config')
   public async setTaskSpike(@Body() body: TaskCostSpikeConfig): Promise<TaskCostSpikeConfig> {
     return this.s.workspace.setTaskCostSpikeAction(body.taskCostSpikeAction);
   }
 
+  /** What a per-source cost spike does: `none` alerts only, `pause` also pauses the source, null (not configured, the default) behaves like `none`. */
   @Get('source-cost-spike-config')
   public async getSourceSpike(): Promise<SourceCostSpikeConfig> {
     return { sourceCostSpikeAction: (await this.s.workspace.profile()).sourceCostSpikeAction };
   }
 
+  /** Sets the per-source spike action. */
   @Put('source-cost-spike-config')
   public async setSourceSpike(@Body() body: SourceCostSpikeConfig): Promise<SourceCostSpikeConfig> {
     return this.s.workspace.setSourceCostSpikeAction(body.sourceCostSpikeAction);
   }
 
+  /** What a chronically spiking source does (same values as the spike actions), and after how many consecutive spike days (default 3). */
   @Get('source-chronic-spike-config')
   public async getSourceChronic(): Promise<SourceChronicSpikeConfig> {
     const p = await this.s.workspace.profile();
     return { sourceChronicSpikeAction: p.sourceChronicSpikeAction, thresholdDays: p.sourceChronicThresholdDays };
   }
 
+  /** Sets the chronic action, and thresholdDays (2-14) when given; an omitted thresholdDays keeps the current one. */
   @Put('source-chronic-spike-config')
   public async setSourceChronic(@Body() body: SourceChronicSpikeBody): Promise<SourceChronicSpikeConfig> {
     return this.s.workspace.setSourceChronicSpike(body.sourceChronicSpikeAction, body.thresholdDays);
   }
 
+  /** What a per-tag cost spike does: `none` alerts only, `pause` also pauses the tag's work, null (not configured, the default) behaves like `none`. */
   @Get('tag-cost-spike-config')
   public async getTagSpike(): Promise<TagCostSpikeConfig> {
     return { tagCostSpikeAction: (await this.s.workspace.profile()).tagCostSpikeAction };
   }
 
+  /** Sets the per-tag spike action. */
   @Put('tag-cost-spike-config')
   public async setTagSpike(@Body() body: TagCostSpikeConfig): Promise<TagCostSpikeConfig> {
     return this.s.workspace.setTagCostSpikeAction(body.tagCostSpikeAction);
   }
 
-  /** Sets (integer US cents) or removes (null) the daily AI cost cap. Not in the spec's table; implied by it. */
+  /**
+   * Sets (integer US cents, 0-100000000) or removes (null) the daily AI cost cap; "daily" is the
+   * workspace-timezone day. Not in the spec's table; implied by it. The plan-tier seed (free 50,
+   * pro 500, team 2000) applies only when the workspace is created.
+   */
+  @Response<ErrorBody>('422', 'dailyCostCapUsdCents is not a whole number of cents from 0 to 100000000, or null; nothing changed')
   @Patch('cost-cap')
   public async setCostCap(@Body() body: CostCapBody): Promise<CostCapResult> {
     return this.s.workspace.setDailyCostCap(body.dailyCostCapUsdCents);
   }
 
-  /** Sets the workspace IANA timezone. */
+  /**
+   * Sets the workspace IANA timezone, which defines "today" and daily buckets from now on (stored
+   * times are instants and do not move). Returns the profile.
+   */
+  @Response<ErrorBody>('422', 'timezone is not an IANA timezone name; nothing changed')
   @Patch('timezone')
   public async setTimezone(@Body() body: TimezoneBody): Promise<WorkspaceProfile> {
     return this.s.workspace.setTimezone(body.timezone);
   }
 
-  /** Sets or removes the address that receives the daily digest. */
+  /** Sets or removes (null) the address that receives the daily digest. Returns the profile. */
+  @Response<ErrorBody>('422', 'digestEmail is not an email address; nothing changed')
   @Patch('digest-email')
   public async setDigestEmail(@Body() body: DigestEmailBody): Promise<WorkspaceProfile> {
     return this.s.workspace.setDigestEmail(body.digestEmail);
   }
 
-  /** Sets the plan tier; the loop floor follows it, the cost cap stays as the operator set it. */
+  /**
+   * Sets the plan tier: the loop floor and so the effective interval follow it; the requested
+   * interval and the daily cost cap stay as they are. Returns the profile.
+   */
   @Patch('plan')
   public async setPlan(@Body() body: PlanBody): Promise<WorkspaceProfile> {
     return this.s.workspace.setPlan(body.plan);

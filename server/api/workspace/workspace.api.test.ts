@@ -162,6 +162,17 @@ describe('PATCH /workspace/pause-until', () => {
     await expectRejected('PATCH', path, {}, 'pauseUntilAt');
   });
 
+  it('a date alone means the start of that day in the workspace timezone; an impossible date is rejected', async () => {
+    await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'America/New_York' });
+    // the clock is 2026-03-10T12:00Z; New York is on daylight time (UTC-4) from March 8
+    const res = await expectChange('PATCH', path, { pauseUntilAt: '2026-03-12' }, 'workspace.pause_scheduled');
+    expect(res.body).toMatchObject({ loopState: 'paused', pauseUntilAt: '2026-03-12T04:00:00.000Z' });
+    await expectRejected('PATCH', path, { pauseUntilAt: '2026-03-25' }, 'pauseUntilAt'); // 14 days and 16 hours ahead
+    await expectRejected('PATCH', path, { pauseUntilAt: '2026-03-10' }, 'pauseUntilAt'); // today began in the past
+    await expectRejected('PATCH', path, { pauseUntilAt: '2026-02-30T12:00:00Z' }, 'pauseUntilAt');
+    await expectRejected('PATCH', path, { pauseUntilAt: '2026-03-11T24:30:00Z' }, 'pauseUntilAt');
+  });
+
   it('null clears the schedule and turns the loop back on; null without a schedule changes nothing', async () => {
     await expectNoop('PATCH', path, { pauseUntilAt: null });
     await desk.api('PATCH', path, { pauseUntilAt: iso(desk.clock.now().getTime() + 2 * DAY_MS) });
@@ -455,6 +466,11 @@ describe('operator settings', () => {
     await expectNoop('PATCH', path, { timezone: 'europe/berlin' });
     const utc = await expectChange('PATCH', path, { timezone: 'utc' }, 'workspace.timezone');
     expect(utc.body.timezone).toBe('UTC');
+    // a valid name is kept as written, never replaced by the zone ICU links it to
+    for (const zone of ['Europe/Kyiv', 'Asia/Kolkata', 'EST']) {
+      const res = await expectChange('PATCH', path, { timezone: zone }, 'workspace.timezone');
+      expect(res.body.timezone).toBe(zone);
+    }
   });
 
   it('digestEmail: an address is accepted (trimmed), nonsense rejected, null removes', async () => {

@@ -36,14 +36,21 @@ export async function recordActivity(trx: Db, clock: Clock, entry: ActivityEntry
     .execute();
 }
 
+/** One row of the activity log (the spec leaves its fields open; these are Desk's). */
 export interface ActivityRecord {
   id: string;
+  /** What happened, as `area.event`, e.g. `workspace.loop_state`, `signal.created`. */
   kind: string;
+  /** A sentence for people, e.g. "Loop set to paused". Never holds a secret. */
   detail: string;
+  /** The member who made the change; null when the desk did it. */
   actorUserId: string | null;
+  /** The member's name, or `system`. */
   actorLabel: string;
+  /** The kind of thing changed, e.g. `workspace`, `signal`, `source`. */
   entityType: string | null;
   entityId: string | null;
+  /** @format date-time */
   createdAt: string;
 }
 

@@ -164,7 +164,8 @@ export class SignalService {
   /** Recent signals, newest first (pinned ones do not float). */
   async list(query: SignalListQuery): Promise<Signal[]> {
     checkRange('limit', query.limit, 1, SIGNALS_LIST_MAX);
-    const since = query.since === undefined ? undefined : parseIso('since', query.since).toISOString();
+    // A date alone means the start of that workspace-timezone day.
+    const since = query.since === undefined ? undefined : parseIso('since', query.since, (await this.workspace.profile()).timezone).toISOString();
     const viewer = await this.viewer(query.asUserId);
     const rows = await signalListQuery(this.db, { limit: query.limit, since, sourceId: query.sourceId }).execute();
     return this.toSignals(this.db, rows, viewer);

@@ -504,13 +504,18 @@ export class SourceService {
     return { workspaceCadenceMinutes: p.effectiveLoopIntervalMinutes, planFloorMinutes: p.planFloorMinutes, plan: p.plan, perSource };
   }
 
-  /** Feeds that polled successfully, are not paused, and produced no signal beyond their floor. */
+  /**
+   * Feeds whose polls succeed (at least one did and the last one did), are not paused, and produced
+   * no signal beyond their floor. A feed whose polls fail is not quiet but broken: it shows as
+   * status `error` with lastErrorMessage instead, and comes back here once a poll succeeds.
+   */
   private async quietRows(db: Db, c: Cadence): Promise<{ row: SourceRow; quiet: QuietSource }[]> {
     const rows = await db
       .selectFrom('sources')
       .selectAll()
       .where('type', 'in', ['rss', 'review_site', 'linkedin'])
       .where('lastSyncedAt', 'is not', null)
+      .where('consecutiveFailures', '=', 0)
       .where('pausedAt', 'is', null)
       .execute();
     const now = c.now.getTime();
@@ -652,7 +657,8 @@ export class SourceService {
    */
   async setPauseUntil(id: string, pausedUntilAt: string | null): Promise<SourceView> {
     const now = this.clock.now();
-    const at = pausedUntilAt === null ? null : checkScheduledPause('pausedUntilAt', pausedUntilAt, now);
+    // A date alone is the start of that day in the workspace timezone, as for the workspace pause.
+    const at = pausedUntilAt === null ? null : checkScheduledPause('pausedUntilAt', pausedUntilAt, now, (await this.workspace.profile()).timezone);
     const row = await getSource(this.db, id);
     const actor = await this.workspace.ownerActor();
     if (at === null) {

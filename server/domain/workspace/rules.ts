@@ -1,4 +1,4 @@
-import { IANAZone } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import type { Plan } from '../../config';
 import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
@@ -39,22 +39,25 @@ export function checkApprovalPolicy(watchHours: number, overdueHours: number): v
  * A scheduled pause (workspace or source): a parseable ISO time, in the future, at most
  * 14 days ahead. Returns the normalised ISO string.
  */
-export function checkScheduledPause(field: string, value: string, now: Date): string {
-  const at = parseIso(field, value);
+export function checkScheduledPause(field: string, value: string, now: Date, timezone = 'UTC'): string {
+  const at = parseIso(field, value, timezone);
   if (at.getTime() <= now.getTime()) throw invalid(field, 'must be in the future');
   if (at.getTime() - now.getTime() > MAX_PAUSE_AHEAD_MS) throw invalid(field, 'must be at most 14 days ahead');
   return at.toISOString();
 }
 
-/** ISO 8601 with a date and, when a time is given, an explicit offset or Z. */
-const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+/** ISO 8601 with a date and, when a time is given, an explicit offset (at most ±23:59) or Z. */
+const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d))?$/;
 
-export function parseIso(field: string, value: string): Date {
-  const at = new Date(value);
-  if (typeof value !== 'string' || !ISO_PATTERN.test(value) || Number.isNaN(at.getTime())) {
-    throw invalid(field, 'must be an ISO 8601 timestamp such as 2026-01-31T09:00:00Z');
-  }
-  return at;
+/**
+ * Parses an ISO 8601 timestamp. A date alone (`2026-03-10`) is the start of that calendar day in
+ * `timezone` (the workspace's: days are workspace days). Impossible dates such as 2026-02-30 are
+ * refused rather than rolled over into March.
+ */
+export function parseIso(field: string, value: string, timezone = 'UTC'): Date {
+  const at = typeof value === 'string' && ISO_PATTERN.test(value) ? DateTime.fromISO(value, { zone: timezone }) : null;
+  if (!at?.isValid) throw invalid(field, 'must be an ISO 8601 timestamp such as 2026-01-31T09:00:00Z');
+  return at.toJSDate();
 }
 
 /** Lowercase-hyphen tags: trimmed, checked, duplicates folded, order kept. */
@@ -87,10 +90,18 @@ export function checkDailyCostCap(cents: number | null): void {
   if (cents !== null) requireInt('dailyCostCapUsdCents', cents, 0, 100_000_000);
 }
 
-/** Returns the zone's canonical spelling: lookups are case-insensitive, so `europe/berlin` becomes `Europe/Berlin`. */
+/**
+ * Returns the name as the operator wrote it, with its case fixed (`europe/berlin` becomes
+ * `Europe/Berlin`). Never swaps it for another zone: Intl resolves links to ICU's own names
+ * (`Europe/Kyiv` to `Europe/Kiev`, `Asia/Kolkata` to `Asia/Calcutta`, `EST` to `America/Panama`).
+ */
 export function checkTimezone(timezone: string): string {
   if (!IANAZone.isValidZone(timezone)) throw invalid('timezone', `"${timezone}" is not an IANA timezone name such as Europe/Berlin`);
-  return new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+  const lower = timezone.toLowerCase();
+  const listed = Intl.supportedValuesOf('timeZone').find((zone) => zone.toLowerCase() === lower);
+  if (listed) return listed;
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === lower ? resolved : timezone;
 }
 
 // No whitespace, control characters or lone surrogates anywhere in the address.

@@ -56,6 +56,17 @@ describe('WorkspaceService', () => {
     expect((await service.profile()).plan).toBe('free');
   });
 
+  it('ensureCreated stores the seed timezone in its canonical spelling', async () => {
+    const other = await openDatabase(path.join(dir, 'other.sqlite'));
+    try {
+      const fresh = new WorkspaceService(other.db, clock);
+      await fresh.ensureCreated({ plan: 'pro', timezone: 'europe/berlin' });
+      expect((await fresh.profile()).timezone).toBe('Europe/Berlin');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('concurrent identical focus changes start one focus shift and log one change', async () => {
     await Promise.all([service.setFocusTags(['launch']), service.setFocusTags(['launch']), service.setFocusTags(['launch'])]);
     expect((await service.focusHistory(90, 30)).shifts).toHaveLength(1);
@@ -109,7 +120,23 @@ describe('workspace rules', () => {
   it('parseIso accepts dates and offset times only', () => {
     expect(parseIso('x', '2026-03-10').toISOString()).toBe('2026-03-10T00:00:00.000Z');
     expect(parseIso('x', '2026-03-10T12:00+0200').toISOString()).toBe('2026-03-10T10:00:00.000Z');
+    expect(parseIso('x', '2026-03-10T12:00:00.123456789Z').toISOString()).toBe('2026-03-10T12:00:00.123Z');
     for (const bad of ['2026-03-10T12:00', '10/03/2026', 'now', '2026-3-1', '']) expect(fieldOf(() => parseIso('x', bad)), bad).toBe('x');
+  });
+
+  it('parseIso refuses impossible dates instead of rolling them over', () => {
+    for (const bad of ['2026-02-30', '2026-02-29T10:00:00Z', '2026-04-31T00:00:00Z', '2026-03-10T25:00:00Z', '2026-03-10T12:60:00Z', '2026-03-10T12:00:00+99:99', '2026-03-10T12:00:00+24:00']) {
+      expect(fieldOf(() => parseIso('x', bad)), bad).toBe('x');
+    }
+    expect(parseIso('x', '2028-02-29T10:00:00Z').toISOString()).toBe('2028-02-29T10:00:00.000Z');
+  });
+
+  it('parseIso reads a date alone as the start of that day in the given timezone; times keep their offset', () => {
+    expect(parseIso('x', '2026-03-12', 'America/New_York').toISOString()).toBe('2026-03-12T04:00:00.000Z');
+    expect(parseIso('x', '2026-01-12', 'America/New_York').toISOString()).toBe('2026-01-12T05:00:00.000Z');
+    expect(parseIso('x', '2026-03-12', 'Asia/Tokyo').toISOString()).toBe('2026-03-11T15:00:00.000Z');
+    expect(parseIso('x', '2026-03-12T09:00:00Z', 'Asia/Tokyo').toISOString()).toBe('2026-03-12T09:00:00.000Z');
+    expect(checkScheduledPause('at', '2026-03-12', now, 'Asia/Tokyo')).toBe('2026-03-11T15:00:00.000Z');
   });
 
   it('normaliseFocusTags trims, folds duplicates, keeps order and names the bad tag', () => {
@@ -122,6 +149,13 @@ describe('workspace rules', () => {
   it('checkTimezone returns the canonical name', () => {
     expect(checkTimezone('europe/berlin')).toBe('Europe/Berlin');
     expect(checkTimezone('UTC')).toBe('UTC');
+    expect(checkTimezone('utc')).toBe('UTC');
     expect(fieldOf(() => checkTimezone('Mars/Base'))).toBe('timezone');
+  });
+
+  it('checkTimezone never swaps a valid name for another zone (ICU resolves links to its own names)', () => {
+    for (const zone of ['Europe/Kyiv', 'Asia/Kolkata', 'EST', 'US/Eastern', 'Etc/UTC', 'Etc/GMT+5', 'America/Argentina/Buenos_Aires']) {
+      expect(checkTimezone(zone), zone).toBe(zone);
+    }
   });
 });

@@ -27,48 +27,118 @@ import {
   normaliseFocusTags,
 } from './rules';
 
+/** `on` runs cycles; `paused` holds them (by hand, or until `pauseUntilAt`); `off` stops them until turned on. */
 export type LoopState = 'on' | 'paused' | 'off';
+/**
+ * What a cost spike does besides raising its alert: `none` alerts only, `pause` also pauses the
+ * spender until the spike is acknowledged. null means not configured, which behaves like `none`
+ * (the value of a new workspace).
+ */
 export type SpikeAction = 'none' | 'pause' | null;
 
 export interface ApprovalPolicy {
+  /**
+   * Hours after its ready time at which a waiting output is labelled "watch".
+   * @isInt
+   */
   watchHours: number;
+  /**
+   * Hours after its ready time at which a waiting output is labelled "overdue".
+   * @isInt
+   */
   overdueHours: number;
 }
 
-/** The workspace profile as the API shows it. The ingest token is a secret and is not part of it. */
+/**
+ * The workspace profile as the API shows it (the spec leaves its field list open; this is Desk's).
+ * The ingest token is a secret and is not part of it.
+ */
 export interface WorkspaceProfile {
   id: string;
+  /** Display name; "My desk" on creation. */
   name: string;
+  /** Seeded from DESK_PLAN on creation (default free). */
   plan: Plan;
+  /** IANA name; defines "today" and daily buckets. Seeded from DESK_TIMEZONE (default the machine's). */
   timezone: string;
+  /** The first member, created with the workspace; acts for API calls that name no user. */
   ownerUserId: string;
+  /** `on` for a new workspace. */
   loopState: LoopState;
+  /**
+   * When a scheduled pause ends and the desk resumes by itself; null when none is scheduled.
+   * @format date-time
+   */
   pauseUntilAt: string | null;
+  /**
+   * Requested minutes between loop cycles (30 for a new workspace).
+   * @isInt
+   */
   loopIntervalMinutes: number;
+  /**
+   * max(loopIntervalMinutes, planFloorMinutes): what the desk actually runs at.
+   * @isInt
+   */
   effectiveLoopIntervalMinutes: number;
+  /**
+   * Shortest interval of the plan: free 15, pro 5, team 1.
+   * @isInt
+   */
   planFloorMinutes: number;
+  /** Watch 24 h, overdue 72 h for a new workspace (the Daily preset). */
   approvalPolicy: ApprovalPolicy;
+  /** At most 3 lowercase-hyphen tags; none for a new workspace. */
   focusTags: string[];
+  /**
+   * 7-90 days, or null (off, the default).
+   * @isInt
+   */
   staleTaskAutoArchiveDays: number | null;
+  /**
+   * 30-365 days, or null (off, the default).
+   * @isInt
+   */
   staleMemoryAutoArchiveDays: number | null;
   taskCostSpikeAction: SpikeAction;
   sourceCostSpikeAction: SpikeAction;
   sourceChronicSpikeAction: SpikeAction;
+  /**
+   * Consecutive spike days before a source counts as chronic: 2-14, default 3.
+   * @isInt
+   */
   sourceChronicThresholdDays: number;
   tagCostSpikeAction: SpikeAction;
+  /**
+   * Daily AI spend cap in US cents; null = no cap. Seeded by plan on creation: free 50, pro 500, team 2000.
+   * @isInt
+   */
   dailyCostCapUsdCents: number | null;
+  /** Where the daily digest goes; null (none) for a new workspace. */
   digestEmail: string | null;
+  /** @format date-time */
   createdAt: string;
+  /**
+   * Time of the last change that changed something (a repeat of the current value does not count).
+   * @format date-time
+   */
   updatedAt: string;
 }
 
 export interface FocusShift {
   id: string;
+  /** The focus tags set by this shift; empty when the focus was cleared. */
   tags: string[];
+  /** @format date-time */
   startedAt: string;
-  /** When the next shift replaced it; null for the current focus. */
+  /**
+   * When the next shift replaced it; null for the current focus.
+   * @format date-time
+   */
   endedAt: string | null;
-  /** Whole minutes the focus held (until now for the current one). */
+  /**
+   * Whole minutes the focus held (until now for the current one).
+   * @isInt
+   */
   durationMinutes: number;
   current: boolean;
 }
@@ -127,6 +197,7 @@ export class WorkspaceService {
       const now = this.clock.now().toISOString();
       const ownerId = newId('usr', this.clock);
       const ingestToken = seed.ingestToken ?? crypto.randomBytes(32).toString('base64url');
+      const timezone = checkTimezone(seed.timezone);
       await trx.insertInto('users').values({ id: ownerId, name: 'Owner', email: null, role: 'owner', createdAt: now }).execute();
       await trx
         .insertInto('workspace')
@@ -136,7 +207,7 @@ export class WorkspaceService {
           ownerUserId: ownerId,
           ingestToken,
           plan: seed.plan,
-          timezone: seed.timezone,
+          timezone,
           loopState: 'on',
           pauseUntilAt: null,
           loopIntervalMinutes: DEFAULT_LOOP_INTERVAL_MINUTES,
@@ -159,7 +230,7 @@ export class WorkspaceService {
         .execute();
       await recordActivity(trx, this.clock, {
         kind: 'workspace.created',
-        detail: `Workspace created on the ${seed.plan} plan (${seed.timezone}), daily cost cap ${PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan]} cents`,
+        detail: `Workspace created on the ${seed.plan} plan (${timezone}), daily cost cap ${PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan]} cents`,
         actor: SYSTEM_ACTOR,
         entityType: 'workspace',
       });
@@ -222,7 +293,7 @@ export class WorkspaceService {
       if (current.pauseUntilAt === null) return toProfile(current);
       return this.update({ pauseUntilAt: null, loopState: 'on' }, { kind: 'workspace.pause_cleared', detail: 'Scheduled pause cleared; loop on' });
     }
-    const at = checkScheduledPause('pauseUntilAt', pauseUntilAt, this.clock.now());
+    const at = checkScheduledPause('pauseUntilAt', pauseUntilAt, this.clock.now(), (await this.row()).timezone);
     return this.update({ pauseUntilAt: at, loopState: 'paused' }, { kind: 'workspace.pause_scheduled', detail: `Loop paused until ${at}` });
   }
 

@@ -13,11 +13,12 @@ export function ActivityPage() {
   const [q, setQ] = useState('');
   const [kind, setKind] = useState('');
   const [limit, setLimit] = useState(50);
-  const filter = { q: useDebounced(q), kind: useDebounced(kind), limit };
+  const [since, setSince] = useState('');
+  const filter = { q: useDebounced(q), kind: useDebounced(kind), limit, since };
   const list = useQuery(activityQuery(filter));
   const rows = list.data?.activities ?? [];
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
-  const filtered = filter.q.trim() !== '' || filter.kind.trim() !== '';
+  const filtered = filter.q.trim() !== '' || filter.kind.trim() !== '' || since !== '';
 
   return (
     <div className="page page--wide">
@@ -34,6 +35,9 @@ export function ActivityPage() {
             <option key={k} value={k} />
           ))}
         </datalist>
+        <Field label="Since" hint="From the start of that day, workspace time" error={fieldError(list.error, 'since')}>
+          {(control) => <input {...control} className="input" type="date" value={since} onChange={(e) => setSince(e.target.value)} />}
+        </Field>
         <Field label="Show" error={fieldError(list.error, 'limit')}>
           {(control) => (
             <select {...control} className="input input--select" value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
@@ -52,6 +56,7 @@ export function ActivityPage() {
             onClick={() => {
               setQ('');
               setKind('');
+              setSince('');
             }}
           >
             Clear filters
@@ -60,7 +65,7 @@ export function ActivityPage() {
       </div>
 
       {list.isPending ? <QueryState isPending error={null} /> : null}
-      {list.error ? <FormError error={list.error} fields={['q', 'kind', 'limit']} /> : null}
+      {list.error ? <FormError error={list.error} fields={['q', 'kind', 'limit', 'since']} /> : null}
 
       {list.data ? (
         rows.length === 0 ? (

@@ -9,6 +9,8 @@ export interface ActivityFilter {
   kind: string;
   /** Text matched against detail and kind; empty for all. */
   q: string;
+  /** A day (`YYYY-MM-DD`): entries from the start of that day in the workspace timezone; empty for all. */
+  since: string;
 }
 
 export const activityKeys = {
@@ -22,7 +24,14 @@ export const activityQuery = (f: ActivityFilter) =>
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/activity', {
-          params: { query: { limit: f.limit, ...(f.kind.trim() ? { kind: f.kind.trim() } : {}), ...(f.q.trim() ? { q: f.q.trim() } : {}) } },
+          params: {
+            query: {
+              limit: f.limit,
+              ...(f.kind.trim() ? { kind: f.kind.trim() } : {}),
+              ...(f.q.trim() ? { q: f.q.trim() } : {}),
+              ...(f.since ? { since: f.since } : {}),
+            },
+          },
         }),
       ),
     placeholderData: keepPreviousData,

@@ -33,8 +33,8 @@ const baseProfile: Schema<'WorkspaceProfile'> = {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Just enough of the workspace API for the page, with the server's own limits for the interval. */
-function fakeDesk() {
-  let profile = structuredClone(baseProfile);
+function fakeDesk(overrides: Partial<Schema<'WorkspaceProfile'>> = {}) {
+  let profile = { ...structuredClone(baseProfile), ...overrides };
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetch = vi.fn(async (req: Request) => {
     const path = new URL(req.url).pathname;
@@ -119,6 +119,33 @@ describe('SettingsPage', () => {
     fireEvent.click(within(group).getByRole('radio', { name: /Fast/ }));
     await waitFor(() => expect(desk.calls.find((c) => c.path === '/api/v1/workspace/approval-policy')?.body).toEqual({ watchHours: 4, overdueHours: 12 }));
     await waitFor(() => expect((within(group).getByRole('radio', { name: /Fast/ }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('says the pause picker is in local time, and shows a scheduled pause in the workspace timezone too', async () => {
+    desk = fakeDesk({ loopState: 'paused', pauseUntilAt: '2026-03-12T00:00:00.000Z', timezone: 'Asia/Tokyo' });
+    vi.stubGlobal('fetch', desk.fetch);
+    renderPage();
+    const picker = await screen.findByLabelText('Pause until');
+    const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const hint = document.getElementById(picker.getAttribute('aria-describedby')!);
+    expect(hint?.textContent).toBe(`In your local time (${viewerZone}).`);
+    const notice = screen.getByText(/Resumes by itself at/);
+    expect(notice.textContent).toContain('Mar 12, 9:00 AM in Asia/Tokyo, the workspace timezone');
+  });
+
+  it('does not repeat the time when the workspace clock reads like the viewer\'s', async () => {
+    const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    desk = fakeDesk({ loopState: 'paused', pauseUntilAt: '2026-03-12T00:00:00.000Z', timezone: viewerZone });
+    vi.stubGlobal('fetch', desk.fetch);
+    renderPage();
+    const notice = await screen.findByText(/Resumes by itself at/);
+    expect(notice.textContent).not.toContain('workspace timezone');
+  });
+
+  it('offers "not set" for a spike action as what it does: alert only', async () => {
+    renderPage();
+    const select = (await screen.findByLabelText('Task spikes')) as HTMLSelectElement;
+    expect(select.selectedOptions[0].textContent).toBe('Not set (alert only)');
   });
 
   it('a custom policy shows two hour inputs filled with the current values', async () => {

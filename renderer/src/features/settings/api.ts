@@ -24,6 +24,8 @@ export const focusHistoryQuery = (sinceDays = 90) =>
   queryOptions({
     queryKey: workspaceKeys.focusHistory(sinceDays),
     queryFn: () => unwrap(api.GET('/api/v1/workspace/focus-history', { params: { query: { sinceDays, limit: 30 } } })),
+    // The current focus's duration grows while the page is open.
+    refetchInterval: 60_000,
   });
 
 /**

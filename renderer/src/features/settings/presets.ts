@@ -16,7 +16,8 @@ export function presetOf(policy: ApprovalPolicy): ApprovalPresetName {
 }
 
 export const SPIKE_ACTION_OPTIONS: { value: Schema<'SpikeAction'>; label: string }[] = [
-  { value: null, label: 'Not set' },
+  // null is "not configured", which the server treats like none.
+  { value: null, label: 'Not set (alert only)' },
   { value: 'none', label: 'Alert only' },
   { value: 'pause', label: 'Alert and pause' },
 ];

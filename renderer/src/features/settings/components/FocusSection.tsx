@@ -96,6 +96,12 @@ function FocusTagsEditor({ tags }: { tags: string[] }) {
 
 const HISTORY_WINDOWS = [30, 90, 365] as const;
 
+/** How long a shift held, in words; a shift under a minute old is not "0 min". */
+export function shiftDuration(shift: { durationMinutes: number; current: boolean }): string {
+  const length = shift.durationMinutes < 1 ? 'less than a minute' : formatDuration(shift.durationMinutes);
+  return shift.current ? `for ${length} so far` : `held ${length}`;
+}
+
 function FocusHistory() {
   const [sinceDays, setSinceDays] = useState<number>(90);
   const history = useQuery(focusHistoryQuery(sinceDays));
@@ -124,8 +130,7 @@ function FocusHistory() {
                 {shift.current ? <span className="badge badge--accent">current</span> : null}
               </div>
               <div className="timeline__meta">
-                {formatDateTime(shift.startedAt)} · {shift.current ? 'for ' : 'held '}
-                {formatDuration(shift.durationMinutes)}
+                {formatDateTime(shift.startedAt)} · {shiftDuration(shift)}
               </div>
             </li>
           ))}

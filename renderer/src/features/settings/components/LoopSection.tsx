@@ -7,6 +7,7 @@ import { Segmented } from '../../../components/Segmented';
 import { useDraft } from '../../../lib/use-draft';
 import { formatDateTime, fromDatetimeLocal, parseWhole, toDatetimeLocal } from '../../../lib/format';
 import { useSetLoopInterval, useSetLoopState, useSetPauseUntil, type LoopState, type WorkspaceProfile } from '../api';
+import { viewerTimezone, workspaceTimeNote } from '../zone';
 
 const LOOP_STATES = [
   { value: 'on', label: 'On', description: 'Runs cycles' },
@@ -51,6 +52,7 @@ function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
   const [value, setValue] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const now = new Date();
+  const workspaceNote = profile.pauseUntilAt ? workspaceTimeNote(profile.pauseUntilAt, profile.timezone) : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const iso = fromDatetimeLocal(value);
@@ -70,7 +72,8 @@ function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
       {profile.pauseUntilAt ? (
         <div className="notice notice--info">
           <span>
-            Paused. Resumes by itself at <strong>{formatDateTime(profile.pauseUntilAt, true)}</strong>.
+            Paused. Resumes by itself at <strong>{formatDateTime(profile.pauseUntilAt, true)}</strong>
+            {workspaceNote ? ` (${workspaceNote}, the workspace timezone)` : ''}.
           </span>
           <button type="button" className="button button--secondary button--small" onClick={clear} disabled={setPause.isPending}>
             Clear
@@ -80,6 +83,7 @@ function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
       <form className="inline-form" onSubmit={submit} noValidate>
         <Field
           label="Pause until"
+          hint={`In your local time (${viewerTimezone()}).`}
           error={localError ?? fieldError(setPause.error, 'pauseUntilAt')}
           after={
             <>

@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../app/providers';
+import { ActivityPage } from './ActivityPage';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const row = {
+  id: 'act_1',
+  kind: 'workspace.plan',
+  detail: 'Plan set to pro',
+  actorUserId: 'usr_1',
+  actorLabel: 'Owner',
+  entityType: 'workspace',
+  entityId: 'wsp_1',
+  createdAt: '2026-03-10T12:00:00.000Z',
+};
+
+let queries: URLSearchParams[];
+
+beforeEach(() => {
+  queries = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      const url = new URL(req.url);
+      queries.push(url.searchParams);
+      if (url.searchParams.get('since') === '1999-01-01') {
+        return json(422, { error: 'validation_failed', message: 'since must be an ISO 8601 timestamp', details: [{ field: 'since', message: 'must be an ISO 8601 timestamp' }] });
+      }
+      if (url.searchParams.has('since')) return json(200, { activities: [{ ...row, id: 'act_2', detail: 'Loop set to off' }] });
+      return json(200, { activities: [row] });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  render(
+    <AppProviders client={createQueryClient()}>
+      <ActivityPage />
+    </AppProviders>,
+  );
+}
+
+describe('ActivityPage', () => {
+  it('filters by day: the date goes to the API as since, and Clear filters drops it', async () => {
+    renderPage();
+    await screen.findByText('Plan set to pro');
+    expect(queries.at(-1)?.has('since')).toBe(false);
+    const since = screen.getByLabelText('Since');
+    fireEvent.change(since, { target: { value: '2026-03-10' } });
+    await screen.findByText('Loop set to off');
+    expect(queries.at(-1)?.get('since')).toBe('2026-03-10');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await screen.findByText('Plan set to pro');
+    expect(since).toHaveProperty('value', '');
+  });
+
+  it('shows the API error for since next to the field', async () => {
+    renderPage();
+    await screen.findByText('Plan set to pro');
+    const since = screen.getByLabelText('Since');
+    fireEvent.change(since, { target: { value: '1999-01-01' } });
+    await waitFor(() => expect(since.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = since.getAttribute('aria-describedby')!.split(' ')[0];
+    expect(document.getElementById(errorId)?.textContent).toBe('must be an ISO 8601 timestamp');
+  });
+});

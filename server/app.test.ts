@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDesk, type TestDesk } from './testing/desk';
+
+/** Security headers on every kind of response, and how the built UI is served. */
+
+let desk: TestDesk;
+let uiDir: string;
+
+beforeAll(async () => {
+  uiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-ui-'));
+  fs.mkdirSync(path.join(uiDir, 'assets'));
+  fs.writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html><title>Desk</title><div id="root"></div>');
+  fs.writeFileSync(path.join(uiDir, 'assets', 'index-abc123.js'), 'console.log("desk")');
+  desk = await startTestDesk({ uiDir });
+});
+afterAll(async () => {
+  await desk.stop();
+  fs.rmSync(uiDir, { recursive: true, force: true });
+});
+
+const get = (urlPath: string, token: string | null = null) =>
+  fetch(desk.url + urlPath, { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: 'manual' });
+
+describe('security headers', () => {
+  const responses: [string, () => Promise<Response>][] = [
+    ['the UI at /', () => get('/')],
+    ['a client route of the UI', () => get('/settings')],
+    ['a UI asset', () => get('/assets/index-abc123.js')],
+    ['a missing UI asset', () => get('/assets/index-old999.js')],
+    ['an API answer', () => get('/api/v1/workspace', desk.token)],
+    ['a 401', () => get('/api/v1/workspace')],
+    ['an unknown API route', () => get('/api/v1/nope', desk.token)],
+    ['the public OpenAPI document', () => get('/api/v1/openapi.json')],
+    ['the API reference page', () => get('/api/docs/')],
+  ];
+
+  it.each(responses)('are on %s', async (_what, send) => {
+    const res = await send();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it.each(responses)('never push a plain-HTTP local server to https: %s', async (_what, send) => {
+    // Safari upgrades even loopback requests under upgrade-insecure-requests, and the UI's assets then fail.
+    const res = await send();
+    expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('the UI', () => {
+  it('serves index.html for client routes, never cached', async () => {
+    for (const route of ['/', '/settings', '/sources/src_01ABC']) {
+      const res = await get(route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type'), route).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control'), route).toBe('no-cache');
+      expect(await res.text(), route).toContain('<div id="root">');
+    }
+  });
+
+  it('serves assets as themselves and a missing file as 404, not as the app', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    for (const missing of ['/assets/index-old999.js', '/favicon.ico', '/robots.txt']) {
+      const res = await get(missing);
+      expect(res.status, missing).toBe(404);
+      expect(await res.text(), missing).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('a refused bearer request', () => {
+  it('names the scheme it expects (RFC 6750)', async () => {
+    for (const token of [null, 'wrong-token']) {
+      const res = await get('/api/v1/workspace', token);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="desk"');
+    }
+    expect((await get('/api/v1/workspace', desk.token)).headers.get('www-authenticate')).toBeNull();
+  });
+});

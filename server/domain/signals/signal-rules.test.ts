@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeskError } from '../../core/errors';
+import { invalidFieldOf } from '../../testing/errors';
 import { checkHttpUrl } from '../../core/input';
 import {
   checkBulkIds,
@@ -11,16 +11,7 @@ import {
 } from './signal-rules';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES } from './signal-store';
 
-function fieldOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(DeskError);
-    expect((err as DeskError).status).toBe(422);
-    return (err as DeskError).details?.[0]?.field;
-  }
-  return undefined;
-}
+const fieldOf = invalidFieldOf;
 
 const base = { kind: 'news', priority: 'normal', title: 'A title', detail: '' };
 

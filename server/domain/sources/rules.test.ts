@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { invalidFieldOf } from '../../testing/errors';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/clock';
-import { DeskError } from '../../core/errors';
 import {
   backoffMs,
   checkIds,
@@ -17,16 +17,7 @@ import {
   type GatingInput,
 } from './rules';
 
-function field(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(DeskError);
-    expect((err as DeskError).status).toBe(422);
-    return (err as DeskError).details?.[0]?.field;
-  }
-  return undefined;
-}
+const field = invalidFieldOf;
 
 describe('quietness floor', () => {
   it('is 14 days for any cadence up to 7 days', () => {

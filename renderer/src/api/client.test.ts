@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { json } from '../testing/fake-api';
 import { ApiError, createApiClient, toApiError, unwrap } from './client';
 
 describe('toApiError', () => {
@@ -46,7 +47,6 @@ describe('toApiError', () => {
 });
 
 describe('createApiClient', () => {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('sends the bearer token and returns typed data', async () => {
     const seen: Request[] = [];

@@ -1,24 +1,17 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY, useAuth } from '../lib/auth';
 import { useRouter } from '../lib/router';
+import { json, stubFetch } from '../testing/fake-api';
+import { cleanUpAfterEach, renderWithApp } from '../testing/render';
 import { App } from './App';
-import { AppProviders, createQueryClient } from './providers';
 import { ROUTES, homePath, matchRoute } from './routes';
 import { tokenFromPaste } from './SignIn';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.sessionStorage.clear();
-});
+cleanUpAfterEach();
+afterEach(() => window.sessionStorage.clear());
 
-const renderApp = () =>
-  render(
-    <AppProviders client={createQueryClient()}>
-      <App />
-    </AppProviders>,
-  );
+const renderApp = () => renderWithApp(<App />);
 
 describe('App', () => {
   it('without a token shows where to get one', () => {
@@ -31,7 +24,7 @@ describe('App', () => {
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, 'stale');
     useAuth.setState({ token: 'stale', status: 'signed-in' });
     useRouter.setState({ path: '/settings' });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: 'unauthorized', message: 'Invalid bearer token' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+    stubFetch(() => json(401, { error: 'unauthorized', message: 'Invalid bearer token' }));
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Your access link is no longer valid' })).toBeTruthy();
     expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -41,7 +34,7 @@ describe('App', () => {
   it('lists areas without a page as coming soon, not as links', () => {
     useAuth.setState({ token: 't', status: 'signed-in' });
     useRouter.setState({ path: '/activity' });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ activities: [] }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    stubFetch(() => json(200, { activities: [] }));
     renderApp();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = [...nav.querySelectorAll('a')].map((a) => a.textContent);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
 import { Link } from '../components/Link';
 import { QueryState } from '../components/Page';
@@ -53,12 +54,7 @@ export function Shell() {
   return (
     <div className="shell">
       <aside className="sidebar">
-        <div className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            D
-          </span>
-          Desk
-        </div>
+        <Brand />
         <nav aria-label="Main">
           <ul className="nav">
             {ROUTES.map((r) => (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Brand } from '../components/Brand';
 import { Field } from '../components/Field';
 import { tokenFromFragment, useAuth } from '../lib/auth';
 
@@ -26,12 +27,7 @@ export function SignIn() {
   return (
     <main className="signin">
       <div className="signin__card card card--padded">
-        <div className="brand brand--large">
-          <span className="brand__mark" aria-hidden="true">
-            D
-          </span>
-          Desk
-        </div>
+        <Brand large />
         <h1 className="signin__title">{status === 'rejected' ? 'Your access link is no longer valid' : 'Open the link printed by npm start'}</h1>
         <p className="muted">
           {status === 'rejected'

@@ -1,5 +1,7 @@
 /** Display helpers: times in the viewer's locale and zone, money from integer cents. */
 
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateTimeZone = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
@@ -17,9 +19,9 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
   if (Number.isNaN(ms)) return iso;
   const abs = Math.abs(ms);
   if (abs < 45_000) return 'just now';
-  if (abs < 3_600_000) return relative.format(Math.round(ms / 60_000), 'minute');
-  if (abs < 86_400_000) return relative.format(Math.round(ms / 3_600_000), 'hour');
-  if (abs < 7 * 86_400_000) return relative.format(Math.round(ms / 86_400_000), 'day');
+  if (abs < HOUR_MS) return relative.format(Math.round(ms / MINUTE_MS), 'minute');
+  if (abs < DAY_MS) return relative.format(Math.round(ms / HOUR_MS), 'hour');
+  if (abs < 7 * DAY_MS) return relative.format(Math.round(ms / DAY_MS), 'day');
   return formatDateTime(iso);
 }
 
@@ -32,6 +34,9 @@ export function formatDuration(minutes: number): string {
   if (days > 0) return hours ? `${days} d ${hours} h` : `${days} d`;
   return mins ? `${hours} h ${mins} min` : `${hours} h`;
 }
+
+/** "1 source", "3 sources"; `many` for a plural that is not `one` + s. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../app/providers';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../../testing/fake-api';
+import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { ActivityPage } from './ActivityPage';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const row = {
   id: 'act_1',
@@ -20,32 +19,19 @@ let queries: URLSearchParams[];
 
 beforeEach(() => {
   queries = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      const url = new URL(req.url);
-      queries.push(url.searchParams);
-      if (url.searchParams.get('since') === '1999-01-01') {
-        return json(422, { error: 'validation_failed', message: 'since must be an ISO 8601 timestamp', details: [{ field: 'since', message: 'must be an ISO 8601 timestamp' }] });
-      }
-      if (url.searchParams.has('since')) return json(200, { activities: [{ ...row, id: 'act_2', detail: 'Loop set to off' }] });
-      return json(200, { activities: [row] });
-    }),
-  );
+  stubFetch(({ query }) => {
+    queries.push(query);
+    if (query.get('since') === '1999-01-01') {
+      return json(422, { error: 'validation_failed', message: 'since must be an ISO 8601 timestamp', details: [{ field: 'since', message: 'must be an ISO 8601 timestamp' }] });
+    }
+    if (query.has('since')) return json(200, { activities: [{ ...row, id: 'act_2', detail: 'Loop set to off' }] });
+    return json(200, { activities: [row] });
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
-function renderPage() {
-  render(
-    <AppProviders client={createQueryClient()}>
-      <ActivityPage />
-    </AppProviders>,
-  );
-}
+const renderPage = () => renderWithApp(<ActivityPage />);
 
 describe('ActivityPage', () => {
   it('filters by day: the date goes to the API as since, and Clear filters drops it', async () => {

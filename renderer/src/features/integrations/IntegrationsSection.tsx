@@ -3,8 +3,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { QueryState } from '../../components/Page';
-import { SaveStatus } from '../../components/SaveStatus';
 import { Section, SettingRow } from '../../components/Section';
+import { SubmitActions } from '../../components/SubmitActions';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDraft } from '../../lib/use-draft';
 import { Badge } from '../../components/Badge';
@@ -170,25 +170,20 @@ function RelayChannel({ relay }: { relay: RelayStatus }) {
         }
         error={localError ?? fieldError(save.error, 'relayUrl')}
         after={
-          <>
-            <button type="submit" className="button" disabled={save.isPending}>
-              Save
-            </button>
-            {stored ? (
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={save.isPending}
-                onClick={() => {
-                  setLocalError(null);
-                  save.mutate({ relayUrl: null });
-                }}
-              >
-                Remove
-              </button>
-            ) : null}
-            <SaveStatus mutation={save} />
-          </>
+          <SubmitActions
+            mutation={save}
+            clear={
+              stored
+                ? {
+                    label: 'Remove',
+                    onClick: () => {
+                      setLocalError(null);
+                      save.mutate({ relayUrl: null });
+                    },
+                  }
+                : null
+            }
+          />
         }
       >
         {(control) => (

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
-import { AppProviders, createQueryClient } from '../../app/providers';
+import { json, noFake, stubFetch } from '../../testing/fake-api';
+import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { SettingsPage } from './SettingsPage';
 
 const baseProfile: Schema<'WorkspaceProfile'> = {
@@ -30,52 +31,36 @@ const baseProfile: Schema<'WorkspaceProfile'> = {
   updatedAt: '2026-03-10T12:00:00.000Z',
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** Just enough of the workspace API for the page, with the server's own limits for the interval. */
 function fakeDesk(overrides: Partial<Schema<'WorkspaceProfile'>> = {}) {
   let profile = { ...structuredClone(baseProfile), ...overrides };
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const fetch = vi.fn(async (req: Request) => {
-    const path = new URL(req.url).pathname;
-    const body = req.method === 'GET' ? undefined : await req.json();
-    calls.push({ method: req.method, path, body });
-    if (req.method === 'GET' && path === '/api/v1/workspace') return json(200, profile);
-    if (req.method === 'GET' && path === '/api/v1/workspace/focus-history') return json(200, { sinceDays: 90, shifts: [] });
-    if (req.method === 'PATCH' && path === '/api/v1/workspace/loop-interval') {
+  return stubFetch((call) => {
+    const { method, path, body } = call;
+    if (method === 'GET' && path === '/api/v1/workspace') return json(200, profile);
+    if (method === 'GET' && path === '/api/v1/workspace/focus-history') return json(200, { sinceDays: 90, shifts: [] });
+    if (method === 'PATCH' && path === '/api/v1/workspace/loop-interval') {
       const minutes = (body as { loopIntervalMinutes: number }).loopIntervalMinutes;
       if (minutes < 1) return json(422, { error: 'validation_failed', message: 'loopIntervalMinutes: must be at least 1', details: [{ field: 'loopIntervalMinutes', message: 'must be at least 1' }] });
       profile = { ...profile, loopIntervalMinutes: minutes, effectiveLoopIntervalMinutes: Math.max(minutes, 15) };
       return json(200, { loopIntervalMinutes: minutes, effectiveLoopIntervalMinutes: profile.effectiveLoopIntervalMinutes, planFloorMinutes: 15, plan: 'free' });
     }
-    if (req.method === 'PATCH' && path === '/api/v1/workspace/approval-policy') {
+    if (method === 'PATCH' && path === '/api/v1/workspace/approval-policy') {
       profile = { ...profile, approvalPolicy: body as Schema<'ApprovalPolicy'> };
       return json(200, profile.approvalPolicy);
     }
-    return json(404, { error: 'not_found', message: `no fake for ${req.method} ${path}` });
+    return noFake(call);
   });
-  return { fetch, calls };
 }
 
 let desk: ReturnType<typeof fakeDesk>;
 
 beforeEach(() => {
   desk = fakeDesk();
-  vi.stubGlobal('fetch', desk.fetch);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
-function renderPage() {
-  render(
-    <AppProviders client={createQueryClient()}>
-      <SettingsPage />
-    </AppProviders>,
-  );
-}
+const renderPage = () => renderWithApp(<SettingsPage />);
 
 describe('SettingsPage', () => {
   it('shows the requested and effective loop interval with the plan floor', async () => {
@@ -123,7 +108,6 @@ describe('SettingsPage', () => {
 
   it('says the pause picker is in local time, and shows a scheduled pause in the workspace timezone too', async () => {
     desk = fakeDesk({ loopState: 'paused', pauseUntilAt: '2026-03-12T00:00:00.000Z', timezone: 'Asia/Tokyo' });
-    vi.stubGlobal('fetch', desk.fetch);
     renderPage();
     const picker = await screen.findByLabelText('Pause until');
     const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -136,7 +120,6 @@ describe('SettingsPage', () => {
   it('does not repeat the time when the workspace clock reads like the viewer\'s', async () => {
     const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     desk = fakeDesk({ loopState: 'paused', pauseUntilAt: '2026-03-12T00:00:00.000Z', timezone: viewerZone });
-    vi.stubGlobal('fetch', desk.fetch);
     renderPage();
     const notice = await screen.findByText(/Resumes by itself at/);
     expect(notice.textContent).not.toContain('workspace timezone');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader, QueryState } from '../../components/Page';
+import { SectionNav } from '../../components/SectionNav';
 import { workspaceQuery } from './api';
 import { ApprovalSection } from './components/ApprovalSection';
 import { ArchivingSection } from './components/ArchivingSection';
@@ -24,22 +25,7 @@ export function SettingsPage() {
   return (
     <div className="page">
       <PageHeader title="Settings" description="How the desk runs. Every change takes effect at once and is written to the activity log." />
-      <nav className="toc" aria-label="Settings sections">
-        {SECTIONS.map((s) => (
-          <a
-            key={s.id}
-            href={`#${s.id}`}
-            className="toc__link"
-            onClick={(e) => {
-              // Scroll without touching the URL fragment (it carries the sign-in token on first load).
-              e.preventDefault();
-              document.getElementById(s.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-            }}
-          >
-            {s.label}
-          </a>
-        ))}
-      </nav>
+      <SectionNav label="Settings sections" sections={SECTIONS} />
       <QueryState isPending={profile.isPending} error={profile.error} onRetry={() => void profile.refetch()} />
       {profile.data ? (
         <div className="stack">

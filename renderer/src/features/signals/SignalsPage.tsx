@@ -4,6 +4,10 @@ import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { Link } from '../../components/Link';
 import { PageHeader, QueryState } from '../../components/Page';
+import { SelectAllCheckbox } from '../../components/SelectAllCheckbox';
+import { SuccessNotice } from '../../components/SuccessNotice';
+import { plural } from '../../lib/format';
+import { useSelection } from '../../lib/use-selection';
 import { openIntegrations } from '../integrations/open';
 import { sourcesQuery } from '../sources/api';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -11,8 +15,6 @@ import { MAX_SIGNALS, PAGE_SIZE, signalsQuery, useBulkSignals, type Signal } fro
 import { AddSignalForm } from './components/AddSignalForm';
 import { SignalItem } from './components/SignalItem';
 import { canLoadMore, nextLimit } from './format';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function IntegrationsLink({ children }: { children: string }) {
   return (
@@ -70,7 +72,6 @@ function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[
   const bulk = useBulkSignals();
   const [result, setResult] = useState('');
   const ids = selected.slice(0, 50);
-  const all = signals.length > 0 && selected.length === signals.length;
   const run = (action: 'pin' | 'delete', pinned = true) =>
     bulk.mutate(
       { action, signalIds: ids, pinned },
@@ -84,14 +85,7 @@ function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[
   return (
     <div className="bulk-bar card" role="toolbar" aria-label="Bulk actions">
       <label className="checkbox bulk-bar__all">
-        <input
-          type="checkbox"
-          checked={all}
-          ref={(el) => {
-            if (el) el.indeterminate = selected.length > 0 && !all;
-          }}
-          onChange={(e) => onSelectAll(e.target.checked)}
-        />
+        <SelectAllCheckbox total={signals.length} selected={selected.length} onChange={onSelectAll} />
         <span className="bulk-bar__count">{selected.length ? `${selected.length} selected` : 'Select all'}</span>
       </label>
       <button type="button" className="button button--secondary button--small" disabled={!ids.length || bulk.isPending} onClick={() => run('pin', true)}>
@@ -119,20 +113,12 @@ export function SignalsPage() {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState('');
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const list = useQuery(signalsQuery({ limit, sourceId }));
   const sources = useQuery(sourcesQuery());
   const signals = list.data?.signals ?? [];
-  const selected = signals.filter((s) => picked.has(s.id)).map((s) => s.id);
+  const { isPicked, selected, select, selectAll, clear } = useSelection(signals);
   const filteredSource = sources.data?.sources.find((s) => s.id === sourceId);
 
-  const select = (id: string, on: boolean) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const openForm = () => {
     setAdded('');
     setAdding(true);
@@ -171,11 +157,7 @@ export function SignalsPage() {
             />
           </section>
         ) : null}
-        {added ? (
-          <p className="notice notice--success" role="status">
-            <span>{added}</span>
-          </p>
-        ) : null}
+        <SuccessNotice message={added} />
 
         {sourceId !== '' || (sources.data?.sources.length ?? 0) > 0 ? (
           <div className="filters card card--padded" role="search">
@@ -188,7 +170,7 @@ export function SignalsPage() {
                   onChange={(e) => {
                     setSourceId(e.target.value);
                     setLimit(PAGE_SIZE);
-                    setPicked(new Set());
+                    clear();
                   }}
                 >
                   <option value="">All sources</option>
@@ -219,12 +201,12 @@ export function SignalsPage() {
               <BulkBar
                 signals={signals}
                 selected={selected}
-                onClear={() => setPicked(new Set())}
-                onSelectAll={(on) => setPicked(on ? new Set(signals.map((s) => s.id)) : new Set())}
+                onClear={clear}
+                onSelectAll={selectAll}
               />
               <ul className="signal-list" aria-label="Signals">
                 {signals.map((s) => (
-                  <SignalItem key={s.id} signal={s} selected={picked.has(s.id)} onSelect={(on) => select(s.id, on)} />
+                  <SignalItem key={s.id} signal={s} selected={isPicked(s.id)} onSelect={(on) => select(s.id, on)} />
                 ))}
               </ul>
               <div className="list-footer">

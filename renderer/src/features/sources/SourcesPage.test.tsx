@@ -1,7 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
-import { AppProviders, createQueryClient } from '../../app/providers';
+import { DAY_MS, MINUTE_MS } from '../../lib/time';
+import { json, noFake, stubFetch } from '../../testing/fake-api';
+import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { SourcesPage } from './SourcesPage';
 
 const NOW = Date.now();
@@ -18,26 +20,23 @@ const baseSource: Schema<'SourceView'> = {
   pausedAt: null,
   pausedUntilAt: null,
   pollIntervalMinutes: 10,
-  pollGating: { intervalMinutes: 15, isOverride: true, lastSyncedAt: iso(60_000), nextPollAt: new Date(NOW + 12 * 60_000).toISOString(), isDueNow: false, minutesUntilDue: 12 },
-  lastSyncedAt: iso(60_000),
-  lastPolledAt: iso(60_000),
+  pollGating: { intervalMinutes: 15, isOverride: true, lastSyncedAt: iso(MINUTE_MS), nextPollAt: new Date(NOW + 12 * MINUTE_MS).toISOString(), isDueNow: false, minutesUntilDue: 12 },
+  lastSyncedAt: iso(MINUTE_MS),
+  lastPolledAt: iso(MINUTE_MS),
   lastErrorMessage: null,
   consecutiveFailures: 0,
-  lastSignalAt: iso(20 * 86_400_000),
+  lastSignalAt: iso(20 * DAY_MS),
   quietnessAckedAt: null,
   quietnessAckExpiresAt: null,
   includeKeywords: [],
   excludeKeywords: [],
-  createdAt: iso(40 * 86_400_000),
-  updatedAt: iso(60_000),
+  createdAt: iso(40 * DAY_MS),
+  updatedAt: iso(MINUTE_MS),
 };
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Just enough of the sources API for the page: one quiet feed whose ack the test toggles, and bulk rename. */
 function fakeDesk() {
   let source = structuredClone(baseSource);
-  const calls: { method: string; path: string; body: unknown }[] = [];
   const quiet = (): Schema<'QuietSource'> => ({
     sourceId: source.id,
     label: source.label,
@@ -52,63 +51,49 @@ function fakeDesk() {
     quietnessAckedAt: source.quietnessAckedAt,
     quietnessAckExpiresAt: source.quietnessAckExpiresAt,
   });
-  const fetch = vi.fn(async (req: Request) => {
-    const path = new URL(req.url).pathname;
-    const text = req.method === 'GET' ? '' : await req.text();
-    const body = text ? JSON.parse(text) : undefined;
-    calls.push({ method: req.method, path, body });
-    if (req.method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1 });
-    if (req.method === 'GET' && path === '/api/v1/sources/quietness')
+  return stubFetch((call) => {
+    const { method, path, body } = call;
+    if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1 });
+    if (method === 'GET' && path === '/api/v1/sources/quietness')
       return json(200, { workspaceCadenceMinutes: 30, cadenceFloorDays: 14, maxFloorDays: 90, ackDays: 7, sources: [quiet()] });
-    if (req.method === 'GET' && path === '/api/v1/sources/cadence-overview')
+    if (method === 'GET' && path === '/api/v1/sources/cadence-overview')
       return json(200, {
         workspaceCadenceMinutes: 30,
         planFloorMinutes: 15,
         plan: 'free',
         perSource: [{ ...source.pollGating, sourceId: source.id, label: source.label, type: source.type, paused: false }],
       });
-    if (req.method === 'GET' && path === '/api/v1/sources/scheduled-paused') return json(200, { sources: [] });
-    if (req.method === 'POST' && path === '/api/v1/sources/src_1/quietness-ack') {
-      source = { ...source, quietnessAckedAt: new Date(NOW).toISOString(), quietnessAckExpiresAt: new Date(NOW + 7 * 86_400_000).toISOString() };
+    if (method === 'GET' && path === '/api/v1/sources/scheduled-paused') return json(200, { sources: [] });
+    if (method === 'POST' && path === '/api/v1/sources/src_1/quietness-ack') {
+      source = { ...source, quietnessAckedAt: new Date(NOW).toISOString(), quietnessAckExpiresAt: new Date(NOW + 7 * DAY_MS).toISOString() };
       return json(200, source);
     }
-    if (req.method === 'POST' && path === '/api/v1/sources/src_1/quietness-unack') {
+    if (method === 'POST' && path === '/api/v1/sources/src_1/quietness-unack') {
       source = { ...source, quietnessAckedAt: null, quietnessAckExpiresAt: null };
       return json(200, source);
     }
-    if (req.method === 'POST' && path === '/api/v1/sources/bulk-rename') {
+    if (method === 'POST' && path === '/api/v1/sources/bulk-rename') {
       const b = body as Schema<'BulkRenameBody'>;
       const newLabel = source.label.replace(b.findText, b.replaceText);
       if (!b.preview) source = { ...source, label: newLabel };
       return json(200, { preview: Boolean(b.preview), matches: [{ sourceId: source.id, oldLabel: baseSource.label, newLabel }], skipped: [] });
     }
-    if (req.method === 'PATCH' && path === '/api/v1/sources/src_1') {
+    if (method === 'PATCH' && path === '/api/v1/sources/src_1') {
       return json(422, { error: 'validation_failed', message: 'label: must not be empty', details: [{ field: 'label', message: 'must not be empty' }] });
     }
-    return json(404, { error: 'not_found', message: `no fake for ${req.method} ${path}` });
+    return noFake(call);
   });
-  return { fetch, calls };
 }
 
 let desk: ReturnType<typeof fakeDesk>;
 
 beforeEach(() => {
   desk = fakeDesk();
-  vi.stubGlobal('fetch', desk.fetch);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
-function renderPage() {
-  render(
-    <AppProviders client={createQueryClient()}>
-      <SourcesPage />
-    </AppProviders>,
-  );
-}
+const renderPage = () => renderWithApp(<SourcesPage />);
 
 describe('SourcesPage', () => {
   it('shows the cadence and next poll of a feed, warns that it went quiet, and acks and unacks the warning', async () => {

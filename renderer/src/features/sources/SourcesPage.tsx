@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageHeader, QueryState } from '../../components/Page';
+import { SectionNav, scrollToSection } from '../../components/SectionNav';
+import { SuccessNotice } from '../../components/SuccessNotice';
 import { quietnessQuery, sourcesQuery, type QuietSource } from './api';
 import { AddSourcePanel } from './components/AddSourcePanel';
 import { CadenceOverviewSection } from './components/CadenceOverviewSection';
@@ -14,9 +16,6 @@ const SECTIONS = [
   { id: 'quietness', label: 'Quiet feeds' },
   { id: 'scheduled-pauses', label: 'Scheduled pauses' },
 ];
-
-/** Scrolls to a section without touching the URL fragment (it carries the sign-in token on first load). */
-const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
 export function SourcesPage() {
   const list = useQuery(sourcesQuery());
@@ -51,21 +50,7 @@ export function SourcesPage() {
           )
         }
       />
-      <nav className="toc" aria-label="Sources sections">
-        {SECTIONS.map((s) => (
-          <a
-            key={s.id}
-            href={`#${s.id}`}
-            className="toc__link"
-            onClick={(e) => {
-              e.preventDefault();
-              scrollTo(s.id);
-            }}
-          >
-            {s.label}
-          </a>
-        ))}
-      </nav>
+      <SectionNav label="Sources sections" sections={SECTIONS} />
 
       <div className="stack">
         {unackedQuiet.length > 0 ? (
@@ -81,17 +66,13 @@ export function SourcesPage() {
                 </>
               )}
             </span>
-            <button type="button" className="button button--secondary button--small" onClick={() => scrollTo('quietness')}>
+            <button type="button" className="button button--secondary button--small" onClick={() => scrollToSection('quietness')}>
               Review
             </button>
           </div>
         ) : null}
 
-        {added ? (
-          <p className="notice notice--success" role="status">
-            <span>{added}</span>
-          </p>
-        ) : null}
+        <SuccessNotice message={added} />
 
         {showForm ? (
           <section className="card card--padded" aria-labelledby="add-source-title">

@@ -4,6 +4,7 @@ import { FormError, fieldError } from '../../../components/FormError';
 import { SaveStatus } from '../../../components/SaveStatus';
 import { Section } from '../../../components/Section';
 import { Segmented } from '../../../components/Segmented';
+import { SubmitActions } from '../../../components/SubmitActions';
 import { parseWhole } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
 import { useSetApprovalPolicy, type WorkspaceProfile } from '../api';
@@ -18,12 +19,7 @@ export function ApprovalSection({ profile }: { profile: WorkspaceProfile }) {
   const policy = profile.approvalPolicy;
   const save = useSetApprovalPolicy();
   const serverPreset = presetOf(policy);
-  const [seenPreset, setSeenPreset] = useState(serverPreset);
-  const [mode, setMode] = useState<ApprovalPresetName>(serverPreset);
-  if (seenPreset !== serverPreset) {
-    setSeenPreset(serverPreset);
-    setMode(serverPreset);
-  }
+  const [mode, setMode] = useDraft(serverPreset, (p) => p);
   const [watch, setWatch] = useDraft(policy.watchHours, String);
   const [overdue, setOverdue] = useDraft(policy.overdueHours, String);
   const [localErrors, setLocalErrors] = useState<{ watchHours?: string; overdueHours?: string }>({});
@@ -65,14 +61,7 @@ export function ApprovalSection({ profile }: { profile: WorkspaceProfile }) {
             label="Overdue after (hours)"
             hint="2–720, more than watch"
             error={localErrors.overdueHours ?? fieldError(save.error, 'overdueHours')}
-            after={
-              <>
-                <button type="submit" className="button" disabled={save.isPending}>
-                  Save
-                </button>
-                <SaveStatus mutation={save} />
-              </>
-            }
+            after={<SubmitActions mutation={save} />}
           >
             {(control) => <input {...control} className="input input--number" type="number" min={2} max={720} value={overdue} onChange={(e) => setOverdue(e.target.value)} />}
           </Field>

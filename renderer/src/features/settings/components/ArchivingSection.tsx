@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { SaveStatus } from '../../../components/SaveStatus';
 import { Section, SettingRow } from '../../../components/Section';
+import { SubmitActions } from '../../../components/SubmitActions';
 import { parseWhole } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
 import { useSetMemoryArchive, useSetTaskArchive, type WorkspaceProfile } from '../api';
@@ -21,12 +21,7 @@ interface ThresholdProps {
 
 /** A day threshold that can be switched off (null). */
 function ThresholdSetting({ title, description, toggleLabel, daysLabel, field, min, max, value, mutation }: ThresholdProps) {
-  const [enabledSeen, setEnabledSeen] = useState(value !== null);
-  const [enabled, setEnabled] = useState(value !== null);
-  if (enabledSeen !== (value !== null)) {
-    setEnabledSeen(value !== null);
-    setEnabled(value !== null);
-  }
+  const [enabled, setEnabled] = useDraft(value !== null, (on) => on);
   const [days, setDays] = useDraft(value, (v) => (v === null ? String(min) : String(v)));
   const [localError, setLocalError] = useState<string | null>(null);
 
@@ -53,14 +48,7 @@ function ThresholdSetting({ title, description, toggleLabel, daysLabel, field, m
           label={daysLabel}
           hint={enabled ? `${min}–${max} days` : 'Off'}
           error={localError ?? fieldError(mutation.error, field)}
-          after={
-            <>
-              <button type="submit" className="button" disabled={mutation.isPending}>
-                Save
-              </button>
-              <SaveStatus mutation={mutation} />
-            </>
-          }
+          after={<SubmitActions mutation={mutation} />}
         >
           {(control) => (
             <input {...control} className="input input--number" type="number" min={min} max={max} value={days} disabled={!enabled} onChange={(e) => setDays(e.target.value)} />

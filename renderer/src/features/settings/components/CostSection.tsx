@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { SaveStatus } from '../../../components/SaveStatus';
+import { AutoSaveSelect } from '../../../components/AutoSaveSelect';
 import { Section, SettingRow } from '../../../components/Section';
+import { SubmitActions } from '../../../components/SubmitActions';
 import { centsToDollarInput, dollarsToCents, formatCents, parseWhole } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
 import {
@@ -16,8 +17,10 @@ import {
 } from '../api';
 import { SPIKE_ACTION_OPTIONS } from '../presets';
 
-const toOption = (a: SpikeAction) => a ?? '';
+// A select's value is a string: "not set" (null) is ''.
+const toOption = (a: SpikeAction): string => a ?? '';
 const fromOption = (v: string): SpikeAction => (v === 'none' || v === 'pause' ? v : null);
+const OPTIONS = SPIKE_ACTION_OPTIONS.map((o) => ({ value: toOption(o.value), label: o.label }));
 
 function SpikeActionSelect({
   label,
@@ -32,17 +35,7 @@ function SpikeActionSelect({
 }) {
   return (
     <div className="inline-form">
-      <Field label={label} error={fieldError(mutation.error, field)} after={<SaveStatus mutation={mutation} />}>
-        {(control) => (
-          <select {...control} className="input input--select" value={toOption(value)} disabled={mutation.isPending} onChange={(e) => mutation.mutate(fromOption(e.target.value))}>
-            {SPIKE_ACTION_OPTIONS.map((o) => (
-              <option key={o.label} value={toOption(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <AutoSaveSelect label={label} field={field} value={toOption(value)} options={OPTIONS} mutation={{ ...mutation, mutate: (v) => mutation.mutate(fromOption(v)) }} />
       <FormError error={mutation.error} fields={[field]} />
     </div>
   );
@@ -88,8 +81,8 @@ function ChronicSpike({ profile }: { profile: WorkspaceProfile }) {
         <Field label="Chronic source action" error={fieldError(save.error, 'sourceChronicSpikeAction')}>
           {(control) => (
             <select {...control} className="input input--select" value={action} onChange={(e) => setAction(e.target.value)}>
-              {SPIKE_ACTION_OPTIONS.map((o) => (
-                <option key={o.label} value={toOption(o.value)}>
+              {OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
@@ -100,14 +93,7 @@ function ChronicSpike({ profile }: { profile: WorkspaceProfile }) {
           label="Chronic after (days)"
           hint="2–14 days in a row"
           error={localError ?? fieldError(save.error, 'thresholdDays')}
-          after={
-            <>
-              <button type="submit" className="button" disabled={save.isPending}>
-                Save
-              </button>
-              <SaveStatus mutation={save} />
-            </>
-          }
+          after={<SubmitActions mutation={save} />}
         >
           {(control) => <input {...control} className="input input--number" type="number" min={2} max={14} value={days} onChange={(e) => setDays(e.target.value)} />}
         </Field>
@@ -120,12 +106,7 @@ function ChronicSpike({ profile }: { profile: WorkspaceProfile }) {
 function CostCap({ profile }: { profile: WorkspaceProfile }) {
   const save = useSetCostCap();
   const cap = profile.dailyCostCapUsdCents;
-  const [cappedSeen, setCappedSeen] = useState(cap !== null);
-  const [capped, setCapped] = useState(cap !== null);
-  if (cappedSeen !== (cap !== null)) {
-    setCappedSeen(cap !== null);
-    setCapped(cap !== null);
-  }
+  const [capped, setCapped] = useDraft(cap !== null, (on) => on);
   const [dollars, setDollars] = useDraft(cap, (c) => (c === null ? '' : centsToDollarInput(c)));
   const [localError, setLocalError] = useState<string | null>(null);
   const cents = dollarsToCents(dollars);
@@ -155,14 +136,7 @@ function CostCap({ profile }: { profile: WorkspaceProfile }) {
           label="Daily cap (USD)"
           hint={capped ? (cents === null ? 'Dollars and cents' : `${cents} cents`) : 'No cap'}
           error={localError ?? fieldError(save.error, 'dailyCostCapUsdCents')}
-          after={
-            <>
-              <button type="submit" className="button" disabled={save.isPending}>
-                Save
-              </button>
-              <SaveStatus mutation={save} />
-            </>
-          }
+          after={<SubmitActions mutation={save} />}
         >
           {(control) => (
             <div className="input-affix">

@@ -5,6 +5,7 @@ import { FormError, fieldError } from '../../../components/FormError';
 import { SaveStatus } from '../../../components/SaveStatus';
 import { Section, SettingRow } from '../../../components/Section';
 import { formatDateTime, formatDuration } from '../../../lib/format';
+import { useDraft } from '../../../lib/use-draft';
 import { focusHistoryQuery, useSetFocusTags, type WorkspaceProfile } from '../api';
 import { FOCUS_TAG_PATTERN, MAX_FOCUS_TAG_LENGTH, MAX_FOCUS_TAGS } from '../presets';
 
@@ -20,15 +21,11 @@ export function focusTagProblem(tag: string, draft: readonly string[]): string |
 
 function FocusTagsEditor({ tags }: { tags: string[] }) {
   const save = useSetFocusTags();
+  // Keyed by the tags' text: a refetch of the same tags (a new array) leaves the draft alone.
   const serverKey = tags.join(',');
-  const [seen, setSeen] = useState(serverKey);
-  const [draft, setDraft] = useState(tags);
+  const [draft, setDraft] = useDraft(serverKey, () => tags);
   const [text, setText] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
-  if (seen !== serverKey) {
-    setSeen(serverKey);
-    setDraft(tags);
-  }
   const dirty = draft.join(',') !== serverKey;
 
   const add = (e: FormEvent) => {

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
+import { PauseUntilField, usePauseUntilDraft } from '../../../components/PauseUntilField';
 import { SaveStatus } from '../../../components/SaveStatus';
 import { Section, SettingRow } from '../../../components/Section';
 import { Segmented } from '../../../components/Segmented';
+import { SubmitActions } from '../../../components/SubmitActions';
 import { useDraft } from '../../../lib/use-draft';
-import { formatDateTime, fromDatetimeLocal, parseWhole, toDatetimeLocal } from '../../../lib/format';
+import { formatDateTime, parseWhole } from '../../../lib/format';
 import { useSetLoopInterval, useSetLoopState, useSetPauseUntil, type LoopState, type WorkspaceProfile } from '../api';
 import { viewerTimezone, workspaceTimeNote } from '../zone';
 
@@ -20,12 +22,7 @@ const MAX_PAUSE_DAYS = 14;
 function LoopStateControl({ profile }: { profile: WorkspaceProfile }) {
   const setLoop = useSetLoopState();
   // The choice shows at once (a controlled radio would snap back until the request is under way).
-  const [seen, setSeen] = useState(profile.loopState);
-  const [selected, setSelected] = useState(profile.loopState);
-  if (seen !== profile.loopState) {
-    setSeen(profile.loopState);
-    setSelected(profile.loopState);
-  }
+  const [selected, setSelected] = useDraft(profile.loopState, (s) => s);
   const choose = (loopState: LoopState) => {
     setSelected(loopState);
     setLoop.mutate({ loopState }, { onError: () => setSelected(profile.loopState) });
@@ -49,22 +46,15 @@ function LoopStateControl({ profile }: { profile: WorkspaceProfile }) {
 
 function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
   const setPause = useSetPauseUntil();
-  const [value, setValue] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  const now = new Date();
+  const draft = usePauseUntilDraft();
   const workspaceNote = profile.pauseUntilAt ? workspaceTimeNote(profile.pauseUntilAt, profile.timezone) : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const iso = fromDatetimeLocal(value);
-    if (!iso) {
-      setLocalError('Choose a date and time');
-      return;
-    }
-    setLocalError(null);
-    setPause.mutate({ pauseUntilAt: iso }, { onSuccess: () => setValue('') });
+    const iso = draft.pick();
+    if (iso) setPause.mutate({ pauseUntilAt: iso }, { onSuccess: draft.reset });
   };
   const clear = () => {
-    setLocalError(null);
+    draft.clearError();
     setPause.mutate({ pauseUntilAt: null });
   };
   return (
@@ -81,31 +71,13 @@ function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
         </div>
       ) : null}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field
-          label="Pause until"
+        <PauseUntilField
+          draft={draft}
+          maxDays={MAX_PAUSE_DAYS}
           hint={`In your local time (${viewerTimezone()}).`}
-          error={localError ?? fieldError(setPause.error, 'pauseUntilAt')}
-          after={
-            <>
-              <button type="submit" className="button" disabled={setPause.isPending}>
-                {profile.pauseUntilAt ? 'Change' : 'Schedule pause'}
-              </button>
-              <SaveStatus mutation={setPause} />
-            </>
-          }
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="datetime-local"
-              className="input"
-              value={value}
-              min={toDatetimeLocal(now)}
-              max={toDatetimeLocal(new Date(now.getTime() + MAX_PAUSE_DAYS * 86_400_000))}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          )}
-        </Field>
+          error={fieldError(setPause.error, 'pauseUntilAt')}
+          after={<SubmitActions mutation={setPause} label={profile.pauseUntilAt ? 'Change' : 'Schedule pause'} />}
+        />
       </form>
       <FormError error={setPause.error} fields={['pauseUntilAt']} />
     </SettingRow>
@@ -139,14 +111,7 @@ function LoopInterval({ profile }: { profile: WorkspaceProfile }) {
             </>
           }
           error={localError ?? fieldError(saveInterval.error, 'loopIntervalMinutes')}
-          after={
-            <>
-              <button type="submit" className="button" disabled={saveInterval.isPending}>
-                Save
-              </button>
-              <SaveStatus mutation={saveInterval} />
-            </>
-          }
+          after={<SubmitActions mutation={saveInterval} />}
         >
           {(control) => (
             <input {...control} className="input input--number" type="number" inputMode="numeric" min={1} max={1440} step={1} value={value} onChange={(e) => setValue(e.target.value)} />

@@ -1,8 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { SaveStatus } from '../../../components/SaveStatus';
+import { AutoSaveSelect } from '../../../components/AutoSaveSelect';
 import { Section, SettingRow } from '../../../components/Section';
+import { SubmitActions } from '../../../components/SubmitActions';
 import { useDraft } from '../../../lib/use-draft';
 import { useSetDigestEmail, useSetPlan, useSetTimezone, type Plan, type WorkspaceProfile } from '../api';
 import { PLAN_OPTIONS } from '../presets';
@@ -22,14 +23,7 @@ function Timezone({ profile }: { profile: WorkspaceProfile }) {
           label="Timezone"
           hint="IANA name, e.g. Europe/Berlin"
           error={fieldError(save.error, 'timezone')}
-          after={
-            <>
-              <button type="submit" className="button" disabled={save.isPending}>
-                Save
-              </button>
-              <SaveStatus mutation={save} />
-            </>
-          }
+          after={<SubmitActions mutation={save} />}
         >
           {(control) => <input {...control} className="input input--wide" list="desk-timezones" value={value} autoComplete="off" onChange={(e) => setValue(e.target.value)} />}
         </Field>
@@ -61,25 +55,20 @@ function DigestEmail({ profile }: { profile: WorkspaceProfile }) {
           label="Digest email"
           error={localError ?? fieldError(save.error, 'digestEmail')}
           after={
-            <>
-              <button type="submit" className="button" disabled={save.isPending}>
-                Save
-              </button>
-              {profile.digestEmail ? (
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={save.isPending}
-                  onClick={() => {
-                    setLocalError(null);
-                    save.mutate({ digestEmail: null });
-                  }}
-                >
-                  Remove
-                </button>
-              ) : null}
-              <SaveStatus mutation={save} />
-            </>
+            <SubmitActions
+              mutation={save}
+              clear={
+                profile.digestEmail
+                  ? {
+                      label: 'Remove',
+                      onClick: () => {
+                        setLocalError(null);
+                        save.mutate({ digestEmail: null });
+                      },
+                    }
+                  : null
+              }
+            />
           }
         >
           {(control) => <input {...control} className="input input--wide" type="email" value={value} placeholder="you@example.com" onChange={(e) => setValue(e.target.value)} />}
@@ -95,17 +84,7 @@ function PlanSelect({ profile }: { profile: WorkspaceProfile }) {
   return (
     <SettingRow title="Plan" description="The plan sets the shortest loop interval (free 15, pro 5, team 1 minutes). Your cost cap stays as you set it.">
       <div className="inline-form">
-        <Field label="Plan" error={fieldError(save.error, 'plan')} after={<SaveStatus mutation={save} />}>
-          {(control) => (
-            <select {...control} className="input input--select" value={profile.plan} disabled={save.isPending} onChange={(e) => save.mutate({ plan: e.target.value as Plan })}>
-              {PLAN_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <AutoSaveSelect label="Plan" field="plan" value={profile.plan} options={PLAN_OPTIONS} mutation={{ ...save, mutate: (plan) => save.mutate({ plan: plan as Plan }) }} />
       </div>
       <FormError error={save.error} fields={['plan']} />
     </SettingRow>

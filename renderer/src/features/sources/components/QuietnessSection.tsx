@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormError } from '../../../components/FormError';
 import { QueryState } from '../../../components/Page';
 import { Section } from '../../../components/Section';
+import { ActionsHeader, RowActions } from '../../../components/Table';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { quietnessQuery, useQuietnessAck, type QuietSource } from '../api';
 import { formatQuiet, typeLabel } from '../format';
@@ -23,20 +24,17 @@ function QuietRow({ q }: { q: QuietSource }) {
       <td className="nowrap">
         {q.acked && q.quietnessAckExpiresAt ? <span className="muted small">Muted until {formatDateTime(q.quietnessAckExpiresAt)}</span> : null}
       </td>
-      <td className="row-actions">
-        <div className="row-actions__buttons">
-          {q.acked ? (
-            <button type="button" className="button button--ghost button--small" disabled={ack.isPending} onClick={() => ack.mutate({ sourceIds: [q.sourceId], ack: false })}>
-              Unack
-            </button>
-          ) : (
-            <button type="button" className="button button--secondary button--small" disabled={ack.isPending} onClick={() => ack.mutate({ sourceIds: [q.sourceId], ack: true })}>
-              Ack
-            </button>
-          )}
-        </div>
-        {ack.error ? <p className="row-actions__status is-error">{ack.error.message}</p> : null}
-      </td>
+      <RowActions error={ack.error}>
+        {q.acked ? (
+          <button type="button" className="button button--ghost button--small" disabled={ack.isPending} onClick={() => ack.mutate({ sourceIds: [q.sourceId], ack: false })}>
+            Unack
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary button--small" disabled={ack.isPending} onClick={() => ack.mutate({ sourceIds: [q.sourceId], ack: true })}>
+            Ack
+          </button>
+        )}
+      </RowActions>
     </tr>
   );
 }
@@ -78,9 +76,7 @@ export function QuietnessSection() {
                   <th scope="col">Quiet</th>
                   <th scope="col">Last signal</th>
                   <th scope="col">Ack</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/Page';
 import { Section } from '../../../components/Section';
+import { ActionsHeader, RowActions } from '../../../components/Table';
 import { formatDateTime } from '../../../lib/format';
 import { scheduledPausedQuery, useSetSourcePause, type ScheduledPauseRow } from '../api';
 import { formatResumesIn, typeLabel } from '../format';
@@ -14,14 +15,11 @@ function PausedRow({ row }: { row: ScheduledPauseRow }) {
       </td>
       <td className="nowrap">{formatDateTime(row.pausedUntilAt, true)}</td>
       <td className="nowrap muted">{formatResumesIn(row.hoursUntilResume)}</td>
-      <td className="row-actions">
-        <div className="row-actions__buttons">
-          <button type="button" className="button button--secondary button--small" disabled={resume.isPending} onClick={() => resume.mutate({ id: row.sourceId, pausedUntilAt: null })}>
-            Resume now
-          </button>
-        </div>
-        {resume.error ? <p className="row-actions__status is-error">{resume.error.message}</p> : null}
-      </td>
+      <RowActions error={resume.error}>
+        <button type="button" className="button button--secondary button--small" disabled={resume.isPending} onClick={() => resume.mutate({ id: row.sourceId, pausedUntilAt: null })}>
+          Resume now
+        </button>
+      </RowActions>
     </tr>
   );
 }
@@ -42,9 +40,7 @@ export function ScheduledPausesSection() {
                 <th scope="col">Source</th>
                 <th scope="col">Paused until</th>
                 <th scope="col">Resumes</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

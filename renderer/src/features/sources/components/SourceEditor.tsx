@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { SaveStatus } from '../../../components/SaveStatus';
-import { formatDateTime, formatDuration, fromDatetimeLocal, parseWhole, toDatetimeLocal } from '../../../lib/format';
+import { PauseUntilField, usePauseUntilDraft } from '../../../components/PauseUntilField';
+import { SubmitActions } from '../../../components/SubmitActions';
+import { formatDateTime, formatDuration, parseWhole } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
 import { useBulkSources, useSetKeywords, useSetSourcePause, useUpdateSource, type Source } from '../api';
 import { isFeedType, keywordsText, MAX_SOURCE_PAUSE_DAYS, parseKeywords } from '../format';
@@ -20,14 +21,7 @@ function LabelForm({ source }: { source: Source }) {
       <Field
         label="Label"
         error={fieldError(save.error, 'label')}
-        after={
-          <>
-            <button type="submit" className="button button--secondary" disabled={save.isPending || label.trim() === source.label}>
-              Rename
-            </button>
-            <SaveStatus mutation={save} />
-          </>
-        }
+        after={<SubmitActions mutation={save} label="Rename" secondary disabled={label.trim() === source.label} />}
       >
         {(control) => <input {...control} className="input input--wide" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />}
       </Field>
@@ -60,25 +54,22 @@ function CadenceForm({ source }: { source: Source }) {
         }
         error={localError ?? fieldError(save.error, 'pollIntervalMinutes')}
         after={
-          <>
-            <button type="submit" className="button button--secondary" disabled={save.isPending}>
-              Set cadence
-            </button>
-            {source.pollIntervalMinutes !== null ? (
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={save.isPending}
-                onClick={() => {
-                  setLocalError(null);
-                  save.mutate({ id: source.id, body: { pollIntervalMinutes: null } });
-                }}
-              >
-                Use workspace cadence
-              </button>
-            ) : null}
-            <SaveStatus mutation={save} />
-          </>
+          <SubmitActions
+            mutation={save}
+            label="Set cadence"
+            secondary
+            clear={
+              source.pollIntervalMinutes !== null
+                ? {
+                    label: 'Use workspace cadence',
+                    onClick: () => {
+                      setLocalError(null);
+                      save.mutate({ id: source.id, body: { pollIntervalMinutes: null } });
+                    },
+                  }
+                : null
+            }
+          />
         }
       >
         {(control) => (
@@ -93,21 +84,18 @@ function CadenceForm({ source }: { source: Source }) {
 function PauseForm({ source }: { source: Source }) {
   const save = useSetSourcePause();
   const bulk = useBulkSources();
-  const [value, setValue] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  const now = new Date();
+  const draft = usePauseUntilDraft();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const iso = fromDatetimeLocal(value);
-    setLocalError(iso ? null : 'Choose a date and time');
-    if (iso) save.mutate({ id: source.id, pausedUntilAt: iso }, { onSuccess: () => setValue('') });
+    const iso = draft.pick();
+    if (iso) save.mutate({ id: source.id, pausedUntilAt: iso }, { onSuccess: draft.reset });
   };
   const pauseNow = () => {
-    setLocalError(null);
+    draft.clearError();
     bulk.mutate({ action: 'pause', sourceIds: [source.id] });
   };
   const resume = () => {
-    setLocalError(null);
+    draft.clearError();
     save.mutate({ id: source.id, pausedUntilAt: null });
   };
   return (
@@ -129,36 +117,21 @@ function PauseForm({ source }: { source: Source }) {
         </div>
       ) : null}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field
-          label="Pause until"
+        <PauseUntilField
+          draft={draft}
+          maxDays={MAX_SOURCE_PAUSE_DAYS}
           hint={`Stops polling now and resumes by itself, at most ${MAX_SOURCE_PAUSE_DAYS} days ahead.`}
-          error={localError ?? fieldError(save.error, 'pausedUntilAt')}
+          error={fieldError(save.error, 'pausedUntilAt')}
           after={
-            <>
-              <button type="submit" className="button button--secondary" disabled={save.isPending}>
-                {source.pausedUntilAt ? 'Change' : 'Schedule pause'}
-              </button>
+            <SubmitActions mutation={save} label={source.pausedUntilAt ? 'Change' : 'Schedule pause'} secondary>
               {!source.paused ? (
                 <button type="button" className="button button--ghost" onClick={pauseNow} disabled={bulk.isPending}>
                   Pause indefinitely
                 </button>
               ) : null}
-              <SaveStatus mutation={save} />
-            </>
+            </SubmitActions>
           }
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="datetime-local"
-              className="input"
-              value={value}
-              min={toDatetimeLocal(now)}
-              max={toDatetimeLocal(new Date(now.getTime() + MAX_SOURCE_PAUSE_DAYS * 86_400_000))}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          )}
-        </Field>
+        />
       </form>
       <FormError error={save.error} fields={['pausedUntilAt']} />
       <FormError error={bulk.error} />
@@ -183,14 +156,7 @@ function KeywordsForm({ source }: { source: Source }) {
         label="Exclude keywords"
         hint="Wins over include. Applies to items that arrive from now on."
         error={fieldError(save.error, 'excludeKeywords')}
-        after={
-          <>
-            <button type="submit" className="button button--secondary" disabled={save.isPending}>
-              Save keywords
-            </button>
-            <SaveStatus mutation={save} />
-          </>
-        }
+        after={<SubmitActions mutation={save} label="Save keywords" secondary />}
       >
         {(control) => <input {...control} className="input input--wide" value={exclude} onChange={(e) => setExclude(e.target.value)} />}
       </Field>

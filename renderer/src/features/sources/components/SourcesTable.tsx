@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { parseWhole } from '../../../lib/format';
+import { SelectAllCheckbox } from '../../../components/SelectAllCheckbox';
+import { ActionsHeader } from '../../../components/Table';
+import { parseWhole, plural } from '../../../lib/format';
+import { useSelection } from '../../../lib/use-selection';
 import { useBulkCadence, useBulkRename, useBulkSources, type BulkRenameResult, type QuietSource, type Source } from '../api';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { SourceRow } from './SourceRow';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function BulkCadence({ ids, onDone }: { ids: string[]; onDone: (message: string) => void }) {
   const save = useBulkCadence();
@@ -118,23 +119,14 @@ function BulkRename({ ids, onDone }: { ids: string[]; onDone: (message: string) 
 
 /** The sources table with selection and bulk actions; selection survives refetches but forgets deleted sources. */
 export function SourcesTable({ sources, total, quiet }: { sources: Source[]; total: number; quiet: Map<string, QuietSource> }) {
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const { isPicked, selected, select, selectAll, clear } = useSelection(sources);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [panel, setPanel] = useState<'cadence' | 'rename' | null>(null);
   const [result, setResult] = useState('');
   const bulk = useBulkSources();
-  const selected = sources.filter((s) => picked.has(s.id)).map((s) => s.id);
-  const allPicked = sources.length > 0 && selected.length === sources.length;
   // The API takes at most 50 ids per bulk call.
   const bulkIds = selected.slice(0, 50);
 
-  const select = (id: string, on: boolean) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   const runBulk = (action: 'pause' | 'resume' | 'delete') =>
     bulk.mutate(
       { action, sourceIds: bulkIds },
@@ -142,7 +134,7 @@ export function SourcesTable({ sources, total, quiet }: { sources: Source[]; tot
         onSuccess: (r) => {
           const verb = action === 'pause' ? 'Paused' : action === 'resume' ? 'Resumed' : 'Deleted';
           setResult(`${verb} ${plural(r.changed.length, 'source')}${r.unchanged.length ? ` (${r.unchanged.length} already ${action === 'pause' ? 'paused' : 'running'})` : ''}.`);
-          if (action === 'delete') setPicked(new Set());
+          if (action === 'delete') clear();
         },
       },
     );
@@ -198,22 +190,12 @@ export function SourcesTable({ sources, total, quiet }: { sources: Source[]; tot
           <thead>
             <tr>
               <th scope="col" className="table__check">
-                <input
-                  type="checkbox"
-                  aria-label="Select all sources"
-                  checked={allPicked}
-                  ref={(el) => {
-                    if (el) el.indeterminate = selected.length > 0 && !allPicked;
-                  }}
-                  onChange={(e) => setPicked(e.target.checked ? new Set(sources.map((s) => s.id)) : new Set())}
-                />
+                <SelectAllCheckbox label="Select all sources" total={sources.length} selected={selected.length} onChange={selectAll} />
               </th>
               <th scope="col">Source</th>
               <th scope="col">Status</th>
               <th scope="col">Next poll · cadence</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
@@ -222,7 +204,7 @@ export function SourcesTable({ sources, total, quiet }: { sources: Source[]; tot
                 key={s.id}
                 source={s}
                 quiet={quiet.get(s.id)}
-                selected={picked.has(s.id)}
+                selected={isPicked(s.id)}
                 onSelect={(on) => select(s.id, on)}
                 expanded={expanded === s.id}
                 onToggle={() => setExpanded((cur) => (cur === s.id ? null : s.id))}

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../db/connection';
+import type { SignalTable } from '../../../db/schema';
 import type { Clock } from '../../core/clock';
 import { invalid, notFound } from '../../core/errors';
 import { recordActivity, type Actor } from '../activity/activity';
@@ -108,19 +109,8 @@ export const WEBHOOK_ACTOR: Actor = { userId: null, label: 'webhook' };
 /** Namespace of the webhook's rows in idempotency_keys. */
 const IDEMPOTENCY_SCOPE = 'signals-webhook:';
 
-type SignalRow = {
-  id: string;
-  kind: string;
-  priority: string;
-  title: string;
-  detail: string;
-  sourceUrl: string | null;
-  sourceId: string | null;
-  sourceLabel: string | null;
-  externalId?: string | null;
-  pinned: number;
-  createdAt: string;
-};
+/** A signals row as read for the API: the table's columns plus its source's label. */
+type SignalRow = Selectable<SignalTable> & { sourceLabel: string | null };
 
 /**
  * The list query: newest first, served by signals_created, or signals_source_created when

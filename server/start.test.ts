@@ -210,6 +210,35 @@ describe('stop()', () => {
   });
 });
 
+describe('one desk per data folder and port', () => {
+  it('refuses a second desk on a data folder that a running desk holds, and frees it on stop()', async () => {
+    const dir = tempDir();
+    const first = await startFromEnv({}, dir);
+    await expect(startFromEnv({}, dir)).rejects.toThrow(/already running with the data folder/);
+    await stop(first);
+    const second = await startFromEnv({}, dir);
+    expect((await call(second, 'GET', '/api/v1/workspace')).status).toBe(200);
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'desk.lock'), '999999999');
+    const desk = await startFromEnv({}, dir);
+    expect(fs.readFileSync(path.join(dir, 'desk.lock'), 'utf8')).toBe(String(process.pid));
+    await stop(desk);
+    expect(fs.existsSync(path.join(dir, 'desk.lock'))).toBe(false);
+  });
+
+  it('explains a busy port and leaves the data folder free', async () => {
+    const busy = await startFromEnv({}, tempDir());
+    const port = new URL(busy.url).port;
+    const dir = tempDir();
+    const config = configFromEnv({ DESK_DATA_DIR: dir, DESK_PORT: port, DESK_TIMEZONE: 'UTC' });
+    await expect(startDesk(config, { runScheduler: false })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
+    expect(fs.existsSync(path.join(dir, 'desk.lock'))).toBe(false);
+  });
+});
+
 describe('configFromEnv', () => {
   it('has the documented defaults', () => {
     const config = configFromEnv({});

@@ -5,6 +5,7 @@ import http from 'node:http';
 import { openDatabase } from '../db/connection';
 import type { DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
+import { lockDataDir } from './core/data-dir-lock';
 import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
@@ -39,11 +40,24 @@ export interface RunningDesk {
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
+  const unlock = lockDataDir(config.dataDir);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let ingestToken: string;
+  try {
+    database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const { db } = database;
-
   const workspace = new WorkspaceService(db, clock);
-  const { ingestToken } = await workspace.ensureCreated(config.seed);
+  try {
+    ({ ingestToken } = await workspace.ensureCreated(config.seed));
+  } catch (err) {
+    await database.close();
+    unlock();
+    throw err;
+  }
   const scheduler = new Scheduler(db, clock);
   const sourceSync = new SourceSync(db, clock, workspace);
   const sources = new SourceService(db, clock, workspace, sourceSync);
@@ -77,8 +91,14 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
-  }).catch(async (err) => {
+  }).catch(async (err: NodeJS.ErrnoException) => {
     await database.close();
+    unlock();
+    if (err.code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${config.port} on ${config.host} is already in use (another Desk may be running there). Set DESK_PORT to another port, or to 0 to pick a free one.`,
+      );
+    }
     throw err;
   });
   const { port } = server.address() as AddressInfo;
@@ -105,6 +125,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
         setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
       });
       await database.close();
+      unlock();
     })();
     return stopping;
   };

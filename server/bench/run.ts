@@ -2,7 +2,11 @@
  * `npm run bench`: speed and memory figures of a real desk on this machine (never a timed test).
  * Prints a table; exits non-zero when a target is missed, so it can gate a release by hand.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { POLL_BATCH } from '../domain/sources/source-sync';
+import { FEED_POLL_JOB } from '../jobs/feed-poller';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 
 interface Result {
@@ -62,6 +66,34 @@ try {
   record('webhook ingest (batches of 100)', 10_000 / ingestSeconds, 'sig/s', -1);
   await latency(desk, 'GET /signals?limit=50 (10k rows)', 200, () => desk.api('GET', '/api/v1/signals?limit=50'), 40);
   await latency(desk, 'GET /signals?limit=200 (10k rows)', 100, () => desk.api('GET', '/api/v1/signals?limit=200'), 80);
+  // Feed poller: one round over POLL_BATCH feeds of 50 items each, served on loopback.
+  const items = (feed: number) =>
+    Array.from({ length: 50 }, (_, i) => `<item><guid>f${feed}-${i}</guid><title>Feed ${feed} item ${i}</title><link>https://example.com/${feed}/${i}</link><description>${'d'.repeat(300)}</description></item>`).join('');
+  const feedServer = http.createServer((req, res) => {
+    const feed = Number(req.url?.split('/')[1] ?? 0);
+    res.writeHead(200, { 'content-type': 'application/rss+xml' });
+    res.end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Feed ${feed}</title>${items(feed)}</channel></rss>`);
+  });
+  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+  const feedPort = (feedServer.address() as AddressInfo).port;
+  try {
+    for (let f = 0; f < POLL_BATCH; f++) {
+      const res = await desk.api('POST', '/api/v1/sources', { type: 'rss', label: `Bench feed ${f}`, url: `http://127.0.0.1:${feedPort}/${f}` });
+      if (res.status !== 201) throw new Error(`create source: HTTP ${res.status}`);
+    }
+    const pollStart = performance.now();
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    const pollMs = performance.now() - pollStart;
+    const created = await desk.api('GET', `/api/v1/signals?limit=1`);
+    if (created.status !== 200) throw new Error('signals after poll');
+    record(`feed poll round (${POLL_BATCH} feeds x 50 new items)`, pollMs, 'ms', 5000);
+    const repollStart = performance.now();
+    desk.clock.advanceMinutes(1441); // past any cadence the runs above left set
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    record(`feed re-poll round (${POLL_BATCH} feeds, all items seen)`, performance.now() - repollStart, 'ms', 3000);
+  } finally {
+    feedServer.close();
+  }
   const rss = process.memoryUsage().rss / 1024 / 1024;
   record('process RSS after run', rss, 'MiB', 300);
 } finally {

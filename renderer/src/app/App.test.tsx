@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY, useAuth } from '../lib/auth';
 import { useRouter } from '../lib/router';
-import { json, stubFetch } from '../testing/fake-api';
+import { json, fakeFetch } from '../testing/fake-api';
 import { cleanUpAfterEach, renderWithApp } from '../testing/render';
 import { App } from './App';
 import { ROUTES, homePath, matchRoute } from './routes';
@@ -24,7 +24,7 @@ describe('App', () => {
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, 'stale');
     useAuth.setState({ token: 'stale', status: 'signed-in' });
     useRouter.setState({ path: '/settings' });
-    stubFetch(() => json(401, { error: 'unauthorized', message: 'Invalid bearer token' }));
+    fakeFetch(() => json(401, { error: 'unauthorized', message: 'Invalid bearer token' }));
     renderApp();
     expect(await screen.findByRole('heading', { name: 'Your access link is no longer valid' })).toBeTruthy();
     expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -34,7 +34,7 @@ describe('App', () => {
   it('lists areas without a page as coming soon, not as links', () => {
     useAuth.setState({ token: 't', status: 'signed-in' });
     useRouter.setState({ path: '/activity' });
-    stubFetch(() => json(200, { activities: [] }));
+    fakeFetch(() => json(200, { activities: [] }));
     renderApp();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = [...nav.querySelectorAll('a')].map((a) => a.textContent);

@@ -8,7 +8,7 @@ export function renderWithApp(ui: ReactElement) {
   return render(<AppProviders client={createQueryClient()}>{ui}</AppProviders>);
 }
 
-/** After each test of the file: unmount what it rendered and put back the globals it stubbed (fetch). */
+/** After each test of the file: unmount what it rendered and restore the globals it replaced (fetch). */
 export function cleanUpAfterEach() {
   afterEach(() => {
     cleanup();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, stubFetch } from '../../testing/fake-api';
+import { json, fakeFetch } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { ActivityPage } from './ActivityPage';
 
@@ -19,7 +19,7 @@ let queries: URLSearchParams[];
 
 beforeEach(() => {
   queries = [];
-  stubFetch(({ query }) => {
+  fakeFetch(({ query }) => {
     queries.push(query);
     if (query.get('since') === '1999-01-01') {
       return json(422, { error: 'validation_failed', message: 'since must be an ISO 8601 timestamp', details: [{ field: 'since', message: 'must be an ISO 8601 timestamp' }] });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
-import { json, noFake, stubFetch } from '../../testing/fake-api';
+import { json, noFake, fakeFetch } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { SettingsPage } from './SettingsPage';
 
@@ -34,7 +34,7 @@ const baseProfile: Schema<'WorkspaceProfile'> = {
 /** Just enough of the workspace API for the page, with the server's own limits for the interval. */
 function fakeDesk(overrides: Partial<Schema<'WorkspaceProfile'>> = {}) {
   let profile = { ...structuredClone(baseProfile), ...overrides };
-  return stubFetch((call) => {
+  return fakeFetch((call) => {
     const { method, path, body } = call;
     if (method === 'GET' && path === '/api/v1/workspace') return json(200, profile);
     if (method === 'GET' && path === '/api/v1/workspace/focus-history') return json(200, { sinceDays: 90, shifts: [] });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
-import { json, noFake, stubFetch } from '../../testing/fake-api';
+import { json, noFake, fakeFetch } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { SourcesPage } from './SourcesPage';
 
@@ -51,7 +51,7 @@ function fakeDesk() {
     quietnessAckedAt: source.quietnessAckedAt,
     quietnessAckExpiresAt: source.quietnessAckExpiresAt,
   });
-  return stubFetch((call) => {
+  return fakeFetch((call) => {
     const { method, path, body } = call;
     if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1 });
     if (method === 'GET' && path === '/api/v1/sources/quietness')

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
+import { JoiningDriver, registerDriver } from './transactions';
 
 export type Db = Kysely<DB>;
 
@@ -26,10 +27,19 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  let driver: JoiningDriver | undefined;
+  const dialect = new SqliteDialect({ database: sqlite });
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => (driver = new JoiningDriver(dialect.createDriver())),
+      createIntrospector: (k) => dialect.createIntrospector(k),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
     plugins: [new CamelCasePlugin()],
   });
+  if (!driver) throw new Error('Kysely did not create its driver');
+  registerDriver(db, driver);
   try {
     await migrateToLatest(db);
   } catch (err) {

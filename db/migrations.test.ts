@@ -129,7 +129,7 @@ describe('openDatabase', () => {
   it('enforces foreign keys', async () => {
     const { db } = await open();
     await expect(
-      db.insertInto('signalReactions').values({ signalId: 'sig_missing', userId: 'usr_missing', emoji: '+1', createdAt: '2026-01-01T00:00:00.000Z' }).execute(),
+      db.insertInto('signalReactions').values({ signalId: 'sig_missing', userId: 'usr_missing', emoji: '👍', createdAt: '2026-01-01T00:00:00.000Z' }).execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
   });
 

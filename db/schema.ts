@@ -1,4 +1,11 @@
 import type { Generated } from 'kysely';
+// Enum columns carry the domain's own unions (type-only imports: db/ stays free of domain code at
+// run time), so no area casts what it reads.
+import type { Plan } from '../server/config';
+import type { LoopState, SpikeAction } from '../server/domain/workspace/workspace-service';
+import type { SignalKind, SignalPriority } from '../server/domain/signals/signal-store';
+import type { ReactionEmojiValue } from '../server/domain/signals/signal-rules';
+import type { SourceStatus, SourceType } from '../server/domain/sources/rules';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
 
@@ -7,9 +14,9 @@ export interface WorkspaceTable {
   name: string;
   ownerUserId: string;
   ingestToken: string;
-  plan: 'free' | 'pro' | 'team';
+  plan: Plan;
   timezone: string;
-  loopState: 'on' | 'paused' | 'off';
+  loopState: LoopState;
   pauseUntilAt: string | null;
   loopIntervalMinutes: number;
   watchHours: number;
@@ -17,11 +24,11 @@ export interface WorkspaceTable {
   focusTags: string;
   staleTaskAutoArchiveDays: number | null;
   staleMemoryAutoArchiveDays: number | null;
-  taskCostSpikeAction: 'none' | 'pause' | null;
-  sourceCostSpikeAction: 'none' | 'pause' | null;
-  sourceChronicSpikeAction: 'none' | 'pause' | null;
+  taskCostSpikeAction: SpikeAction;
+  sourceCostSpikeAction: SpikeAction;
+  sourceChronicSpikeAction: SpikeAction;
   sourceChronicThresholdDays: number;
-  tagCostSpikeAction: 'none' | 'pause' | null;
+  tagCostSpikeAction: SpikeAction;
   dailyCostCapUsdCents: number | null;
   digestEmail: string | null;
   relayUrl: string | null;
@@ -72,11 +79,11 @@ export interface SchedulerJobTable {
 
 export interface SourceTable {
   id: string;
-  type: string;
+  type: SourceType;
   label: string;
   url: string | null;
   notes: string | null;
-  status: 'pending' | 'connected' | 'error';
+  status: SourceStatus;
   pausedAt: string | null;
   pausedUntilAt: string | null;
   pollIntervalMinutes: number | null;
@@ -98,8 +105,8 @@ export interface SourceTable {
 
 export interface SignalTable {
   id: string;
-  kind: string;
-  priority: string;
+  kind: SignalKind;
+  priority: SignalPriority;
   title: string;
   detail: string;
   sourceUrl: string | null;
@@ -113,7 +120,7 @@ export interface SignalTable {
 export interface SignalReactionTable {
   signalId: string;
   userId: string;
-  emoji: string;
+  emoji: ReactionEmojiValue;
   createdAt: string;
 }
 

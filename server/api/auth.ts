@@ -19,7 +19,7 @@ export function bearerOf(req: Request): string | null {
 
 /** tsoa authentication module: every route marked @Security('bearer') passes through here. */
 export async function expressAuthentication(req: Request, securityName: string): Promise<unknown> {
-  if (securityName !== 'bearer') throw new DeskError(500, 'unknown_security', `Unknown security scheme ${securityName}`);
+  if (securityName !== 'bearer') throw new DeskError(500, 'internal_error', `Unknown security scheme ${securityName}`);
   const given = bearerOf(req);
   if (given === null) throw new DeskError(401, 'unauthorized', 'Missing bearer token: send Authorization: Bearer <token>');
   if (!tokenMatches(given, servicesOf(req).token)) throw new DeskError(401, 'unauthorized', 'Invalid bearer token');

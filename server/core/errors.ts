@@ -1,3 +1,55 @@
+/**
+ * Errors: one body shape, one vocabulary of codes, one status policy.
+ *
+ * Status policy (409 versus 422):
+ * - 400: the body is not JSON, or not the shape JSON must have (malformed_body).
+ * - 404: the URL names something that does not exist (`<thing>_not_found`, `not_found`).
+ * - 422: the request itself is wrong, and fixing the request fixes it: a field out of its bounds,
+ *   a bad format, a value of the wrong enum, a reference in the body to something that does not
+ *   exist or does not fit (always `validation_failed` with `details` naming the field, or a more
+ *   specific code with the field in `details`, like the feed errors of a preview).
+ * - 409: the request is well-formed but the current state of the target forbids it, and the
+ *   state must change first: a duplicate, a paused source asked to poll, an operation that does
+ *   not apply to this kind of target (a manual source asked to poll), a count limit reached.
+ *
+ * Bulk policy (every `.../bulk` call): ids are checked as a list (1-50, 422 otherwise); ids that
+ * match nothing are listed in `notFound` and the action applies to the rest; ids whose target the
+ * action does not apply to are listed in `skipped` where the endpoint has such targets. A bulk call
+ * whose ids all miss answers 200 with `affected: 0`.
+ */
+
+/** Every error code Desk answers with. */
+export type ErrorCode =
+  // request shape and transport
+  | 'malformed_body'
+  | 'body_too_large'
+  | 'unsupported_encoding'
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'rate_limited'
+  | 'not_found'
+  | 'internal_error'
+  // unknown ids
+  | 'signal_not_found'
+  | 'source_not_found'
+  // state conflicts
+  | 'limit_reached'
+  | 'source_exists'
+  | 'source_paused'
+  | 'wrong_source_type'
+  // feeds and files (preview answers 422 with these)
+  | 'feed_unreachable'
+  | 'feed_timeout'
+  | 'feed_http_error'
+  | 'feed_too_large'
+  | 'not_a_feed'
+  | 'file_unreadable'
+  | 'file_invalid';
+
+/** What a 404 can name: the code is `<entity>_not_found`. */
+export type NotFoundEntity = 'signal' | 'source';
+
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {
   field: string;
@@ -7,7 +59,7 @@ export interface ErrorDetail {
 /** The one error body Desk answers with, everywhere. */
 export interface ErrorBody {
   /** snake_case machine code, e.g. `validation_failed` */
-  error: string;
+  error: ErrorCode;
   message: string;
   details?: ErrorDetail[];
 }
@@ -15,8 +67,8 @@ export interface ErrorBody {
 /** A rule broken by a request. Domain code throws these; the app maps them to the error body. */
 export class DeskError extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 422 | 429 | 500,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
   ) {
@@ -25,10 +77,10 @@ export class DeskError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new DeskError(400, code, message);
-export const notFound = (what: string, id: string) =>
-  new DeskError(404, `${what}_not_found`, `No ${what.replace(/_/g, ' ')} with id ${id}`);
-export const conflict = (code: string, message: string) => new DeskError(409, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new DeskError(400, code, message);
+export const notFound = (what: NotFoundEntity, id: string) => new DeskError(404, `${what}_not_found`, `No ${what.replace(/_/g, ' ')} with id ${id}`);
+/** 409: the target's current state forbids the request (see the status policy above). */
+export const conflict = (code: ErrorCode, message: string) => new DeskError(409, code, message);
 
 /** 422 naming the field, e.g. invalid('overdueHours', 'must be greater than watchHours'). */
 export function invalid(field: string, message: string): DeskError {

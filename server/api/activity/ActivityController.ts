@@ -1,7 +1,8 @@
 import { Controller, Get, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { invalid, type ErrorBody } from '../../core/errors';
 import { listActivity, type ActivityRecord } from '../../domain/activity/activity';
-import { checkRange, parseIso } from '../../domain/workspace/rules';
+import { checkRange } from '../../domain/workspace/rules';
+import { parseIso } from '../../core/workspace-time';
 import type { Services } from '../../services';
 
 export interface ActivityList {

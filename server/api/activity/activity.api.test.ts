@@ -1,3 +1,5 @@
+import { inTransaction } from '../../../db/transactions';
+import type { ActivityKind } from '../../domain/catalog/activity-kinds';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from '../../core/clock';
@@ -23,10 +25,10 @@ async function list(query = ''): Promise<Row[]> {
 }
 
 /** Writes `n` rows one minute apart through the domain function, as any area does. */
-async function addRows(n: number, kind = 'test.row', detail = (i: number) => `row ${i}`) {
+async function addRows(n: number, kind: ActivityKind = 'signal.created', detail = (i: number) => `row ${i}`) {
   for (let i = 0; i < n; i++) {
     desk.clock.advance(MINUTE_MS);
-    await recordActivity(desk.services.db, desk.clock, { kind, detail: detail(i), actor: SYSTEM_ACTOR });
+    await inTransaction(desk.services.db, (trx) => recordActivity(trx, desk.clock, { kind, detail: detail(i), actor: SYSTEM_ACTOR }));
   }
 }
 
@@ -64,8 +66,8 @@ describe('GET /activity', () => {
   });
 
   it('keeps the order of rows written in the same millisecond', async () => {
-    for (let i = 0; i < 5; i++) await recordActivity(desk.services.db, desk.clock, { kind: 'test.same', detail: `same ${i}`, actor: SYSTEM_ACTOR });
-    expect((await list('?kind=test.same')).map((r) => r.detail)).toEqual(['same 4', 'same 3', 'same 2', 'same 1', 'same 0']);
+    for (let i = 0; i < 5; i++) await inTransaction(desk.services.db, (trx) => recordActivity(trx, desk.clock, { kind: 'signal.created', detail: `same ${i}`, actor: SYSTEM_ACTOR }));
+    expect((await list('?kind=signal.created')).map((r) => r.detail)).toEqual(['same 4', 'same 3', 'same 2', 'same 1', 'same 0']);
   });
 
   it('since: only entries at or after the time; a bad time is rejected', async () => {
@@ -83,11 +85,11 @@ describe('GET /activity', () => {
   it('since: a date alone is the start of that day in the workspace timezone', async () => {
     await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'America/New_York' });
     desk.clock.set('2026-03-11T02:00:00Z'); // 2026-03-10 22:00 in New York
-    await recordActivity(desk.services.db, desk.clock, { kind: 'test.row', detail: 'late on the 10th', actor: SYSTEM_ACTOR });
+    await inTransaction(desk.services.db, (trx) => recordActivity(trx, desk.clock, { kind: 'signal.received', detail: 'late on the 10th', actor: SYSTEM_ACTOR }));
     desk.clock.set('2026-03-11T05:00:00Z'); // 2026-03-11 01:00 in New York
-    await recordActivity(desk.services.db, desk.clock, { kind: 'test.row', detail: 'early on the 11th', actor: SYSTEM_ACTOR });
-    expect((await list('?kind=test.row&since=2026-03-11')).map((r) => r.detail)).toEqual(['early on the 11th']);
-    expect((await list('?kind=test.row&since=2026-03-10')).map((r) => r.detail)).toEqual(['early on the 11th', 'late on the 10th']);
+    await inTransaction(desk.services.db, (trx) => recordActivity(trx, desk.clock, { kind: 'signal.received', detail: 'early on the 11th', actor: SYSTEM_ACTOR }));
+    expect((await list('?kind=signal.received&since=2026-03-11')).map((r) => r.detail)).toEqual(['early on the 11th']);
+    expect((await list('?kind=signal.received&since=2026-03-10')).map((r) => r.detail)).toEqual(['early on the 11th', 'late on the 10th']);
     const res = await desk.api('GET', '/api/v1/activity?since=2026-02-30');
     expect(res.status).toBe(422);
     expect(res.body.details[0].field).toBe('since');
@@ -107,14 +109,14 @@ describe('GET /activity', () => {
 
   it('q: case-insensitive text in detail or kind, wildcards taken literally, at most 200 characters', async () => {
     await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'Europe/Berlin' });
-    await addRows(1, 'test.pct', () => 'spend reached 100% today');
-    await addRows(1, 'test.under', () => 'cost_cap hit');
+    await addRows(1, 'source.polled', () => 'spend reached 100% today');
+    await addRows(1, 'source.imported', () => 'cost_cap hit');
 
     expect((await list('?q=berlin')).map((r) => r.kind)).toEqual(['workspace.timezone']);
     expect((await list('?q=WORKSPACE.TIMEZONE')).map((r) => r.kind)).toEqual(['workspace.timezone']);
-    expect((await list(`?q=${encodeURIComponent('100%')}`)).map((r) => r.kind)).toEqual(['test.pct']);
-    expect((await list(`?q=${encodeURIComponent('%')}`)).map((r) => r.kind)).toEqual(['test.pct']);
-    expect((await list('?q=cost_cap')).map((r) => r.kind)).toEqual(['test.under']);
+    expect((await list(`?q=${encodeURIComponent('100%')}`)).map((r) => r.kind)).toEqual(['source.polled']);
+    expect((await list(`?q=${encodeURIComponent('%')}`)).map((r) => r.kind)).toEqual(['source.polled']);
+    expect((await list('?q=cost_cap')).map((r) => r.kind)).toEqual(['source.imported']);
     expect((await list('?q=t_da')).map((r) => r.kind)).toEqual([]);
     expect(await list('?q=%20%20')).toHaveLength(4);
     expect(await list(`?q=${'a'.repeat(200)}`)).toEqual([]);
@@ -124,11 +126,11 @@ describe('GET /activity', () => {
   });
 
   it('combines the filters', async () => {
-    await addRows(3, 'test.a');
-    await addRows(3, 'test.b');
-    const rows = await list('?kind=test.a,test.b&since=2026-03-10T12:03:00Z&q=row%202&limit=1');
+    await addRows(3, 'source.renamed');
+    await addRows(3, 'source.keywords');
+    const rows = await list('?kind=source.renamed,source.keywords&since=2026-03-10T12:03:00Z&q=row%202&limit=1');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'test.b', detail: 'row 2' });
+    expect(rows[0]).toMatchObject({ kind: 'source.keywords', detail: 'row 2' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../../db/transactions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../core/clock';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
@@ -183,7 +184,7 @@ describe('GET /signals', () => {
     await addSource('src_b', 'Reviews');
     const db = desk.services.db;
     const { insertSignal } = await import('../../domain/signals/signal-store');
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await insertSignal(trx, desk.clock, { kind: 'news', priority: 'normal', title: 'from a', detail: '', sourceId: 'src_a' });
       await insertSignal(trx, desk.clock, { kind: 'review', priority: 'normal', title: 'from b', detail: '', sourceId: 'src_b' });
     });

@@ -806,7 +806,7 @@ describe('file sources', () => {
     await expectRejected('POST', '/sources', { type: 'file', label: 'F', url: 'data/a.csv' }, 'url');
     await expectRejected('POST', '/sources', { type: 'file', label: 'F', url: path.join(FIXTURES, 'signals.csv'), pollIntervalMinutes: 30 }, 'pollIntervalMinutes');
     const m = await manualSource();
-    expect((await expectRejected('POST', `/sources/${m}/import`, undefined, null, 409)).body.error).toBe('not_a_file_source');
+    expect((await expectRejected('POST', `/sources/${m}/import`, undefined, null, 409)).body.error).toBe('wrong_source_type');
     await expectRejected('POST', '/sources/src_missing/import', undefined, null, 404);
 
     // a file that disappears after create: import answers 422 and changes nothing

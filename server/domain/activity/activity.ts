@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
+import type { Trx } from '../../../db/transactions';
+import type { ActivityKind } from '../catalog/activity-kinds';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 
@@ -12,7 +14,7 @@ export interface Actor {
 export const SYSTEM_ACTOR: Actor = { userId: null, label: 'system' };
 
 export interface ActivityEntry {
-  kind: string;
+  kind: ActivityKind;
   detail: string;
   actor: Actor;
   entityType?: string;
@@ -20,7 +22,7 @@ export interface ActivityEntry {
 }
 
 /** Writes one activity row. Call it inside the transaction of the change it describes. */
-export async function recordActivity(trx: Db, clock: Clock, entry: ActivityEntry): Promise<void> {
+export async function recordActivity(trx: Trx, clock: Clock, entry: ActivityEntry): Promise<void> {
   await trx
     .insertInto('activity')
     .values({

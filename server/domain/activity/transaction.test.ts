@@ -1,3 +1,4 @@
+import { inTransaction } from '../../../db/transactions';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,22 +33,22 @@ const counts = async () => ({
 
 describe('activity and outbox in one transaction', () => {
   it('commit together: the event is pending, with its envelope', async () => {
-    const id = await database.db.transaction().execute(async (trx) => {
-      await recordActivity(trx, clock, { kind: 'test.changed', detail: 'changed', actor: SYSTEM_ACTOR });
-      return emit(trx, clock, 'test.changed', { n: 1 });
+    const id = await inTransaction(database.db, async (trx) => {
+      await recordActivity(trx, clock, { kind: 'workspace.loop_state', detail: 'changed', actor: SYSTEM_ACTOR });
+      return emit(trx, clock, 'workspace.loop_state_changed', { loopState: 'off', pauseUntilAt: null });
     });
     expect(await counts()).toEqual({ activity: 1, events: 1 });
     const [event] = await pendingEvents(database.db);
-    expect(event).toMatchObject({ id, event: 'test.changed', createdAt: '2026-03-10T12:00:00.000Z', deliveredAt: null });
-    expect(JSON.parse(event.payload)).toEqual({ id, event: 'test.changed', createdAt: '2026-03-10T12:00:00.000Z', data: { n: 1 } });
+    expect(event).toMatchObject({ id, event: 'workspace.loop_state_changed', createdAt: '2026-03-10T12:00:00.000Z', deliveredAt: null });
+    expect(JSON.parse(event.payload)).toEqual({ id, event: 'workspace.loop_state_changed', createdAt: '2026-03-10T12:00:00.000Z', data: { loopState: 'off', pauseUntilAt: null } });
     expect(id).toMatch(/^evt_/);
   });
 
   it('roll back together when the change fails after both were written', async () => {
     await expect(
-      database.db.transaction().execute(async (trx) => {
-        await recordActivity(trx, clock, { kind: 'test.changed', detail: 'changed', actor: SYSTEM_ACTOR });
-        await emit(trx, clock, 'test.changed', { n: 1 });
+      inTransaction(database.db, async (trx) => {
+        await recordActivity(trx, clock, { kind: 'workspace.loop_state', detail: 'changed', actor: SYSTEM_ACTOR });
+        await emit(trx, clock, 'workspace.loop_state_changed', { loopState: 'off', pauseUntilAt: null });
         throw new Error('the change itself failed');
       }),
     ).rejects.toThrow('the change itself failed');
@@ -58,11 +59,11 @@ describe('activity and outbox in one transaction', () => {
   it('pendingEvents lists undelivered events oldest first, bounded by its limit', async () => {
     for (let i = 0; i < 3; i++) {
       clock.advanceMinutes(1);
-      await emit(database.db, clock, 'test.n', { i });
+      await inTransaction(database.db, (trx) => emit(trx, clock, 'source.resumed', { sourceId: `src_${i}`, label: `feed ${i}` }));
     }
     const first = await pendingEvents(database.db);
     await database.db.updateTable('outboxEvents').set({ deliveredAt: clock.now().toISOString() }).where('id', '=', first[0].id).execute();
     const pending = await pendingEvents(database.db, 1);
-    expect(pending.map((e) => JSON.parse(e.payload).data)).toEqual([{ i: 1 }]);
+    expect(pending.map((e) => JSON.parse(e.payload).data)).toEqual([{ sourceId: 'src_1', label: 'feed 1' }]);
   });
 });

@@ -1,18 +1,18 @@
 import type { Db } from '../../../db/connection';
+import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
+import type { EventEnvelope, EventName, EventPayloads } from '../catalog/events';
 
 /**
  * Queues an outbound event in the same transaction as the change that caused it
  * (a transactional outbox): it is delivered after commit, or never if the change rolls back.
  */
-export async function emit(trx: Db, clock: Clock, event: string, payload: Record<string, unknown>): Promise<string> {
+export async function emit<E extends EventName>(trx: Trx, clock: Clock, event: E, data: EventPayloads[E]): Promise<string> {
   const id = newId('evt', clock);
   const createdAt = clock.now().toISOString();
-  await trx
-    .insertInto('outboxEvents')
-    .values({ id, event, payload: JSON.stringify({ id, event, createdAt, data: payload }), createdAt, deliveredAt: null })
-    .execute();
+  const envelope: EventEnvelope<E> = { id, event, createdAt, data };
+  await trx.insertInto('outboxEvents').values({ id, event, payload: JSON.stringify(envelope), createdAt, deliveredAt: null }).execute();
   return id;
 }
 

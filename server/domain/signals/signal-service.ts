@@ -1,3 +1,4 @@
+import { inTransaction } from '../../../db/transactions';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { SignalTable } from '../../../db/schema';
@@ -5,7 +6,8 @@ import type { Clock } from '../../core/clock';
 import { invalid, notFound } from '../../core/errors';
 import { recordActivity, type Actor } from '../activity/activity';
 import type { WorkspaceService } from '../workspace/workspace-service';
-import { checkRange, parseIso } from '../workspace/rules';
+import { checkRange } from '../workspace/rules';
+import { parseIso } from '../../core/workspace-time';
 import {
   IDEMPOTENCY_TTL_MS,
   REACTION_EMOJIS,
@@ -172,7 +174,7 @@ export class SignalService {
   async create(input: { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null }): Promise<Signal> {
     const signal = checkSignalInput(input);
     const actor = await this.workspace.ownerActor();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const id = await insertSignal(trx, this.clock, signal);
       await recordActivity(trx, this.clock, {
         kind: 'signal.created',
@@ -193,7 +195,7 @@ export class SignalService {
     if (action !== 'delete' && action !== 'pin') throw invalid('action', 'must be delete or pin');
     const ids = checkBulkIds(signalIds);
     const actor = await this.workspace.ownerActor();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const found = new Set((await trx.selectFrom('signals').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
       const known = ids.filter((id) => found.has(id));
       const missing = ids.filter((id) => !found.has(id));
@@ -220,7 +222,7 @@ export class SignalService {
     const emoji = checkEmoji(emojiInput);
     const actor = await this.member(asUserId);
     const userId = actor.userId as string;
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const signal = await trx.selectFrom('signals').select(['id', 'title']).where('id', '=', signalId).executeTakeFirst();
       if (!signal) throw notFound('signal', signalId);
       const existing = await trx
@@ -260,7 +262,7 @@ export class SignalService {
     const prepared = delivery.signals;
     const keys = delivery.idempotencyKeys.map((k) => IDEMPOTENCY_SCOPE + k);
 
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const now = this.clock.now();
       // Expired keys go first, so a key older than 7 days counts as new (idempotency_created index).
       await trx.deleteFrom('idempotencyKeys').where('createdAt', '<', new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()).execute();

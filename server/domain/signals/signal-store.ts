@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/connection';
+import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 
@@ -29,7 +29,7 @@ export interface NewSignal {
  * it stamps the source's lastSignalAt and ends any quietness acknowledgement (spec: a fresh
  * signal ends an ack). Callers write their own activity row.
  */
-export async function insertSignal(trx: Db, clock: Clock, input: NewSignal): Promise<string> {
+export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal): Promise<string> {
   const id = newId('sig', clock);
   const createdAt = input.createdAt ?? clock.now().toISOString();
   await trx

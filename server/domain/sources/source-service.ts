@@ -1,3 +1,5 @@
+import { inTransaction } from '../../../db/transactions';
+import type { ActivityKind } from '../catalog/activity-kinds';
 import path from 'node:path';
 import type { Db } from '../../../db/connection';
 import { DAY_MS, HOUR_MS, type Clock } from '../../core/clock';
@@ -231,7 +233,7 @@ export class SourceService {
     const file = type === 'file' ? await loadFile(url!) : null;
     const actor = await this.workspace.ownerActor();
     const c = await this.cadence();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const now = this.clock.now().toISOString();
       const id = newId('src', this.clock);
       await trx
@@ -290,7 +292,7 @@ export class SourceService {
     const row = await getSource(this.db, id);
     const actor = await this.workspace.ownerActor();
     let change: Partial<SourceRow>;
-    let activity: { kind: string; detail: string };
+    let activity: { kind: ActivityKind; detail: string };
     if (patch.status !== undefined) {
       const status = checkStatus(patch.status);
       if (status === 'paused') {
@@ -319,11 +321,11 @@ export class SourceService {
     return this.applyChange(row, change, { ...activity, actor });
   }
 
-  private async applyChange(row: SourceRow, change: Partial<SourceRow>, activity: { kind: string; detail: string; actor: Actor }): Promise<SourceView> {
+  private async applyChange(row: SourceRow, change: Partial<SourceRow>, activity: { kind: ActivityKind; detail: string; actor: Actor }): Promise<SourceView> {
     const changed = Object.entries(change).some(([k, v]) => row[k as keyof SourceRow] !== v);
     const c = await this.cadence();
     if (!changed) return this.view(row.id, this.db, c);
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await trx.updateTable('sources').set({ ...change, updatedAt: this.clock.now().toISOString() }).where('id', '=', row.id).execute();
       await recordActivity(trx, this.clock, { ...activity, entityType: 'source', entityId: row.id });
       return this.view(row.id, trx, c);
@@ -380,7 +382,7 @@ export class SourceService {
   /** Polls one feed source now, whether due or not. Paused sources are refused (409). */
   async pollNow(id: string): Promise<{ outcome: PollOutcome; source: SourceView }> {
     const row = await getSource(this.db, id);
-    if (!isFeedType(row.type)) throw conflict('not_pollable', `${row.label} is a ${row.type} source; only feed sources are polled`);
+    if (!isFeedType(row.type)) throw conflict('wrong_source_type', `${row.label} is a ${row.type} source; only feed sources are polled`);
     if (row.pausedAt !== null) throw conflict('source_paused', `${row.label} is paused; resume it first`);
     const outcome = await this.sync.pollNow(id);
     return { outcome, source: await this.view(id) };
@@ -398,7 +400,7 @@ export class SourceService {
     if (!['pause', 'resume', 'delete'].includes(action)) throw invalid('action', 'must be pause, resume or delete');
     const ids = checkIds(sourceIds);
     const actor = await this.workspace.ownerActor();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const rows = await getSources(trx, ids);
       const now = this.clock.now().toISOString();
       const result: BulkResult = { action, changed: [], unchanged: [] };
@@ -432,7 +434,7 @@ export class SourceService {
     const minutes = checkPollInterval(pollIntervalMinutes);
     const ids = sourceIds === undefined ? undefined : checkIds(sourceIds);
     const actor = await this.workspace.ownerActor();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const rows = ids ? await getSources(trx, ids) : await trx.selectFrom('sources').selectAll().orderBy('createdAt').execute();
       const now = this.clock.now().toISOString();
       const result: BulkCadenceResult = { pollIntervalMinutes: minutes, updated: [], unchanged: [] };
@@ -468,7 +470,7 @@ export class SourceService {
     const ids = input.sourceIds === undefined ? undefined : checkIds(input.sourceIds);
     const preview = input.preview ?? false;
     const actor = await this.workspace.ownerActor();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const rows = ids ? await getSources(trx, ids) : await trx.selectFrom('sources').selectAll().orderBy('createdAt').execute();
       const result: BulkRenameResult = { preview, matches: [], skipped: [] };
       const now = this.clock.now().toISOString();
@@ -576,7 +578,7 @@ export class SourceService {
     const ids = checkIds(sourceIds, field);
     const actor = await this.workspace.ownerActor();
     const c = await this.cadence();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const rows = await getSources(trx, ids);
       this.checkFeedSources(rows, (i) => (field === 'sourceId' ? field : `${field}[${i}]`));
       const now = this.clock.now();
@@ -602,7 +604,7 @@ export class SourceService {
     const ids = checkIds(sourceIds, field);
     const actor = await this.workspace.ownerActor();
     const c = await this.cadence();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const rows = await getSources(trx, ids);
       const now = this.clock.now();
       const changed: string[] = [];
@@ -625,7 +627,7 @@ export class SourceService {
   async warnQuietSources(): Promise<string[]> {
     const c = await this.cadence();
     const warned: string[] = [];
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       for (const { row, quiet } of await this.quietRows(trx, c)) {
         if (quiet.acked) continue;
         const warnedAt = row.quietnessWarnedAt;
@@ -695,7 +697,7 @@ export class SourceService {
   /** Scheduler job: resumes sources whose scheduled pause has run out; they become connected. */
   async resumeExpiredPauses(): Promise<string[]> {
     const nowIso = this.clock.now().toISOString();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const rows = await trx.selectFrom('sources').selectAll().where('pausedUntilAt', 'is not', null).where('pausedUntilAt', '<=', nowIso).execute();
       for (const row of rows) {
         await trx.updateTable('sources').set({ pausedAt: null, pausedUntilAt: null, status: 'connected', updatedAt: nowIso }).where('id', '=', row.id).execute();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connection';
+import type { Trx } from '../../../db/transactions';
 import type { SourceTable } from '../../../db/schema';
 import { DAY_MS, type Clock } from '../../core/clock';
 import { notFound } from '../../core/errors';
@@ -130,7 +131,7 @@ const CHUNK = 400;
  * are skipped, keyword filters applied, every new key remembered (filtered ones too, so a
  * filter applies to items as they arrive), and one `signal.received` activity row written per signal.
  */
-export async function ingestItems(trx: Db, clock: Clock, source: SourceRow, items: IngestItem[], actor: Actor): Promise<IngestResult> {
+export async function ingestItems(trx: Trx, clock: Clock, source: SourceRow, items: IngestItem[], actor: Actor): Promise<IngestResult> {
   const include = JSON.parse(source.includeKeywords) as string[];
   const exclude = JSON.parse(source.excludeKeywords) as string[];
   const seen = new Set<string>();

@@ -1,3 +1,4 @@
+import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Db } from '../../../db/connection';
 import type { Clock } from '../../core/clock';
 import { DeskError } from '../../core/errors';
@@ -120,7 +121,7 @@ export function importSummary(sourceId: string, file: Awaited<ReturnType<typeof 
   };
 }
 
-export async function recordImport(trx: Db, clock: Clock, source: SourceRow, file: Awaited<ReturnType<typeof loadFile>>, actor: Actor) {
+export async function recordImport(trx: Trx, clock: Clock, source: SourceRow, file: Awaited<ReturnType<typeof loadFile>>, actor: Actor) {
   const r = await ingestItems(trx, clock, source, file.items, actor);
   const now = clock.now().toISOString();
   await trx
@@ -189,7 +190,7 @@ export class SourceSync {
       failure = err instanceof FeedError ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
     }
 
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const current = await findSource(trx, row.id);
       if (!current || current.pausedAt !== null) return { ...outcome, result: 'skipped' as const };
       const now = this.clock.now();
@@ -257,9 +258,9 @@ export class SourceSync {
   /** Imports a file source's file again; records imported before are skipped (dedupe). */
   async importFile(sourceId: string, actor: Actor): Promise<FileImportResult> {
     const row = await getSource(this.db, sourceId);
-    if (row.type !== 'file' || !row.url) throw new DeskError(409, 'not_a_file_source', `Source ${sourceId} is a ${row.type} source; only file sources import files`);
+    if (row.type !== 'file' || !row.url) throw new DeskError(409, 'wrong_source_type', `Source ${sourceId} is a ${row.type} source; only file sources import files`);
     const file = await loadFile(row.url);
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const current = await getSource(trx, sourceId);
       return recordImport(trx, this.clock, current, file, actor);
     });

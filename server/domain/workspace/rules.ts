@@ -1,7 +1,8 @@
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import type { Plan } from '../../config';
 import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { parseIso } from '../../core/workspace-time';
 
 /** Pure rules of the workspace configuration: limits, defaults and derived values. */
 
@@ -46,19 +47,6 @@ export function checkScheduledPause(field: string, value: string, now: Date, tim
   return at.toISOString();
 }
 
-/** ISO 8601 with a date and, when a time is given, an explicit offset (at most ±23:59) or Z. */
-const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d))?$/;
-
-/**
- * Parses an ISO 8601 timestamp. A date alone (`2026-03-10`) is the start of that calendar day in
- * `timezone` (the workspace's: days are workspace days). Impossible dates such as 2026-02-30 are
- * refused rather than rolled over into March.
- */
-export function parseIso(field: string, value: string, timezone = 'UTC'): Date {
-  const at = typeof value === 'string' && ISO_PATTERN.test(value) ? DateTime.fromISO(value, { zone: timezone }) : null;
-  if (!at?.isValid) throw invalid(field, 'must be an ISO 8601 timestamp such as 2026-01-31T09:00:00Z');
-  return at.toJSDate();
-}
 
 /** Lowercase-hyphen tags: trimmed, checked, duplicates folded, order kept. */
 export function normaliseFocusTags(tags: string[]): string[] {

@@ -10,8 +10,8 @@ import {
   checkTimezone,
   effectiveLoopInterval,
   normaliseFocusTags,
-  parseIso,
 } from './rules';
+import { parseIso } from '../../core/workspace-time';
 import { WorkspaceService } from './workspace-service';
 
 let dir: string;

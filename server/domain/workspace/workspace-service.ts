@@ -1,3 +1,4 @@
+import { inTransaction } from '../../../db/transactions';
 import crypto from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
@@ -6,6 +7,7 @@ import type { Plan } from '../../config';
 import { DAY_MS, type Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { invalid } from '../../core/errors';
+import type { ActivityKind } from '../catalog/activity-kinds';
 import { recordActivity, SYSTEM_ACTOR, type Actor } from '../activity/activity';
 import {
   DEFAULT_APPROVAL_POLICY,
@@ -191,7 +193,7 @@ export class WorkspaceService {
    * An existing workspace is returned untouched, whatever the seed says.
    */
   async ensureCreated(seed: WorkspaceSeed): Promise<{ created: boolean; ingestToken: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const existing = await trx.selectFrom('workspace').select('ingestToken').executeTakeFirst();
       if (existing) return { created: false, ingestToken: existing.ingestToken };
       const now = this.clock.now().toISOString();
@@ -265,11 +267,11 @@ export class WorkspaceService {
    */
   private async update(
     changes: Updateable<WorkspaceTable>,
-    activity: { kind: string; detail: string; actor?: Actor },
+    activity: { kind: ActivityKind; detail: string; actor?: Actor },
     extra?: (trx: Db, before: WorkspaceTable) => Promise<void>,
   ): Promise<WorkspaceProfile> {
     const actor = activity.actor ?? (await this.ownerActor());
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const before = await this.row(trx);
       const changed = Object.entries(changes).some(([k, v]) => before[k as keyof WorkspaceTable] !== v);
       if (changed) {
@@ -303,7 +305,7 @@ export class WorkspaceService {
    */
   async resumeIfPauseExpired(): Promise<boolean> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const row = await this.row(trx);
       if (row.pauseUntilAt === null || new Date(row.pauseUntilAt).getTime() > now.getTime()) return false;
       await trx.updateTable('workspace').set({ pauseUntilAt: null, loopState: 'on', updatedAt: now.toISOString() }).execute();

@@ -1,0 +1,57 @@
+/**
+ * Every kind of activity-log row, as `area.what`. One list so the log can be filtered by a known
+ * vocabulary and a typo fails to compile; an area adds its kinds here when it adds a change.
+ */
+export const ACTIVITY_KINDS = [
+  // workspace configuration
+  'workspace.created',
+  'workspace.loop_state',
+  'workspace.pause_scheduled',
+  'workspace.pause_cleared',
+  'workspace.pause_expired',
+  'workspace.loop_interval',
+  'workspace.approval_policy',
+  'workspace.focus_tags',
+  'workspace.auto_archive',
+  'workspace.memory_archive',
+  'workspace.cost_spike_config',
+  'workspace.source_cost_spike_config',
+  'workspace.source_chronic_spike_config',
+  'workspace.tag_cost_spike_config',
+  'workspace.cost_cap',
+  'workspace.timezone',
+  'workspace.digest_email',
+  'workspace.plan',
+  'workspace.relay_url',
+  // signals
+  'signal.created',
+  'signal.received',
+  'signal.bulk_deleted',
+  'signal.bulk_pinned',
+  'signal.bulk_unpinned',
+  'signal.reaction_added',
+  'signal.reaction_removed',
+  // sources
+  'source.created',
+  'source.deleted',
+  'source.renamed',
+  'source.status',
+  'source.paused',
+  'source.resumed',
+  'source.pause_scheduled',
+  'source.cadence',
+  'source.keywords',
+  'source.polled',
+  'source.poll_failed',
+  'source.connected',
+  'source.recovered',
+  'source.imported',
+  'source.quietness_acked',
+  'source.quietness_unacked',
+  'source.quietness_warning',
+] as const;
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+const known = new Set<string>(ACTIVITY_KINDS);
+export const isActivityKind = (value: string): value is ActivityKind => known.has(value);

@@ -1,0 +1,166 @@
+/**
+ * The outbound event catalog: every event Desk emits, with one payload type per event. An event is
+ * emitted (through `emit`) in the same transaction as the activity row of the change it reports,
+ * for every change a subscriber would want to react to. An area adds its events here; the catalog
+ * is served by GET /api/v1/events and documented in the OpenAPI document.
+ */
+
+/** How a signal reached the desk. */
+export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
+
+export interface SignalCreatedData {
+  signalId: string;
+  kind: string;
+  priority: string;
+  title: string;
+  sourceId: string | null;
+  origin: SignalOrigin;
+}
+
+export interface SourceRef {
+  sourceId: string;
+  label: string;
+}
+
+export interface SourceCreatedData extends SourceRef {
+  type: string;
+}
+
+export interface SourcePausedData extends SourceRef {
+  /** When the pause ends by itself; null for a pause until resumed by hand. @format date-time */
+  pausedUntilAt: string | null;
+}
+
+export interface SourceErroredData extends SourceRef {
+  message: string;
+  /** @isInt */
+  consecutiveFailures: number;
+  /** @format date-time */
+  nextRetryAt: string | null;
+}
+
+export interface SourceQuietnessAckedData extends SourceRef {
+  /** @format date-time */
+  quietnessAckedAt: string;
+  /** @format date-time */
+  expiresAt: string;
+}
+
+export interface SourceQuietnessWarningData extends SourceRef {
+  /** @format date-time */
+  quietSince: string;
+  /** @isInt */
+  quietForDays: number;
+  /** @isInt */
+  floorDays: number;
+}
+
+export interface WorkspaceLoopStateData {
+  loopState: 'on' | 'paused' | 'off';
+  /** @format date-time */
+  pauseUntilAt: string | null;
+}
+
+/** Event name -> payload (`data` of the envelope). */
+export interface EventPayloads {
+  'signal.created': SignalCreatedData;
+  'source.created': SourceCreatedData;
+  'source.deleted': SourceRef;
+  'source.paused': SourcePausedData;
+  'source.resumed': SourceRef;
+  'source.errored': SourceErroredData;
+  'source.recovered': SourceRef;
+  'source.quietness_acked': SourceQuietnessAckedData;
+  'source.quietness_unacked': SourceRef;
+  'source.quietness_warning': SourceQuietnessWarningData;
+  'workspace.loop_state_changed': WorkspaceLoopStateData;
+}
+
+// Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
+/** The name of an outbound event. */
+export type EventName =
+  | 'signal.created'
+  | 'source.created'
+  | 'source.deleted'
+  | 'source.paused'
+  | 'source.resumed'
+  | 'source.errored'
+  | 'source.recovered'
+  | 'source.quietness_acked'
+  | 'source.quietness_unacked'
+  | 'source.quietness_warning'
+  | 'workspace.loop_state_changed';
+
+/** The payload of any event (the `data` of its envelope). */
+export type EventData =
+  | SignalCreatedData
+  | SourceCreatedData
+  | SourceRef
+  | SourcePausedData
+  | SourceErroredData
+  | SourceQuietnessAckedData
+  | SourceQuietnessWarningData
+  | WorkspaceLoopStateData;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
+void catalogTypesMatch;
+
+/** What a subscriber receives: the same envelope for every event. */
+export interface EventEnvelope<E extends EventName = EventName> {
+  /** Unique per event; a receiver dedupes on it. */
+  id: string;
+  event: E;
+  /** @format date-time */
+  createdAt: string;
+  data: EventPayloads[E];
+}
+
+export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; example: EventPayloads[E] } } = {
+  'signal.created': {
+    description: 'A signal arrived: written by hand, pushed through the inbound webhook, polled from a feed or imported from a file.',
+    example: { signalId: 'sig_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', kind: 'review', priority: 'high', title: 'New review: 2 stars', sourceId: null, origin: 'webhook' },
+  },
+  'source.created': {
+    description: 'A source was added.',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed', type: 'rss' },
+  },
+  'source.deleted': {
+    description: 'A source was deleted (its signals stay).',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed' },
+  },
+  'source.paused': {
+    description: 'A source was paused, by hand or until a time.',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed', pausedUntilAt: '2026-03-12T09:00:00.000Z' },
+  },
+  'source.resumed': {
+    description: 'A paused source polls again (resumed by hand, or its scheduled pause ran out).',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed' },
+  },
+  'source.errored': {
+    description: 'A feed source failed to poll and is now in the error state (emitted on the failure that changes its status).',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed', message: 'HTTP 503', consecutiveFailures: 1, nextRetryAt: '2026-03-10T12:30:00.000Z' },
+  },
+  'source.recovered': {
+    description: 'A feed source in the error state polled successfully again.',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed' },
+  },
+  'source.quietness_acked': {
+    description: 'A quiet source was acknowledged (once per acked source, also in bulk).',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed', quietnessAckedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
+  },
+  'source.quietness_unacked': {
+    description: 'A quietness acknowledgement was revoked (once per actually revoked source).',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed' },
+  },
+  'source.quietness_warning': {
+    description: 'A source is quiet beyond its quietness floor; not repeated within a quiet period or for 7 days after an ack.',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed', quietSince: '2026-02-20T08:00:00.000Z', quietForDays: 18, floorDays: 14 },
+  },
+  'workspace.loop_state_changed': {
+    description: 'The loop was turned on, paused (by hand or until a time) or off, or a scheduled pause ran out.',
+    example: { loopState: 'paused', pauseUntilAt: '2026-03-12T09:00:00.000Z' },
+  },
+};
+
+export const EVENT_NAMES = Object.keys(EVENT_CATALOG) as EventName[];

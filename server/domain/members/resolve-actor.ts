@@ -1,0 +1,22 @@
+import type { Db } from '../../../db/connection';
+import { invalid } from '../../core/errors';
+import type { Actor } from '../activity/activity';
+
+/**
+ * The member a request acts as: `asUserId` when given (it must be a member; 422 naming the field
+ * otherwise), else the workspace owner. Every endpoint that takes `asUserId` resolves it here, and
+ * the actor it returns is the one its activity rows name. Safe inside a transaction (reads join it).
+ */
+export async function resolveActor(db: Db, asUserId?: string, field = 'asUserId'): Promise<Actor> {
+  if (asUserId === undefined) {
+    const owner = await db
+      .selectFrom('workspace')
+      .innerJoin('users', 'users.id', 'workspace.ownerUserId')
+      .select(['users.id', 'users.name'])
+      .executeTakeFirstOrThrow();
+    return { userId: owner.id, label: owner.name };
+  }
+  const user = await db.selectFrom('users').select(['id', 'name']).where('id', '=', asUserId).executeTakeFirst();
+  if (!user) throw invalid(field, 'is not a member of this workspace');
+  return { userId: user.id, label: user.name };
+}

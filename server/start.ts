@@ -13,9 +13,7 @@ import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
-import { pauseResumeJob } from './jobs/workspace-jobs';
-import { feedPollerJob } from './jobs/feed-poller';
-import { sourcePauseExpiryJob, sourceQuietnessJob } from './jobs/source-jobs';
+import { registerAreaJobs } from './jobs/index';
 import { RelayClient } from './integrations/relay/relay-client';
 import { applyRelaySettings } from './integrations/relay/relay-settings';
 import type { Services } from './services';
@@ -74,10 +72,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     relay: new RelayClient({ clock, token: ingestToken }),
   };
 
-  scheduler.register(pauseResumeJob(workspace));
-  scheduler.register(feedPollerJob(sourceSync));
-  scheduler.register(sourcePauseExpiryJob(sources));
-  scheduler.register(sourceQuietnessJob(sources));
+  registerAreaJobs(scheduler, services);
 
   const app = buildApp(services, [inboundWebhookMount]);
   const server = http.createServer(app);

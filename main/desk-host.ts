@@ -61,6 +61,11 @@ export class DeskHost {
   stop(timeoutMs: number): Promise<void> {
     this.stopping ??= (async () => {
       if (this.exited) return;
+      // After a fatal report the desk has already released what it could: nothing to wait for.
+      if (this.fatal) {
+        this.child.kill();
+        return;
+      }
       this.child.postMessage({ type: 'stop' });
       let timer: NodeJS.Timeout | undefined;
       const stopped = new Promise<void>((resolve) => (this.onStopped = resolve));

@@ -5,6 +5,7 @@ import http from 'node:http';
 import { openDatabase } from '../db/connection';
 import type { DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
+import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
 import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
@@ -17,6 +18,7 @@ import { registerAreaJobs } from './jobs/index';
 import { RelayClient } from './integrations/relay/relay-client';
 import { applyRelaySettings } from './integrations/relay/relay-settings';
 import type { Services } from './services';
+import { version } from '../package.json';
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
 export const STOP_GRACE_MS = 10_000;
@@ -25,6 +27,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Start the scheduler's timer (tests drive it by hand with services.scheduler.tick()). */
   runScheduler?: boolean;
+  /** Where the desk logs; by default a logger of its own writing to `<dataDir>/logs/desk.log`, closed by stop(). */
+  logger?: Logger;
 }
 
 export interface RunningDesk {
@@ -38,13 +42,21 @@ export interface RunningDesk {
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const unlock = lockDataDir(config.dataDir);
+  const unlockDir = lockDataDir(config.dataDir);
+  // Opened after the lock: only the desk that owns the data folder writes (and rotates) its log.
+  const log = options.logger ?? createLogger({ dataDir: config.dataDir });
+  for (const secret of [config.seed.ingestToken, config.openai.apiKey]) log.addSecret(secret);
+  // Releases the data folder, and closes the log if this desk opened it: after stop() or a failed start.
+  const unlock = async () => {
+    unlockDir();
+    if (!options.logger) await log.close();
+  };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
   try {
     database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
   } catch (err) {
-    unlock();
+    await unlock();
     throw err;
   }
   const { db } = database;
@@ -53,10 +65,11 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     ({ ingestToken } = await workspace.ensureCreated(config.seed));
   } catch (err) {
     await database.close();
-    unlock();
+    await unlock();
     throw err;
   }
-  const scheduler = new Scheduler(db, clock);
+  log.addSecret(ingestToken);
+  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }));
   const sourceSync = new SourceSync(db, clock, workspace);
   const sources = new SourceService(db, clock, workspace, sourceSync);
   const services: Services = {
@@ -69,12 +82,12 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     signals: new SignalService(db, clock, workspace),
     sources,
     sourceSync,
-    relay: new RelayClient({ clock, token: ingestToken }),
+    relay: new RelayClient({ clock, token: ingestToken, log: log.child({ component: 'relay' }) }),
   };
 
   registerAreaJobs(scheduler, services);
 
-  const app = buildApp(services, [inboundWebhookMount]);
+  const app = buildApp(services, [inboundWebhookMount], log.child({ component: 'http' }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Responses still being worked on when stop() is called; their connections close after them.
@@ -88,7 +101,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     server.listen(config.port, config.host, () => resolve());
   }).catch(async (err: NodeJS.ErrnoException) => {
     await database.close();
-    unlock();
+    await unlock();
     if (err.code === 'EADDRINUSE') {
       throw new Error(
         `Port ${config.port} on ${config.host} is already in use (another Desk may be running there). Set DESK_PORT to another port, or to 0 to pick a free one.`,
@@ -99,6 +112,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
 
   if (options.runScheduler ?? true) scheduler.start();
   // The relay delivers to this server's own webhook, so it can only start once the URL is known.
@@ -108,6 +122,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
+      log.info('desk stopping');
       await services.relay.stop();
       await scheduler.stop();
       // close() stops accepting and resolves once in-flight requests have finished.
@@ -120,7 +135,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
         setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
       });
       await database.close();
-      unlock();
+      log.info('desk stopped');
+      await unlock();
     })();
     return stopping;
   };

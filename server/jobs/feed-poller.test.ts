@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../core/clock';
-import { fixture, startFeedServer, type FeedServer } from '../integrations/feeds/test-feed-server';
+import { fixture, startFeedServer, type FeedServer } from '../testing/fakes/feed-server';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { FEED_POLL_JOB } from './feed-poller';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
-import { startTestRelay, type TestRelay } from '../../integrations/relay/test-relay-server';
+import { startTestRelay, type TestRelay } from '../../testing/fakes/relay-server';
 
 const until = (check: () => unknown, timeout = 8_000) => vi.waitFor(check, { timeout, interval: 10 });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/clock';
-import { FIXTURES, fixture, startFeedServer, type FeedServer } from '../../integrations/feeds/test-feed-server';
+import { FIXTURES, fixture, startFeedServer, type FeedServer } from '../../testing/fakes/feed-server';
 import { FEED_POLL_JOB } from '../../jobs/feed-poller';
 import { SOURCE_PAUSE_EXPIRY_JOB, SOURCE_QUIETNESS_JOB } from '../../jobs/source-jobs';
 import { startTestDesk, type TestDesk } from '../../testing/desk';

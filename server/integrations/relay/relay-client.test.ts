@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../core/clock';
 import { backoffDelay, RelayClient, relayIdempotencyKey, webhookUrl, type RelayClientOptions } from './relay-client';
-import { startFakeTarget, startTestRelay, type FakeTarget, type TestRelay } from './test-relay-server';
+import { startFakeTarget, startTestRelay, type FakeTarget, type TestRelay } from '../../testing/fakes/relay-server';
 
 const TOKEN = 'tok_relay_test_0123456789';
 const WEBHOOK = `/api/webhooks/signals/${TOKEN}`;

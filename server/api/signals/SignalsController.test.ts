@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../core/clock';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 
 let desk: TestDesk;
 
@@ -94,12 +95,7 @@ describe('POST /signals', () => {
     ['a missing detail', { detail: undefined }, 'detail'],
     ['an extra field', { colour: 'red' }, undefined],
   ])('rejects %s with 422 naming the field and changes nothing', async (_what, patch, field) => {
-    const before = await snapshot();
-    const res = await desk.api('POST', '/api/v1/signals', { ...valid, ...patch });
-    expect(res.status).toBe(422);
-    expect(res.body.error).toBe('validation_failed');
-    if (field) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
-    expect(await snapshot()).toEqual(before);
+    await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/signals', body: { ...valid, ...patch } }, { field, error: 'validation_failed' });
   });
 
   it('needs the bearer token', async () => {

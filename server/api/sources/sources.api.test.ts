@@ -9,6 +9,7 @@ import { FIXTURES, fixture, startFeedServer, type FeedServer } from '../../testi
 import { FEED_POLL_JOB } from '../../jobs/feed-poller';
 import { SOURCE_PAUSE_EXPIRY_JOB, SOURCE_QUIETNESS_JOB } from '../../jobs/source-jobs';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 
 /** API tests of the spec's Sources table (without the cost rows), quietness, scheduled pauses and file import. */
 
@@ -59,16 +60,9 @@ async function manualSource(label = 'Inbox') {
   return res.body.id as string;
 }
 
-/** Rejected with `status` (422 by default) naming `field`; sources, activity and events unchanged. */
+/** Rejected with `status` (422 by default) naming `field`; every table unchanged. */
 async function expectRejected(method: string, p: string, body: unknown, field: string | null, status = 422) {
-  const before = [await sourceRows(), await activityRows(), await db().selectFrom('outboxEvents').selectAll().execute()];
-  const res = await api(method, p, body);
-  expect(res.status, `${method} ${p} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBe(status);
-  expect(typeof res.body.error).toBe('string');
-  expect(typeof res.body.message).toBe('string');
-  if (field !== null) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
-  expect([await sourceRows(), await activityRows(), await db().selectFrom('outboxEvents').selectAll().execute()]).toEqual(before);
-  return res;
+  return expectRejectedUnchanged(desk, { method, path: `/api/v1${p}`, body }, { status, field: field ?? undefined });
 }
 
 describe('POST /sources', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/clock';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 
 /** API tests of the spec's "Workspace configuration" table and the operator settings. */
 
@@ -17,24 +18,16 @@ async function activityRows() {
   return desk.services.db.selectFrom('activity').selectAll().orderBy('createdAt').orderBy('id').execute();
 }
 
+/** The profile through the typed client: the answer is typed from the OpenAPI document. */
 async function profile() {
-  const res = await desk.api('GET', '/api/v1/workspace');
-  expect(res.status).toBe(200);
-  return res.body;
+  const { data, response } = await desk.client.GET('/api/v1/workspace');
+  expect(response.status).toBe(200);
+  return data!;
 }
 
-/** A request that must be refused with 422 naming `field`, leaving the workspace and the log as they were. */
+/** A request that must be refused with 422 naming `field`, leaving every table as it was. */
 async function expectRejected(method: string, path: string, body: unknown, field: string) {
-  const before = await profile();
-  const activityBefore = await activityRows();
-  const res = await desk.api(method, path, body);
-  expect(res.status, `${method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBe(422);
-  expect(res.body.error).toBe('validation_failed');
-  expect(typeof res.body.message).toBe('string');
-  expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
-  expect(await profile()).toEqual(before);
-  expect(await activityRows()).toEqual(activityBefore);
-  return res;
+  return expectRejectedUnchanged(desk, { method, path, body }, { field, error: 'validation_failed' });
 }
 
 /** A request that must succeed and add exactly one activity row of `kind`, by the owner unless `actor` says otherwise. */
@@ -240,9 +233,9 @@ describe('approval policy', () => {
   const path = '/api/v1/workspace/approval-policy';
 
   it('defaults to watch 24, overdue 72', async () => {
-    const res = await desk.api('GET', path);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ watchHours: 24, overdueHours: 72 });
+    const { data, response } = await desk.client.GET('/api/v1/workspace/approval-policy');
+    expect(response.status).toBe(200);
+    expect(data).toEqual({ watchHours: 24, overdueHours: 72 });
   });
 
   it('accepts the edges and the presets', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/clock';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
+import { setFocusTags, setPauseUntil, setPlan, setTimezone } from '../../testing/fixtures/workspace';
 
 /** API tests of the spec's "Workspace configuration" table and the operator settings. */
 
@@ -116,7 +117,7 @@ describe('PATCH /workspace/loop', () => {
   });
 
   it('a manual state clears a scheduled pause', async () => {
-    await desk.api('PATCH', '/api/v1/workspace/pause-until', { pauseUntilAt: iso(desk.clock.now().getTime() + HOUR_MS) });
+    await setPauseUntil(desk, iso(desk.clock.now().getTime() + HOUR_MS));
     await expectChange('PATCH', '/api/v1/workspace/loop', { loopState: 'paused' }, 'workspace.loop_state');
     const p = await profile();
     expect(p.loopState).toBe('paused');
@@ -156,7 +157,7 @@ describe('PATCH /workspace/pause-until', () => {
   });
 
   it('a date alone means the start of that day in the workspace timezone; an impossible date is rejected', async () => {
-    await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'America/New_York' });
+    await setTimezone(desk, 'America/New_York');
     // the clock is 2026-03-10T12:00Z; New York is on daylight time (UTC-4) from March 8
     const res = await expectChange('PATCH', path, { pauseUntilAt: '2026-03-12' }, 'workspace.pause_scheduled');
     expect(res.body).toMatchObject({ loopState: 'paused', pauseUntilAt: '2026-03-12T04:00:00.000Z' });
@@ -168,14 +169,14 @@ describe('PATCH /workspace/pause-until', () => {
 
   it('null clears the schedule and turns the loop back on; null without a schedule changes nothing', async () => {
     await expectNoop('PATCH', path, { pauseUntilAt: null });
-    await desk.api('PATCH', path, { pauseUntilAt: iso(desk.clock.now().getTime() + 2 * DAY_MS) });
+    await setPauseUntil(desk, iso(desk.clock.now().getTime() + 2 * DAY_MS));
     const res = await expectChange('PATCH', path, { pauseUntilAt: null }, 'workspace.pause_cleared');
     expect(res.body).toMatchObject({ loopState: 'on', pauseUntilAt: null });
   });
 
   it('the desk resumes by itself once the scheduled time has passed, logged by the system', async () => {
     const until = desk.clock.now().getTime() + 3 * HOUR_MS;
-    await desk.api('PATCH', path, { pauseUntilAt: iso(until) });
+    await setPauseUntil(desk, iso(until));
 
     desk.clock.advance(3 * HOUR_MS - MINUTE_MS);
     await desk.services.scheduler.tick();
@@ -223,7 +224,7 @@ describe('PATCH /workspace/loop-interval', () => {
     await expectChange('PATCH', '/api/v1/workspace/plan', { plan: 'team' }, 'workspace.plan');
     expect(await profile()).toMatchObject({ plan: 'team', loopIntervalMinutes: 5, effectiveLoopIntervalMinutes: 5, planFloorMinutes: 1 });
 
-    await desk.api('PATCH', '/api/v1/workspace/plan', { plan: 'pro' });
+    await setPlan(desk, 'pro');
     const pro = await desk.api('PATCH', path, { loopIntervalMinutes: 1 });
     expect(pro.body).toEqual({ loopIntervalMinutes: 1, effectiveLoopIntervalMinutes: 5, planFloorMinutes: 5, plan: 'pro' });
   });
@@ -294,7 +295,7 @@ describe('focus tags', () => {
 });
 
 describe('GET /workspace/focus-history', () => {
-  const setTags = async (tags: string[]) => expect((await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags })).status).toBe(200);
+  const setTags = (tags: string[]) => setFocusTags(desk, tags);
 
   it('lists every shift newest first, each with its duration; the current one is flagged', async () => {
     const t0 = desk.clock.now().toISOString();

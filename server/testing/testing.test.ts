@@ -4,7 +4,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dbFingerprint, userTables } from './db-fingerprint';
 import { startTestDesk, type TestDesk } from './desk';
+import { DAY_MS } from '../core/clock';
 import { expectRejectedUnchanged } from './expect-rejected';
+import { createSignal } from './fixtures/signals';
+import { createManualSource } from './fixtures/sources';
+import { useTestDesk } from './use-test-desk';
 
 /** The test kit itself: each helper passes for what it should accept and fails for what it must catch. */
 
@@ -112,5 +116,34 @@ describe('startTestDesk', () => {
     const anonymous = await desk.clientWithToken(null).GET('/api/v1/workspace');
     expect(anonymous.response.status).toBe(401);
     expect(anonymous.error).toMatchObject({ error: 'unauthorized' });
+  });
+});
+
+describe('useTestDesk', () => {
+  const shared = useTestDesk();
+  let first: { url: string; fingerprint: Awaited<ReturnType<typeof dbFingerprint>>; now: string };
+
+  it('starts one desk for the file (this test changes it)', async () => {
+    const desk = shared.desk;
+    first = { url: desk.url, fingerprint: await dbFingerprint(desk.services.db), now: desk.clock.now().toISOString() };
+    await createSignal(desk, { title: 'left behind' });
+    await createManualSource(desk);
+    await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' });
+    await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags: ['billing'] });
+    desk.clock.advance(DAY_MS);
+    expect(await dbFingerprint(desk.services.db)).not.toEqual(first.fingerprint);
+  });
+
+  it('gives the next test the same desk, reset to every row and the clock it started with', async () => {
+    const desk = shared.desk;
+    expect(desk.url).toBe(first.url);
+    expect(desk.clock.now().toISOString()).toBe(first.now);
+    expect(await dbFingerprint(desk.services.db)).toEqual(first.fingerprint);
+    const listed = await desk.api('GET', '/api/v1/signals');
+    expect(listed.body.signals).toEqual([]);
+    expect((await desk.api('GET', '/api/v1/workspace')).body).toMatchObject({ loopState: 'on', focusTags: [] });
+    // and it still works after the reset: ids, foreign keys and the activity log
+    const signal = await createSignal(desk, { title: 'after reset' });
+    expect((await desk.api('POST', `/api/v1/signals/${signal.id}/reaction`, { emoji: '👍' })).status).toBe(200);
   });
 });

@@ -1,18 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/clock';
-import { startTestDesk, type TestDesk } from '../../testing/desk';
+import type { TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 import { setFocusTags, setPauseUntil, setPlan, setTimezone } from '../../testing/fixtures/workspace';
+import { useTestDesk } from '../../testing/use-test-desk';
 
 /** API tests of the spec's "Workspace configuration" table and the operator settings. */
 
+// One desk for the file, reset to its fresh state (every table, the clock) before each test.
+const shared = useTestDesk();
 let desk: TestDesk;
-
-beforeEach(async () => {
-  desk = await startTestDesk();
-});
-afterEach(async () => {
-  await desk.stop();
+beforeEach(() => {
+  desk = shared.desk;
 });
 
 async function activityRows() {

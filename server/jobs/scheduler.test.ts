@@ -284,7 +284,7 @@ describe('the desk scheduler', () => {
     const before = await stateOf(desk.services.scheduler, 'workspace.pause-resume');
     await desk.stop();
 
-    desk = await startTestDesk({ dataDir, clock: new ManualClock('2026-03-10T12:00:05.000Z') });
+    desk = await startTestDesk({ dataDir, ownsDataDir: true, clock: new ManualClock('2026-03-10T12:00:05.000Z') });
     expect(await desk.services.scheduler.tick()).not.toContain('workspace.pause-resume');
     expect(await stateOf(desk.services.scheduler, 'workspace.pause-resume')).toEqual(before);
     desk.clock.advance(10 * SECOND_MS);
@@ -299,7 +299,7 @@ describe('the desk scheduler', () => {
     await desk.api('PATCH', '/api/v1/workspace/pause-until', { pauseUntilAt: '2026-03-11T12:00:00.000Z' });
     await desk.stop();
 
-    desk = await startTestDesk({ dataDir, clock: new ManualClock('2026-03-12T08:00:00.000Z') });
+    desk = await startTestDesk({ dataDir, ownsDataDir: true, clock: new ManualClock('2026-03-12T08:00:00.000Z') });
     expect((await desk.api('GET', '/api/v1/workspace')).body.loopState).toBe('paused');
     await desk.services.scheduler.tick();
     expect((await desk.api('GET', '/api/v1/workspace')).body).toMatchObject({ loopState: 'on', pauseUntilAt: null });

@@ -38,6 +38,21 @@ export interface RunningDesk {
   stop(): Promise<void>;
 }
 
+function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify(
+    tooLarge
+      ? { error: 'bad_request', message: 'The request line or headers are larger than 16 kB; send long values in a JSON body' }
+      : { error: 'bad_request', message: 'The request is not valid HTTP' },
+  );
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /** Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron. */
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
@@ -90,6 +105,9 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const app = buildApp(services, [inboundWebhookMount], log.child({ component: 'http' }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
+  // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request
+  // line) still get the one error shape instead of an empty body.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
   // Responses still being worked on when stop() is called; their connections close after them.
   const inFlight = new Set<http.ServerResponse>();
   server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {

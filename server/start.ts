@@ -15,6 +15,7 @@ import { SourceSync } from './domain/sources/source-sync';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
+import { BackupService } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { applyRelaySettings } from './integrations/relay/relay-settings';
 import type { Services } from './services';
@@ -98,6 +99,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     sources,
     sourceSync,
     relay: new RelayClient({ clock, token: ingestToken, log: log.child({ component: 'relay' }) }),
+    backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
   };
 
   registerAreaJobs(scheduler, services);

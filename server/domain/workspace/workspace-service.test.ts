@@ -6,7 +6,10 @@ import { openDatabase, type OpenedDatabase } from '../../../db/connection';
 import { DAY_MS, ManualClock } from '../../core/clock';
 import { DeskError } from '../../core/errors';
 import {
+  FOCUS_TAG_INPUT_PATTERN,
+  checkPlan,
   checkScheduledPause,
+  checkSpikeAction,
   checkTimezone,
   effectiveLoopInterval,
   normaliseFocusTags,
@@ -144,6 +147,23 @@ describe('workspace rules', () => {
     expect(normaliseFocusTags([])).toEqual([]);
     expect(fieldOf(() => normaliseFocusTags(['a', 'b', 'c', 'd']))).toBe('tags');
     expect(fieldOf(() => normaliseFocusTags(['ok', 'Not OK']))).toBe('tags[1]');
+  });
+
+  it('the documented tag pattern accepts exactly what normaliseFocusTags accepts once trimmed', () => {
+    for (const tag of ['q3-launch', ' billing ', 'ops2', '\tx\n']) {
+      expect(FOCUS_TAG_INPUT_PATTERN.test(tag), tag).toBe(true);
+      expect(normaliseFocusTags([tag])).toEqual([tag.trim()]);
+    }
+    for (const tag of ['Bad Tag', 'a--b', '-lead', 'trail-', 'under_score', '', ' ']) {
+      expect(FOCUS_TAG_INPUT_PATTERN.test(tag), tag).toBe(false);
+      expect(fieldOf(() => normaliseFocusTags([tag]))).toBe('tags[0]');
+    }
+  });
+
+  it('enum settings outside their lists are refused in the domain too (callers other than the API)', () => {
+    expect(fieldOf(() => checkPlan('enterprise' as never))).toBe('plan');
+    expect(fieldOf(() => checkSpikeAction('tagCostSpikeAction', 'stop' as never))).toBe('tagCostSpikeAction');
+    expect(() => checkSpikeAction('tagCostSpikeAction', null)).not.toThrow();
   });
 
   it('checkTimezone returns the canonical name', () => {

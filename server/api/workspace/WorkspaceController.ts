@@ -180,8 +180,10 @@ export interface PlanBody {
 
 /**
  * Workspace configuration. Every change is written to the activity log (kind `workspace.*`, by the
- * owner) in the same transaction. A request that repeats the current value succeeds and changes
- * nothing: no activity row, no new updatedAt. A rejected request changes nothing either.
+ * owner) in the same transaction; a change of the loop state or of a scheduled pause also queues
+ * the event `workspace.loop_state_changed`, a change of the cost cap `workspace.cost_cap_changed`.
+ * A request that repeats the current value succeeds and changes nothing: no activity row, no event,
+ * no new updatedAt. A rejected request changes nothing either.
  */
 @Route('api/v1/workspace')
 @Tags('Workspace configuration')

@@ -276,7 +276,8 @@ describe('focus tags', () => {
   });
 
   it('rejects tags that are not lowercase-hyphen', async () => {
-    for (const bad of ['Bad Tag', 'UPPER', 'a--b', '-lead', 'trail-', 'under_score', '', 'x'.repeat(41)]) {
+    // the documented 40 characters apply to the tag as sent, surrounding spaces included
+    for (const bad of ['Bad Tag', 'UPPER', 'a--b', '-lead', 'trail-', 'under_score', '', 'x'.repeat(41), ` ${'x'.repeat(40)}`, '  ']) {
       await expectRejected('PUT', path, { tags: ['ok', bad] }, 'tags[1]');
     }
     await expectRejected('PUT', path, { tags: [7] }, 'tags[0]');
@@ -355,6 +356,56 @@ describe('GET /workspace/focus-history', () => {
       expect(res.status, q).toBe(422);
       expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     }
+  });
+});
+
+describe('GET /workspace/focus-history pages', () => {
+  const url = '/api/v1/workspace/focus-history';
+
+  it('serves 30 shifts a page by default and the rest after nextCursor, durations intact across the page break', async () => {
+    for (let i = 0; i < 31; i += 1) {
+      expect((await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags: [`t${i}`] })).status).toBe(200);
+      desk.clock.advance((i + 1) * MINUTE_MS);
+    }
+    const first = await desk.api('GET', url);
+    expect(first.status).toBe(200);
+    expect(first.body.shifts).toHaveLength(30);
+    expect(typeof first.body.nextCursor).toBe('string');
+    expect(first.body.shifts[0]).toMatchObject({ tags: ['t30'], current: true, durationMinutes: 31 });
+
+    const second = await desk.api('GET', `${url}?cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ sinceDays: 90, nextCursor: null });
+    // t0 held 1 minute and ended where t1, the last row of the first page, started
+    expect(second.body.shifts).toEqual([expect.objectContaining({ tags: ['t0'], endedAt: first.body.shifts[29].startedAt, durationMinutes: 1, current: false })]);
+  });
+
+  it('a cursor it did not serve is a 422 naming cursor', async () => {
+    for (const cursor of ['nonsense', Buffer.from('[1]').toString('base64url')]) {
+      const res = await desk.api('GET', `${url}?cursor=${cursor}`);
+      expect(res.status).toBe(422);
+      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual(['cursor']);
+    }
+  });
+});
+
+describe('workspace events', () => {
+  const queued = () => desk.services.db.selectFrom('outboxEvents').select(['event', 'payload']).orderBy('id').execute();
+
+  it('a loop change queues workspace.loop_state_changed with the change; a rejected one queues nothing', async () => {
+    await expectRejected('PATCH', '/api/v1/workspace/loop', { loopState: 'sleeping' }, 'loopState');
+    await expectRejected('PATCH', '/api/v1/workspace/pause-until', { pauseUntilAt: iso(desk.clock.now().getTime() + 15 * DAY_MS) }, 'pauseUntilAt');
+    expect(await queued()).toEqual([]);
+    await expectChange('PATCH', '/api/v1/workspace/loop', { loopState: 'paused' }, 'workspace.loop_state');
+    const rows = await queued();
+    expect(rows.map((r) => r.event)).toEqual(['workspace.loop_state_changed']);
+    expect(JSON.parse(rows[0].payload)).toMatchObject({ event: 'workspace.loop_state_changed', data: { loopState: 'paused', pauseUntilAt: null } });
+  });
+
+  it('GET /events lists the workspace events with examples', async () => {
+    const res = await desk.api('GET', '/api/v1/events');
+    const names = res.body.events.map((e: { name: string }) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['workspace.loop_state_changed', 'workspace.cost_cap_changed']));
   });
 });
 

@@ -14,10 +14,10 @@ import { SourceSync } from './domain/sources/source-sync';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { pauseResumeJob } from './jobs/workspace-jobs';
-import { feedPollerJob } from './jobs/feed-poller';
+import { FEED_POLL_JOB, feedPollerJob } from './jobs/feed-poller';
 import { sourcePauseExpiryJob, sourceQuietnessJob } from './jobs/source-jobs';
 import { RelayClient } from './integrations/relay/relay-client';
-import { applyRelaySettings } from './integrations/relay/relay-settings';
+import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
@@ -60,7 +60,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   }
   const scheduler = new Scheduler(db, clock);
   const sourceSync = new SourceSync(db, clock, workspace);
-  const sources = new SourceService(db, clock, workspace, sourceSync);
+  // A user who adds a feed expects its items now, not at the next poll round.
+  const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const services: Services = {
     config,
     clock,

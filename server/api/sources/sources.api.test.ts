@@ -96,6 +96,10 @@ describe('POST /sources', () => {
     const created = await activityOf('source.created');
     expect(created.map((a) => a.entityId)).toEqual([res.body.id, manual.body.id]);
     expect(created[0].actorLabel).toBe('Owner');
+    expect((await events('source.created')).map((e) => JSON.parse(e.payload).data)).toEqual([
+      { sourceId: res.body.id, label: 'Acme news', type: 'rss' },
+      { sourceId: manual.body.id, label: 'Inbox', type: 'manual' },
+    ]);
   });
 
   it('takes a label of 80 characters and rejects 81 or blank', async () => {
@@ -171,6 +175,66 @@ describe('GET /sources', () => {
     expect(res.body.total).toBe(51);
     expect(res.body.sources).toHaveLength(50);
     expect((await api('GET', '/sources?limit=51')).body.sources).toHaveLength(51);
+  });
+
+  it('pages through more than 200 sources with nextCursor, each once, newest first', async () => {
+    // 3 batches at 3 instants, so the order has ties on createdAt (broken by id) and steps between them
+    const now = desk.clock.now().toISOString();
+    const rows = Array.from({ length: 205 }, (_, i) => ({
+      id: `src_${String(i).padStart(4, '0')}`,
+      type: 'manual' as const,
+      label: `M${i}`,
+      url: null,
+      notes: null,
+      status: 'connected' as const,
+      pausedAt: null,
+      pausedUntilAt: null,
+      pollIntervalMinutes: null,
+      includeKeywords: '[]',
+      excludeKeywords: '[]',
+      lastSyncedAt: null,
+      lastPolledAt: null,
+      lastErrorMessage: null,
+      lastSignalAt: null,
+      consecutiveFailures: 0,
+      nextRetryAt: null,
+      etag: null,
+      lastModified: null,
+      quietnessAckedAt: null,
+      quietnessWarnedAt: null,
+      createdAt: new Date(new Date(now).getTime() + (i % 3) * MINUTE_MS).toISOString(),
+      updatedAt: now,
+    }));
+    await db().insertInto('sources').values(rows).execute();
+    const expected = [...rows].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map((r) => r.id);
+
+    const first = await api('GET', '/sources?limit=200');
+    expect(first.body.sources).toHaveLength(200);
+    expect(first.body.total).toBe(205);
+    expect(typeof first.body.nextCursor).toBe('string');
+    const second = await api('GET', `/sources?limit=200&cursor=${first.body.nextCursor}`);
+    expect(second.body.sources).toHaveLength(5);
+    expect(second.body.nextCursor).toBeNull();
+    expect([...first.body.sources, ...second.body.sources].map((s: { id: string }) => s.id)).toEqual(expected);
+
+    // default pages of 50: five pages, the last one short and without a cursor
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { body: { sources: { id: string }[]; nextCursor: string | null } } = await api('GET', `/sources${cursor ? `?cursor=${cursor}` : ''}`);
+      seen.push(...res.body.sources.map((s) => s.id));
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(expected);
+  });
+
+  it('rejects a cursor it did not serve (422 naming cursor)', async () => {
+    await manualSource();
+    await expectRejected('GET', '/sources?cursor=bm9wZQ', undefined, 'cursor');
+    await expectRejected('GET', `/sources?cursor=${Buffer.from('["a"]').toString('base64url')}`, undefined, 'cursor');
   });
 
   it('answers 404 for an unknown id and 401 without the token', async () => {

@@ -54,7 +54,8 @@ export interface SourcePatchBody {
    * Exactly one of status, label, pollIntervalMinutes per request. Pause and resume use status:
    * `paused` pauses the source indefinitely (like bulk pause; a scheduled pause becomes indefinite)
    * and keeps its stored status; `connected` on a paused source resumes it (clears pausedAt and
-   * pausedUntilAt). `pending` and `error` only set the status and leave a pause alone.
+   * pausedUntilAt) and keeps its stored status too, which the next poll sets. On a running source
+   * `connected`, `pending` and `error` set the status; `pending` and `error` leave a pause alone.
    */
   status?: SourceStatusChange;
   /**

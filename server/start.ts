@@ -15,9 +15,10 @@ import { SourceSync } from './domain/sources/source-sync';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
+import { FEED_POLL_JOB } from './jobs/feed-poller';
 import { BackupService } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
-import { applyRelaySettings } from './integrations/relay/relay-settings';
+import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';
 
@@ -87,7 +88,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   log.addSecret(ingestToken);
   const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }));
   const sourceSync = new SourceSync(db, clock, workspace);
-  const sources = new SourceService(db, clock, workspace, sourceSync);
+  // A user who adds a feed expects its items now, not at the next poll round.
+  const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const services: Services = {
     config,
     clock,

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_signals_sources';
 import * as m0003SignalExternalId from './0003_signal_external_id';
+import * as m0004SourcesList from './0004_sources_list';
 import * as m0005FocusShiftsIndex from './0005_focus_shifts_index';
 
 /**
@@ -13,6 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_signals_sources': m0002,
   '0003_signal_external_id': m0003SignalExternalId,
-  // 0004 is taken by the sources area's migration on its branch.
+  '0004_sources_list': m0004SourcesList,
   '0005_focus_shifts_index': m0005FocusShiftsIndex,
 };

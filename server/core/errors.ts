@@ -16,6 +16,9 @@
  * match nothing are listed in `notFound` and the action applies to the rest; ids whose target the
  * action does not apply to are listed in `skipped` where the endpoint has such targets. A bulk call
  * whose ids all miss answers 200 with `affected: 0`.
+ *
+ * Both policies are also the API description in tsoa.json (the OpenAPI document states them once;
+ * endpoint descriptions refer to them): change them in both places.
  */
 
 /** Every error code Desk answers with. */

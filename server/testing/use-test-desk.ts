@@ -1,3 +1,5 @@
+import { inTransaction } from '../../db/transactions';
+import type { Db } from '../../db/connection';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { userTables } from './db-fingerprint';
@@ -17,7 +19,8 @@ async function readRows<DB>(db: Kysely<DB>): Promise<Rows> {
 /** Puts every user table back to `rows` in one transaction (foreign keys checked at commit). */
 async function restoreRows<DB>(db: Kysely<DB>, rows: Rows): Promise<void> {
   const tables = await userTables(db);
-  await db.withoutPlugins().transaction().execute(async (trx) => {
+  await inTransaction(db as unknown as Db, async (tx) => {
+    const trx = tx.withoutPlugins();
     await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
     for (const table of tables) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
     for (const [table, tableRows] of rows) {

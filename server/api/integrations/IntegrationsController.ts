@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put, Route, Security, Tags } from '@tsoa/runtime';
 import type { RelayStatus } from '../../integrations/relay/relay-client';
-import { setRelayChannel } from '../../integrations/relay/relay-settings';
+import { setRelayChannel } from '../../domain/relay/relay-settings';
 import type { Services } from '../../services';
 
 export interface InboundWebhookInfo {

@@ -1,22 +1,14 @@
-import { Body, Controller, Get, Patch, Path, Post, Put, Query, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import { Body, Controller, Get, Patch, Path, Post, Put, Query, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
+import type { ErrorBody } from '../../core/errors';
 import type { SourceStatusChange, SourceType } from '../../domain/sources/rules';
-import type {
-  BulkAction,
-  BulkCadenceResult,
-  BulkRenameResult,
-  BulkResult,
-  CadenceOverview,
-  CreatedSource,
-  QuietnessAckResult,
-  QuietnessReport,
-  ScheduledPauseRow,
-  SourceList,
-  SourcePreview,
-} from '../../domain/sources/source-service';
+import type { BulkAction, BulkCadenceResult, BulkRenameResult, BulkResult } from '../../domain/sources/source-bulk';
+import type { CadenceOverview } from '../../domain/sources/source-cadence';
+import type { CreatedSource, PollNowResult, SourceList, SourcePreview } from '../../domain/sources/source-crud';
+import type { ScheduledPauseRow } from '../../domain/sources/source-pauses';
+import type { QuietnessAckResult, QuietnessReport } from '../../domain/sources/source-quietness';
 import type { SourceView } from '../../domain/sources/source-store';
-import type { FileImportResult, PollOutcome } from '../../domain/sources/source-sync';
+import type { FileImportResult } from '../../domain/sources/source-sync';
 import type { Services } from '../../services';
-import { FEED_POLL_JOB } from '../../jobs/feed-poller';
 
 export interface CreateSourceBody {
   /**
@@ -62,7 +54,8 @@ export interface SourcePatchBody {
    * Exactly one of status, label, pollIntervalMinutes per request. Pause and resume use status:
    * `paused` pauses the source indefinitely (like bulk pause; a scheduled pause becomes indefinite)
    * and keeps its stored status; `connected` on a paused source resumes it (clears pausedAt and
-   * pausedUntilAt). `pending` and `error` only set the status and leave a pause alone.
+   * pausedUntilAt) and keeps its stored status too, which the next poll sets. On a running source
+   * `connected`, `pending` and `error` set the status; `pending` and `error` leave a pause alone.
    */
   status?: SourceStatusChange;
   /**
@@ -165,18 +158,17 @@ export interface SourcePauseUntilBody {
   pausedUntilAt: string | null;
 }
 
-export interface PollNowResult {
-  outcome: PollOutcome;
-  source: SourceView;
-}
-
 /**
  * Sources of signals. States: `status` is pending (added, not yet polled), connected (last poll or
  * import worked) or error (last poll failed: see lastErrorMessage; retries back off as
  * min(interval x 2^failures, 24 h)). Pausing is kept apart from that health status: `paused` with
  * `pausedAt`, and `pausedUntilAt` for a scheduled pause; PATCH `{ status: 'paused' }` pauses and
- * `{ status: 'connected' }` resumes. Paused sources are not polled. Every change is written to
- * the activity log; each signal a source brings in gets its own `signal.received` activity row.
+ * `{ status: 'connected' }` resumes. Every pause and resume (by hand, in bulk, or a scheduled pause
+ * running out) is one transition: it changes only the pause, never the health status. Paused sources
+ * are not polled. Every change is written to the activity log; each signal a source brings in gets
+ * its own `signal.received` activity row. Events: `source.created`, `source.deleted`,
+ * `source.paused`, `source.resumed`, `source.errored` (the failed poll that moves a source into
+ * `error`), `source.recovered` (its first successful poll after that) and the quietness events.
  */
 @Route('api/v1/sources')
 @Tags('Sources')
@@ -188,24 +180,28 @@ export class SourcesController extends Controller {
 
   /**
    * Sources, newest first, with pollIntervalMinutes and pollGating (null for manual and file sources).
-   * @param limit 1-200, default 50
+   * A page holds at most `limit`; pass `nextCursor` as `cursor` for the next one (null on the last page).
+   * @param limit sources per page
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
+   * @param cursor `nextCursor` of the previous page, as it was served
    */
   @Get()
-  public async listSources(@Query() limit = 50): Promise<SourceList> {
-    return this.s.sources.list(limit);
+  public async listSources(@Query() limit = 50, @Query() cursor?: string): Promise<SourceList> {
+    return this.s.sources.list({ limit, cursor });
   }
 
   /**
    * Adds a source. Feed sources start `pending` and are polled within a minute, importing the feed's
    * current items; a file source is imported now (the response carries the import result); manual
-   * sources start `connected`. The same type and url twice is a 409.
+   * sources start `connected`. The same type and url twice is a 409. Emits `source.created`.
    */
   @Post()
   @SuccessResponse(201, 'Created')
+  @Response<ErrorBody>('409', '`source_exists`: a source of this type already reads this url; nothing was created')
   public async createSource(@Body() body: CreateSourceBody): Promise<CreatedSource> {
     const created = await this.s.sources.create(body);
-    // A user who adds a feed expects its items now, not at the next poll round.
-    if (created.pollGating !== null) this.s.scheduler.nudge(FEED_POLL_JOB);
     this.setStatus(201);
     return created;
   }
@@ -222,15 +218,21 @@ export class SourcesController extends Controller {
   }
 
   /**
-   * Bulk pause, resume or delete (1-50 ids; all must exist or nothing changes). Pause is indefinite
-   * and replaces a scheduled pause; resume clears any pause. Delete keeps the source's signals.
+   * Bulk pause, resume or delete of 1-50 sources, under the bulk policy (see the API description):
+   * unknown ids are listed in `notFound` and the action applies to the others; `affected` counts
+   * the sources changed. Pause is indefinite and replaces a scheduled pause (`source.paused`);
+   * resume clears any pause and keeps the health status (`source.resumed`); delete keeps the
+   * source's signals (`source.deleted`).
    */
   @Post('bulk')
   public async bulkSourceAction(@Body() body: BulkBody): Promise<BulkResult> {
     return this.s.sources.bulk(body.action, body.sourceIds);
   }
 
-  /** Sets the poll interval of many feed sources (all of them without sourceIds); manual and file sources are skipped silently. */
+  /**
+   * Sets the poll interval of many feed sources (every feed without sourceIds). Under the bulk
+   * policy: named manual and file sources are left alone and listed in `skipped`, unknown ids in `notFound`.
+   */
   @Post('bulk-cadence')
   public async bulkSourceCadence(@Body() body: BulkCadenceBody): Promise<BulkCadenceResult> {
     return this.s.sources.bulkCadence(body.pollIntervalMinutes, body.sourceIds);
@@ -239,7 +241,8 @@ export class SourcesController extends Controller {
   /**
    * Find and replace in labels (all sources without sourceIds). The result is trimmed; a rename
    * that would leave a label empty or longer than 80 characters is not applied and is listed in
-   * `skipped`, the others are applied. preview: true changes nothing.
+   * `skipped`, the others are applied. preview: true changes nothing. Unknown ids are listed in
+   * `notFound` (the bulk policy).
    */
   @Post('bulk-rename')
   public async bulkRenameSources(@Body() body: BulkRenameBody): Promise<BulkRenameResult> {
@@ -265,13 +268,19 @@ export class SourcesController extends Controller {
     return this.s.sources.quietness();
   }
 
-  /** Mutes the quietness alarm of 1-50 feed sources for 7 days; one `source.quietness_acked` event per source. */
+  /**
+   * Mutes the quietness alarm of 1-50 feed sources for 7 days; one `source.quietness_acked` event per
+   * source. Bulk policy: manual and file sources are listed in `skipped`, unknown ids in `notFound`.
+   */
   @Post('quietness-ack/bulk')
   public async sourceQuietnessAckBulk(@Body() body: SourceIdsBody): Promise<QuietnessAckResult> {
     return this.s.sources.ackQuietness(body.sourceIds);
   }
 
-  /** Revokes quietness acks early; sources without an ack are silent no-ops; one `source.quietness_unacked` event per revoked ack. */
+  /**
+   * Revokes quietness acks early; sources without an ack are silent no-ops; one `source.quietness_unacked`
+   * event per revoked ack. Bulk policy: manual and file sources in `skipped`, unknown ids in `notFound`.
+   */
   @Post('quietness-unack/bulk')
   public async sourceQuietnessUnackBulk(@Body() body: SourceIdsBody): Promise<QuietnessAckResult> {
     return this.s.sources.unackQuietness(body.sourceIds);
@@ -290,11 +299,14 @@ export class SourcesController extends Controller {
 
   /**
    * Changes exactly one of status, label (1-80) or pollIntervalMinutes (1-1440, or null for the
-   * workspace cadence; feed types only) per request; zero or several fields is a 422.
-   * `{ status: 'paused' }` pauses (activity `source.paused`), `{ status: 'connected' }` on a paused
-   * source resumes it (activity `source.resumed`); other status changes log `source.status`.
+   * workspace cadence) per request; zero or several fields is a 422. pollIntervalMinutes on a
+   * manual or file source is a 409 `wrong_source_type`.
+   * `{ status: 'paused' }` pauses (activity and event `source.paused`); `{ status: 'connected' }` on
+   * a paused source resumes it (activity and event `source.resumed`) and keeps its health status
+   * (a failing feed stays `error` until a poll succeeds); other status changes log `source.status`.
    */
   @Patch('{id}')
+  @Response<ErrorBody>('409', '`wrong_source_type`: pollIntervalMinutes on a source that is not a feed; nothing changed')
   public async updateSource(@Path() id: string, @Body() body: SourcePatchBody): Promise<SourceView> {
     return this.s.sources.update(id, body);
   }
@@ -308,35 +320,49 @@ export class SourcesController extends Controller {
     return this.s.sources.setKeywords(id, body.includeKeywords, body.excludeKeywords);
   }
 
-  /** Schedules a pause (future, at most 14 days ahead) or, with null, clears any pause and resumes. */
+  /**
+   * Schedules a pause (future, at most 14 days ahead; event `source.paused` with pausedUntilAt) or,
+   * with null, clears any pause and resumes (`source.resumed`), keeping the health status.
+   */
   @Patch('{sourceId}/pause-until')
   public async setSourcePauseUntil(@Path() sourceId: string, @Body() body: SourcePauseUntilBody): Promise<SourceView> {
     return this.s.sources.setPauseUntil(sourceId, body.pausedUntilAt);
   }
 
-  /** Mutes this feed source's quietness alarm for 7 days (ended sooner by a fresh signal); emits `source.quietness_acked`. */
+  /**
+   * Mutes this feed source's quietness alarm for 7 days (ended sooner by a fresh signal); emits
+   * `source.quietness_acked`. 409 `wrong_source_type` for a manual or file source.
+   */
   @Post('{sourceId}/quietness-ack')
+  @Response<ErrorBody>('409', '`wrong_source_type`: quietness applies to feed sources only; nothing changed')
   public async sourceQuietnessAck(@Path() sourceId: string): Promise<SourceView> {
-    return (await this.s.sources.ackQuietness([sourceId], 'sourceId')).sources[0];
+    return this.s.sources.ackQuietnessOne(sourceId);
   }
 
-  /** Revokes the ack early and emits `source.quietness_unacked`; without an ack it is a silent no-op. */
+  /**
+   * Revokes the ack early and emits `source.quietness_unacked`; without an ack it is a silent no-op.
+   * 409 `wrong_source_type` for a manual or file source.
+   */
   @Post('{sourceId}/quietness-unack')
+  @Response<ErrorBody>('409', '`wrong_source_type`: quietness applies to feed sources only; nothing changed')
   public async sourceQuietnessUnack(@Path() sourceId: string): Promise<SourceView> {
-    return (await this.s.sources.unackQuietness([sourceId], 'sourceId')).sources[0];
+    return this.s.sources.unackQuietnessOne(sourceId);
   }
 
   /**
    * File sources: reads the file again and imports records not imported before (dedupe by
-   * externalId, else title + sourceUrl). Invalid records are skipped and reported. 409 for other types.
+   * externalId, else title + sourceUrl). Invalid records are skipped and reported. 409
+   * `wrong_source_type` for other types.
    */
   @Post('{id}/import')
+  @Response<ErrorBody>('409', '`wrong_source_type`: only file sources import files; nothing changed')
   public async importSourceFile(@Path() id: string): Promise<FileImportResult> {
     return this.s.sources.importFile(id);
   }
 
-  /** Feed sources: polls now, due or not (409 when paused or not a feed). */
+  /** Feed sources: polls now, due or not (409 `source_paused` when paused, `wrong_source_type` when not a feed). */
   @Post('{id}/poll')
+  @Response<ErrorBody>('409', '`source_paused` or `wrong_source_type`; nothing was polled')
   public async pollSourceNow(@Path() id: string): Promise<PollNowResult> {
     return this.s.sources.pollNow(id);
   }

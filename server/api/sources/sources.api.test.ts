@@ -88,6 +88,10 @@ describe('POST /sources', () => {
     const created = await activityOf('source.created');
     expect(created.map((a) => a.entityId)).toEqual([res.body.id, manual.body.id]);
     expect(created[0].actorLabel).toBe('Owner');
+    expect((await events('source.created')).map((e) => JSON.parse(e.payload).data)).toEqual([
+      { sourceId: res.body.id, label: 'Acme news', type: 'rss' },
+      { sourceId: manual.body.id, label: 'Inbox', type: 'manual' },
+    ]);
   });
 
   it('takes a label of 80 characters and rejects 81 or blank', async () => {
@@ -165,6 +169,66 @@ describe('GET /sources', () => {
     expect((await api('GET', '/sources?limit=51')).body.sources).toHaveLength(51);
   });
 
+  it('pages through more than 200 sources with nextCursor, each once, newest first', async () => {
+    // 3 batches at 3 instants, so the order has ties on createdAt (broken by id) and steps between them
+    const now = desk.clock.now().toISOString();
+    const rows = Array.from({ length: 205 }, (_, i) => ({
+      id: `src_${String(i).padStart(4, '0')}`,
+      type: 'manual' as const,
+      label: `M${i}`,
+      url: null,
+      notes: null,
+      status: 'connected' as const,
+      pausedAt: null,
+      pausedUntilAt: null,
+      pollIntervalMinutes: null,
+      includeKeywords: '[]',
+      excludeKeywords: '[]',
+      lastSyncedAt: null,
+      lastPolledAt: null,
+      lastErrorMessage: null,
+      lastSignalAt: null,
+      consecutiveFailures: 0,
+      nextRetryAt: null,
+      etag: null,
+      lastModified: null,
+      quietnessAckedAt: null,
+      quietnessWarnedAt: null,
+      createdAt: new Date(new Date(now).getTime() + (i % 3) * MINUTE_MS).toISOString(),
+      updatedAt: now,
+    }));
+    await db().insertInto('sources').values(rows).execute();
+    const expected = [...rows].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map((r) => r.id);
+
+    const first = await api('GET', '/sources?limit=200');
+    expect(first.body.sources).toHaveLength(200);
+    expect(first.body.total).toBe(205);
+    expect(typeof first.body.nextCursor).toBe('string');
+    const second = await api('GET', `/sources?limit=200&cursor=${first.body.nextCursor}`);
+    expect(second.body.sources).toHaveLength(5);
+    expect(second.body.nextCursor).toBeNull();
+    expect([...first.body.sources, ...second.body.sources].map((s: { id: string }) => s.id)).toEqual(expected);
+
+    // default pages of 50: five pages, the last one short and without a cursor
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { body: { sources: { id: string }[]; nextCursor: string | null } } = await api('GET', `/sources${cursor ? `?cursor=${cursor}` : ''}`);
+      seen.push(...res.body.sources.map((s) => s.id));
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(expected);
+  });
+
+  it('rejects a cursor it did not serve (422 naming cursor)', async () => {
+    await manualSource();
+    await expectRejected('GET', '/sources?cursor=bm9wZQ', undefined, 'cursor');
+    await expectRejected('GET', `/sources?cursor=${Buffer.from('["a"]').toString('base64url')}`, undefined, 'cursor');
+  });
+
   it('answers 404 for an unknown id and 401 without the token', async () => {
     expect((await api('GET', '/sources/src_missing')).status).toBe(404);
     expect((await desk.api('GET', '/api/v1/sources', undefined, null)).status).toBe(401);
@@ -203,13 +267,17 @@ describe('PATCH /sources/{id}', () => {
     await expectRejected('PATCH', `/sources/${id}`, { status: 'paused', label: 'New' }, 'status');
     await expectRejected('PATCH', `/sources/${id}`, { notes: 'x' }, 'notes');
     await expectRejected('PATCH', '/sources/src_missing', { label: 'x' }, null, 404);
+    // an interval on a source that is never polled: the target's kind, not the request, is wrong (409)
     const manual = await manualSource();
-    await expectRejected('PATCH', `/sources/${manual}`, { pollIntervalMinutes: 30 }, 'pollIntervalMinutes');
+    const res = await expectRejected('PATCH', `/sources/${manual}`, { pollIntervalMinutes: 30 }, null, 409);
+    expect(res.body.error).toBe('wrong_source_type');
+    // still 422 when the value itself is out of bounds
+    await expectRejected('PATCH', `/sources/${manual}`, { pollIntervalMinutes: 0 }, 'pollIntervalMinutes');
   });
 });
 
 describe('PATCH /sources/{id} {status}: pause and resume', () => {
-  it('paused pauses indefinitely (keeping the status), connected resumes; pending and error leave a pause alone', async () => {
+  it('paused pauses indefinitely (keeping the status), connected resumes (keeping the status); pending and error leave a pause alone', async () => {
     const { id, path: p } = await feedSource('Acme', {}, fixture('rss.xml'));
     await desk.services.scheduler.runNow(FEED_POLL_JOB);
     expect((await api('GET', `/sources/${id}`)).body.status).toBe('connected');
@@ -218,9 +286,11 @@ describe('PATCH /sources/{id} {status}: pause and resume', () => {
     expect(paused.status).toBe(200);
     expect(paused.body).toMatchObject({ status: 'connected', paused: true, pausedAt: desk.clock.now().toISOString(), pausedUntilAt: null });
     expect(await activityOf('source.paused')).toHaveLength(1);
-    // pausing again changes and logs nothing
+    expect((await events('source.paused')).map((e) => JSON.parse(e.payload).data)).toEqual([{ sourceId: id, label: 'Acme', pausedUntilAt: null }]);
+    // pausing again changes, logs and emits nothing
     await api('PATCH', `/sources/${id}`, { status: 'paused' });
     expect(await activityOf('source.paused')).toHaveLength(1);
+    expect(await events('source.paused')).toHaveLength(1);
     // a paused source is not polled
     const polls = feeds.requests.filter((r) => r.path === p).length;
     desk.clock.advance(DAY_MS);
@@ -231,13 +301,20 @@ describe('PATCH /sources/{id} {status}: pause and resume', () => {
     expect((await api('PATCH', `/sources/${id}`, { status: 'error' })).body).toMatchObject({ status: 'error', paused: true });
     expect((await api('PATCH', `/sources/${id}`, { status: 'pending' })).body).toMatchObject({ status: 'pending', paused: true });
 
+    // connected on a paused source is the resume transition: the pause ends, the status stays
+    // what it was (only a poll tells whether the feed works), and the next poll sets it
     const resumed = await api('PATCH', `/sources/${id}`, { status: 'connected' });
-    expect(resumed.body).toMatchObject({ status: 'connected', paused: false, pausedAt: null, pausedUntilAt: null, pollGating: { isDueNow: true } });
+    expect(resumed.body).toMatchObject({ status: 'pending', paused: false, pausedAt: null, pausedUntilAt: null, pollGating: { isDueNow: true } });
     const resumedRows = await activityOf('source.resumed');
     expect(resumedRows).toHaveLength(1);
-    expect(resumedRows[0]).toMatchObject({ entityId: id, actorLabel: 'Owner', detail: 'Source Acme resumed (status set to connected)' });
+    expect(resumedRows[0]).toMatchObject({ entityId: id, actorLabel: 'Owner', detail: 'Source Acme resumed (by hand)' });
+    expect((await events('source.resumed')).map((e) => JSON.parse(e.payload).data)).toEqual([{ sourceId: id, label: 'Acme' }]);
     await desk.services.scheduler.runNow(FEED_POLL_JOB);
     expect(feeds.requests.filter((r) => r.path === p)).toHaveLength(polls + 1);
+    expect((await api('GET', `/sources/${id}`)).body.status).toBe('connected');
+    // on a running source connected sets the status like any other value
+    expect((await api('PATCH', `/sources/${id}`, { status: 'error' })).body.status).toBe('error');
+    expect((await api('PATCH', `/sources/${id}`, { status: 'connected' })).body).toMatchObject({ status: 'connected', paused: false });
   });
 
   it('paused turns a scheduled pause into an indefinite one; connected clears the schedule', async () => {
@@ -251,8 +328,11 @@ describe('PATCH /sources/{id} {status}: pause and resume', () => {
     expect((await api('GET', `/sources/${id}`)).body.paused).toBe(true);
 
     await api('PATCH', `/sources/${id}/pause-until`, { pausedUntilAt: new Date(desk.clock.now().getTime() + DAY_MS).toISOString() });
-    expect((await api('PATCH', `/sources/${id}`, { status: 'connected' })).body).toMatchObject({ status: 'connected', paused: false, pausedUntilAt: null });
+    expect((await api('PATCH', `/sources/${id}`, { status: 'connected' })).body).toMatchObject({ status: 'pending', paused: false, pausedUntilAt: null });
     expect((await api('GET', '/sources/scheduled-paused')).body.sources).toEqual([]);
+    // indefinite pause, scheduled pause, resume: one event each, with the schedule in the pause event
+    expect((await events('source.paused')).map((e) => JSON.parse(e.payload).data.pausedUntilAt)).toEqual([expect.any(String), null, expect.any(String)]);
+    expect(await events('source.resumed')).toHaveLength(1);
   });
 
   it('connected on a running source only sets the status (no resume row)', async () => {
@@ -311,15 +391,17 @@ describe('POST /sources/bulk', () => {
     const a = await feedSource('A');
     const b = await feedSource('B');
     let res = await api('POST', '/sources/bulk', { action: 'pause', sourceIds: [a.id, b.id, a.id] });
-    expect(res.body).toEqual({ action: 'pause', changed: [a.id, b.id], unchanged: [] });
+    expect(res.body).toEqual({ action: 'pause', affected: 2, changed: [a.id, b.id], unchanged: [], notFound: [] });
     expect((await api('GET', `/sources/${a.id}`)).body).toMatchObject({ paused: true, pausedAt: desk.clock.now().toISOString() });
     res = await api('POST', '/sources/bulk', { action: 'pause', sourceIds: [a.id] });
-    expect(res.body.unchanged).toEqual([a.id]);
+    expect(res.body).toEqual({ action: 'pause', affected: 0, changed: [], unchanged: [a.id], notFound: [] });
     res = await api('POST', '/sources/bulk', { action: 'resume', sourceIds: [a.id] });
     expect(res.body.changed).toEqual([a.id]);
     expect((await api('GET', `/sources/${a.id}`)).body.paused).toBe(false);
     expect(await activityOf('source.paused')).toHaveLength(2);
     expect(await activityOf('source.resumed')).toHaveLength(1);
+    expect((await events('source.paused')).map((e) => JSON.parse(e.payload).data.sourceId)).toEqual([a.id, b.id]);
+    expect((await events('source.resumed')).map((e) => JSON.parse(e.payload).data.sourceId)).toEqual([a.id]);
 
     // a deleted source's signals stay, without the link
     await api('PATCH', `/sources/${b.id}`, { status: 'connected' });
@@ -329,16 +411,37 @@ describe('POST /sources/bulk', () => {
     expect((await api('GET', `/sources/${b.id}`)).status).toBe(404);
     expect((await db().selectFrom('signals').selectAll().where('id', '=', 'sig_x').executeTakeFirstOrThrow()).sourceId).toBeNull();
     expect((await activityOf('source.deleted'))[0].entityId).toBe(b.id);
+    expect((await events('source.deleted')).map((e) => JSON.parse(e.payload).data)).toEqual([{ sourceId: b.id, label: 'B' }]);
   });
 
-  it('takes 50 ids and rejects 51, an empty list, a bad action and unknown ids (nothing changed)', async () => {
+  it('takes 50 ids and rejects 51, an empty list and a bad action (nothing changed)', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 50; i += 1) ids.push(await manualSource(`M${i}`));
     expect((await api('POST', '/sources/bulk', { action: 'pause', sourceIds: ids })).body.changed).toHaveLength(50);
     await expectRejected('POST', '/sources/bulk', { action: 'resume', sourceIds: [...ids, 'src_51'] }, 'sourceIds');
     await expectRejected('POST', '/sources/bulk', { action: 'resume', sourceIds: [] }, 'sourceIds');
     await expectRejected('POST', '/sources/bulk', { action: 'archive', sourceIds: [ids[0]] }, 'action');
-    await expectRejected('POST', '/sources/bulk', { action: 'delete', sourceIds: [ids[0], 'src_missing'] }, null, 404);
+  });
+
+  it('applies the action to known ids and lists unknown ones in notFound (the bulk policy)', async () => {
+    const a = await manualSource('A');
+    const b = await manualSource('B');
+    const res = await api('POST', '/sources/bulk', { action: 'delete', sourceIds: ['src_missing', a, b, 'src_gone'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ action: 'delete', affected: 2, changed: [a, b], unchanged: [], notFound: ['src_missing', 'src_gone'] });
+    expect(await sourceRows()).toEqual([]);
+    expect((await events('source.deleted')).map((e) => JSON.parse(e.payload).data.sourceId)).toEqual([a, b]);
+  });
+
+  it('answers 200 with affected 0 when every id is unknown, changing nothing', async () => {
+    await manualSource('A');
+    const before = [await sourceRows(), await activityRows(), await db().selectFrom('outboxEvents').selectAll().execute()];
+    for (const action of ['pause', 'resume', 'delete']) {
+      const res = await api('POST', '/sources/bulk', { action, sourceIds: ['src_x', 'src_y'] });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ action, affected: 0, changed: [], unchanged: [], notFound: ['src_x', 'src_y'] });
+    }
+    expect([await sourceRows(), await activityRows(), await db().selectFrom('outboxEvents').selectAll().execute()]).toEqual(before);
   });
 });
 
@@ -366,36 +469,46 @@ describe('POST /sources/bulk-cadence', () => {
     const b = await feedSource('B', { pollIntervalMinutes: 90 });
     const m = await manualSource();
     let res = await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 90 });
-    expect(res.body).toEqual({ pollIntervalMinutes: 90, updated: [a.id], unchanged: [b.id] });
+    expect(res.body).toEqual({ pollIntervalMinutes: 90, affected: 1, updated: [a.id], unchanged: [b.id], skipped: [], notFound: [] });
     res = await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: null, sourceIds: [a.id, m] });
-    expect(res.body).toEqual({ pollIntervalMinutes: null, updated: [a.id], unchanged: [] });
+    expect(res.body).toEqual({ pollIntervalMinutes: null, affected: 1, updated: [a.id], unchanged: [], skipped: [m], notFound: [] });
     expect((await api('GET', `/sources/${m}`)).body.pollIntervalMinutes).toBeNull();
     expect(await activityOf('source.cadence')).toHaveLength(2);
     expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 1 })).status).toBe(200);
     expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 1440 })).status).toBe(200);
   });
 
-  it('skips a file source silently, also when it is the only one named', async () => {
+  it('skips a file source (listed in skipped), also when it is the only one named', async () => {
     const a = await feedSource('A');
     const file = (await api('POST', '/sources', { type: 'file', label: 'CSV', url: path.join(FIXTURES, 'signals.csv') })).body.id as string;
     const m = await manualSource();
     const before = await activityOf('source.cadence');
-    expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: [file, m] })).body).toEqual({ pollIntervalMinutes: 60, updated: [], unchanged: [] });
+    expect((await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: [file, m] })).body).toEqual({
+      pollIntervalMinutes: 60,
+      affected: 0,
+      updated: [],
+      unchanged: [],
+      skipped: [file, m],
+      notFound: [],
+    });
     expect(await activityOf('source.cadence')).toEqual(before);
     let res = await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: [file, a.id] });
-    expect(res.body).toEqual({ pollIntervalMinutes: 60, updated: [a.id], unchanged: [] });
+    expect(res.body).toEqual({ pollIntervalMinutes: 60, affected: 1, updated: [a.id], unchanged: [], skipped: [file], notFound: [] });
+    // workspace-wide: only feeds are targeted, so nothing is listed as skipped
     res = await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 90 });
-    expect(res.body).toEqual({ pollIntervalMinutes: 90, updated: [a.id], unchanged: [] });
+    expect(res.body).toEqual({ pollIntervalMinutes: 90, affected: 1, updated: [a.id], unchanged: [], skipped: [], notFound: [] });
     expect((await api('GET', `/sources/${file}`)).body).toMatchObject({ pollIntervalMinutes: null, pollGating: null });
   });
 
-  it('rejects 0, 1441, a missing value, 51 ids and unknown ids', async () => {
+  it('rejects 0, 1441, a missing value and 51 ids; lists unknown ids in notFound', async () => {
     const a = await feedSource('A');
     await expectRejected('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 0 }, 'pollIntervalMinutes');
     await expectRejected('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 1441 }, 'pollIntervalMinutes');
     await expectRejected('POST', '/sources/bulk-cadence', {}, 'pollIntervalMinutes');
     await expectRejected('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: Array.from({ length: 51 }, (_, i) => `s${i}`) }, 'sourceIds');
-    await expectRejected('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: [a.id, 'src_missing'] }, null, 404);
+    const res = await api('POST', '/sources/bulk-cadence', { pollIntervalMinutes: 60, sourceIds: [a.id, 'src_missing'] });
+    expect(res.body).toEqual({ pollIntervalMinutes: 60, affected: 1, updated: [a.id], unchanged: [], skipped: [], notFound: ['src_missing'] });
+    expect((await api('GET', `/sources/${a.id}`)).body.pollIntervalMinutes).toBe(60);
   });
 });
 
@@ -407,6 +520,8 @@ describe('POST /sources/bulk-rename', () => {
     let res = await api('POST', '/sources/bulk-rename', { findText: 'acme', replaceText: 'Initech', preview: true });
     expect(res.body).toEqual({
       preview: true,
+      affected: 0,
+      notFound: [],
       matches: [
         { sourceId: a.id, oldLabel: 'Acme news', newLabel: 'Initech news' },
         { sourceId: b.id, oldLabel: 'ACME reviews', newLabel: 'Initech reviews' },
@@ -418,8 +533,14 @@ describe('POST /sources/bulk-rename', () => {
 
     res = await api('POST', '/sources/bulk-rename', { findText: 'acme', replaceText: 'Initech', caseSensitive: true });
     expect(res.body.matches).toEqual([]);
-    res = await api('POST', '/sources/bulk-rename', { findText: 'ACME', replaceText: 'Initech', caseSensitive: true, sourceIds: [b.id, c] });
-    expect(res.body.matches).toEqual([{ sourceId: b.id, oldLabel: 'ACME reviews', newLabel: 'Initech reviews' }]);
+    res = await api('POST', '/sources/bulk-rename', { findText: 'ACME', replaceText: 'Initech', caseSensitive: true, sourceIds: [b.id, c, 'src_missing'] });
+    expect(res.body).toEqual({
+      preview: false,
+      affected: 1,
+      matches: [{ sourceId: b.id, oldLabel: 'ACME reviews', newLabel: 'Initech reviews' }],
+      skipped: [],
+      notFound: ['src_missing'],
+    });
     expect((await api('GET', `/sources/${b.id}`)).body.label).toBe('Initech reviews');
     expect(await activityOf('source.renamed')).toHaveLength(1);
   });
@@ -594,17 +715,33 @@ describe('quietness', () => {
     expect(JSON.parse((await events('source.quietness_unacked'))[0].payload).data.sourceId).toBe(a.id);
   });
 
-  it('rejects 51 ids, unknown ids and non-feed sources, changing nothing', async () => {
-    const a = await feedSource('A');
+  it('rejects 51 ids, a single unknown id (404) and a single non-feed source (409), changing nothing', async () => {
     const m = await manualSource();
     const many = Array.from({ length: 51 }, (_, i) => `s${i}`);
     await expectRejected('POST', '/sources/quietness-ack/bulk', { sourceIds: many }, 'sourceIds');
     await expectRejected('POST', '/sources/quietness-unack/bulk', { sourceIds: many }, 'sourceIds');
-    await expectRejected('POST', '/sources/quietness-ack/bulk', { sourceIds: [a.id, 'src_missing'] }, null, 404);
-    await expectRejected('POST', '/sources/quietness-ack/bulk', { sourceIds: [a.id, m] }, 'sourceIds[1]');
-    await expectRejected('POST', `/sources/${m}/quietness-ack`, undefined, 'sourceId');
+    expect((await expectRejected('POST', `/sources/${m}/quietness-ack`, undefined, null, 409)).body.error).toBe('wrong_source_type');
+    expect((await expectRejected('POST', `/sources/${m}/quietness-unack`, undefined, null, 409)).body.error).toBe('wrong_source_type');
     await expectRejected('POST', '/sources/src_missing/quietness-ack', undefined, null, 404);
     await expectRejected('POST', '/sources/src_missing/quietness-unack', undefined, null, 404);
+  });
+
+  it('bulk ack and unack list non-feed sources in skipped and unknown ids in notFound, and act on the feeds', async () => {
+    const a = await feedSource('A');
+    const m = await manualSource();
+    let res = await api('POST', '/sources/quietness-ack/bulk', { sourceIds: [m, a.id, 'src_missing'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ affected: 1, changed: [a.id], skipped: [m], notFound: ['src_missing'] });
+    expect(res.body.sources.map((s: { id: string; quietnessAckedAt: string | null }) => [s.id, s.quietnessAckedAt])).toEqual([[a.id, desk.clock.now().toISOString()]]);
+    expect((await events('source.quietness_acked')).map((e) => JSON.parse(e.payload).data.sourceId)).toEqual([a.id]);
+    expect((await api('GET', `/sources/${m}`)).body.quietnessAckedAt).toBeNull();
+    res = await api('POST', '/sources/quietness-unack/bulk', { sourceIds: [m, a.id, 'src_missing'] });
+    expect(res.body).toMatchObject({ affected: 1, changed: [a.id], skipped: [m], notFound: ['src_missing'] });
+    // every id unknown or skipped: 200, nothing changed
+    const before = [await sourceRows(), await activityRows()];
+    res = await api('POST', '/sources/quietness-ack/bulk', { sourceIds: [m, 'src_x'] });
+    expect(res.body).toEqual({ sources: [], affected: 0, changed: [], skipped: [m], notFound: ['src_x'] });
+    expect([await sourceRows(), await activityRows()]).toEqual(before);
   });
 
   it('the sweep warns once per quiet period, not while acked, again after the ack runs out', async () => {
@@ -681,7 +818,7 @@ describe('scheduled source pauses', () => {
     expect((await api('GET', '/sources/scheduled-paused')).body.sources).toEqual([]);
   });
 
-  it('lists scheduled pauses soonest resume first, and the sweep resumes expired ones as connected', async () => {
+  it('lists scheduled pauses soonest resume first, and the sweep resumes expired ones', async () => {
     const a = await feedSource('A');
     const b = await feedSource('B');
     await api('PATCH', `/sources/${b.id}/pause-until`, { pausedUntilAt: new Date(desk.clock.now().getTime() + 90 * MINUTE_MS).toISOString() });
@@ -698,10 +835,12 @@ describe('scheduled source pauses', () => {
     expect(feeds.requests.filter((r) => r.path === b.path)).toHaveLength(0);
     desk.clock.advanceMinutes(1);
     await desk.services.scheduler.runNow(SOURCE_PAUSE_EXPIRY_JOB);
-    expect((await api('GET', `/sources/${b.id}`)).body).toMatchObject({ paused: false, pausedUntilAt: null, status: 'connected' });
+    // never polled yet: it stays pending until its first poll
+    expect((await api('GET', `/sources/${b.id}`)).body).toMatchObject({ paused: false, pausedUntilAt: null, status: 'pending' });
     const resumed = await activityOf('source.resumed');
     expect(resumed).toHaveLength(1);
     expect(resumed[0]).toMatchObject({ entityId: b.id, actorLabel: 'system' });
+    expect((await events('source.resumed')).map((e) => JSON.parse(e.payload).data)).toEqual([{ sourceId: b.id, label: 'B' }]);
     list = (await api('GET', '/sources/scheduled-paused')).body.sources;
     expect(list.map((r: { sourceId: string }) => r.sourceId)).toEqual([a.id]);
     expect(list[0].hoursUntilResume).toBe(Math.round(((3 * DAY_MS - 90 * MINUTE_MS) / HOUR_MS) * 10) / 10);
@@ -710,6 +849,32 @@ describe('scheduled source pauses', () => {
     await desk.services.scheduler.runNow(FEED_POLL_JOB);
     expect(feeds.requests.filter((r) => r.path === b.path)).toHaveLength(1);
     expect(feeds.requests.filter((r) => r.path === a.path)).toHaveLength(0);
+  });
+
+  it('a failing feed whose scheduled pause runs out stays in error with its retry schedule', async () => {
+    const src = await feedSource('Flaky', { url: feeds.url('/500') });
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    const failing = (await api('GET', `/sources/${src.id}`)).body;
+    expect(failing).toMatchObject({ status: 'error', consecutiveFailures: 1 });
+    const retryAt = failing.pollGating.nextPollAt;
+    await api('PATCH', `/sources/${src.id}/pause-until`, { pausedUntilAt: new Date(desk.clock.now().getTime() + 10 * MINUTE_MS).toISOString() });
+    desk.clock.advanceMinutes(10);
+    await desk.services.scheduler.runNow(SOURCE_PAUSE_EXPIRY_JOB);
+    const after = (await api('GET', `/sources/${src.id}`)).body;
+    expect(after).toMatchObject({ paused: false, status: 'error', consecutiveFailures: 1, lastErrorMessage: failing.lastErrorMessage });
+    expect(after.pollGating.nextPollAt).toBe(retryAt);
+    expect(await events('source.resumed')).toHaveLength(1);
+    // the same through bulk resume and pause-until null
+    for (const resume of [
+      () => api('POST', '/sources/bulk', { action: 'resume', sourceIds: [src.id] }),
+      () => api('PATCH', `/sources/${src.id}/pause-until`, { pausedUntilAt: null }),
+      () => api('PATCH', `/sources/${src.id}`, { status: 'connected' }),
+    ]) {
+      await api('POST', '/sources/bulk', { action: 'pause', sourceIds: [src.id] });
+      await resume();
+      expect((await api('GET', `/sources/${src.id}`)).body).toMatchObject({ paused: false, status: 'error', consecutiveFailures: 1 });
+    }
+    expect(await events('source.resumed')).toHaveLength(4);
   });
 
   it('a bulk pause replaces a scheduled pause with an indefinite one', async () => {

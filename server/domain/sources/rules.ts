@@ -1,5 +1,6 @@
 import { DAY_MS, MINUTE_MS } from '../../core/clock';
-import { invalid } from '../../core/errors';
+import { conflict, invalid, type DeskError } from '../../core/errors';
+import { defineList } from '../../core/lists';
 import { checkHttpUrl, checkIdList, MAX_URL_LENGTH } from '../../core/input';
 import { filePathOf } from '../../integrations/feeds/file-import';
 
@@ -21,7 +22,7 @@ export type SourceStatus = (typeof SOURCE_STATUSES)[number];
  * What PATCH /sources/{id} `{ status }` takes (spec: "pause and resume use this"): a status, or
  * `paused`, an indefinite pause that keeps the stored status. `connected` on a paused source resumes it.
  */
-export const SOURCE_STATUS_CHANGES = [...SOURCE_STATUSES, 'paused'] as const;
+export const SOURCE_STATUS_CHANGES = ['paused', ...SOURCE_STATUSES] as const;
 export type SourceStatusChange = (typeof SOURCE_STATUS_CHANGES)[number];
 
 export const MAX_LABEL_CHARS = 80;
@@ -36,6 +37,18 @@ export const QUIETNESS_BASE_FLOOR_DAYS = 14;
 export const QUIETNESS_MAX_FLOOR_DAYS = 90;
 export const QUIETNESS_ACK_DAYS = 7;
 export const QUIETNESS_ACK_MS = QUIETNESS_ACK_DAYS * DAY_MS;
+
+/** GET /sources: newest first, 50 a page by default, at most 200 (the limits the API had before cursors). */
+export const SOURCE_LIST = defineList('ListSources', 50, 200);
+
+/**
+ * 409 `wrong_source_type`: the operation does not apply to this kind of source (polling a manual
+ * source, a poll interval or quietness on a file source, importing into a feed). By the status
+ * policy in core/errors.ts this is the target's state, not a malformed request.
+ */
+export function wrongSourceType(source: { id: string; label: string; type: string }, appliesTo: string): DeskError {
+  return conflict('wrong_source_type', `${source.label} (${source.id}) is a ${source.type} source; ${appliesTo}`);
+}
 
 export const isFeedType = (type: string): type is FeedType => (FEED_TYPES as readonly string[]).includes(type);
 

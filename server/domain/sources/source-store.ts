@@ -54,7 +54,7 @@ export function toView(row: SourceRow, c: Cadence): SourceView {
   const acked = quietnessAckActive(row.quietnessAckedAt, c.now);
   return {
     id: row.id,
-    type: row.type as SourceType,
+    type: row.type,
     label: row.label,
     url: row.url,
     notes: row.notes,
@@ -88,15 +88,14 @@ export async function getSource(db: Db, id: string): Promise<SourceRow> {
   return row;
 }
 
-/** Every listed id must exist (404 naming the first unknown one); rows come back in the order asked. */
-export async function getSources(db: Db, ids: string[]): Promise<SourceRow[]> {
-  const rows = await db.selectFrom('sources').selectAll().where('id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw notFound('source', id);
-    return row;
-  });
+/**
+ * The rows of a bulk call's ids, in the order asked, and the ids that matched nothing (the bulk
+ * policy in core/errors.ts: unknown ids are listed, the action applies to the rest).
+ */
+export async function findSources(db: Db, ids: string[]): Promise<{ rows: SourceRow[]; notFound: string[] }> {
+  const found = await db.selectFrom('sources').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), notFound: ids.filter((id) => !byId.has(id)) };
 }
 
 const hash = (value: string) => crypto.createHash('sha256').update(value).digest('base64url').slice(0, 32);
@@ -183,7 +182,7 @@ export async function ingestItems(trx: Trx, clock: Clock, source: SourceRow, ite
 export const SEEN_RETENTION_MS = 90 * DAY_MS;
 
 /** Refreshes the keys a feed still lists and forgets the ones it dropped long ago, keeping the table bounded. */
-export async function refreshSeen(trx: Db, clock: Clock, sourceId: string, keys: string[]): Promise<void> {
+export async function refreshSeen(trx: Trx, clock: Clock, sourceId: string, keys: string[]): Promise<void> {
   const now = clock.now();
   for (let i = 0; i < keys.length; i += CHUNK) {
     await trx

@@ -2,6 +2,7 @@ import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Db } from '../../../db/connection';
 import type { Clock } from '../../core/clock';
 import { DeskError } from '../../core/errors';
+import { emit } from '../events/outbox';
 import { FeedError } from '../../integrations/feeds/feed-error';
 import { fetchFeed, type FetchFeedOptions } from '../../integrations/feeds/fetch-feed';
 import { readSignalFile, type FileRecord } from '../../integrations/feeds/file-import';
@@ -11,7 +12,7 @@ import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type SignalKind, type SignalPriority }
 import { MAX_DETAIL_LENGTH, MAX_EXTERNAL_ID_LENGTH, MAX_TITLE_LENGTH } from '../signals/signal-rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkHttpUrl } from '../../core/input';
-import { backoffMs, effectiveInterval, isFeedType, pollGating } from './rules';
+import { backoffMs, effectiveInterval, FEED_TYPES, isFeedType, pollGating, wrongSourceType } from './rules';
 import {
   fileRecordKey,
   findSource,
@@ -155,7 +156,7 @@ export class SourceSync {
   async pollDue(): Promise<PollOutcome[]> {
     const profile = await this.workspace.profile();
     const now = this.clock.now();
-    const rows = await this.db.selectFrom('sources').selectAll().where('type', 'in', ['rss', 'review_site', 'linkedin']).where('pausedAt', 'is', null).execute();
+    const rows = await this.db.selectFrom('sources').selectAll().where('type', 'in', FEED_TYPES).where('pausedAt', 'is', null).execute();
     const due = rows
       .map((row) => ({ row, gating: pollGating(row, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes, now)! }))
       .filter((d) => d.gating.isDueNow)
@@ -211,6 +212,10 @@ export class SourceSync {
           entityType: 'source',
           entityId: current.id,
         });
+        // Subscribers hear of the failure that breaks a source, not of every retry after it.
+        if (current.status !== 'error') {
+          await emit(trx, this.clock, 'source.errored', { sourceId: current.id, label: current.label, message, consecutiveFailures: failures, nextRetryAt });
+        }
         return { ...outcome, result: 'failed' as const, error: message };
       }
 
@@ -241,6 +246,7 @@ export class SourceSync {
           entityType: 'source',
           entityId: current.id,
         });
+        if (current.status === 'error') await emit(trx, this.clock, 'source.recovered', { sourceId: current.id, label: current.label });
       }
       if (ingest.created > 0) {
         await recordActivity(trx, this.clock, {
@@ -258,7 +264,7 @@ export class SourceSync {
   /** Imports a file source's file again; records imported before are skipped (dedupe). */
   async importFile(sourceId: string, actor: Actor): Promise<FileImportResult> {
     const row = await getSource(this.db, sourceId);
-    if (row.type !== 'file' || !row.url) throw new DeskError(409, 'wrong_source_type', `Source ${sourceId} is a ${row.type} source; only file sources import files`);
+    if (row.type !== 'file' || !row.url) throw wrongSourceType(row, 'only file sources import files');
     const file = await loadFile(row.url);
     return inTransaction(this.db, async (trx) => {
       const current = await getSource(trx, sourceId);

@@ -1,7 +1,12 @@
 import type { DeskConfig } from '../../config';
 import { invalid } from '../../core/errors';
-import type { WorkspaceService } from '../../domain/workspace/workspace-service';
-import type { RelayClient, RelaySource, RelayStatus } from './relay-client';
+import type { WorkspaceService } from '../workspace/workspace-service';
+import type { RelayClient, RelaySource, RelayStatus } from '../../integrations/relay/relay-client';
+
+/**
+ * The relay settings: an application service (it reads the workspace and drives the relay adapter),
+ * so it lives under domain/; the adapter in integrations/relay knows nothing of the workspace.
+ */
 
 export const RELAY_URL_MAX_LENGTH = 500;
 

@@ -15,6 +15,7 @@ import { MAX_SIGNALS, PAGE_SIZE, signalsQuery, useBulkSignals, type Signal } fro
 import { AddSignalForm } from './components/AddSignalForm';
 import { SignalItem } from './components/SignalItem';
 import { canLoadMore, nextLimit } from './format';
+import { LIMITS } from '../../api/rules.gen';
 
 function IntegrationsLink({ children }: { children: string }) {
   return (
@@ -68,10 +69,13 @@ function EmptyState({ filtered, onAdd }: { filtered: boolean; onAdd: () => void 
   );
 }
 
+/** The API takes this many ids per bulk call at most. */
+const MAX_BULK_IDS = LIMITS.SignalBulkBody.signalIds.maxItems;
+
 function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[]; selected: string[]; onClear: () => void; onSelectAll: (on: boolean) => void }) {
   const bulk = useBulkSignals();
   const [result, setResult] = useState('');
-  const ids = selected.slice(0, 50);
+  const ids = selected.slice(0, MAX_BULK_IDS);
   const run = (action: 'pin' | 'delete', pinned = true) =>
     bulk.mutate(
       { action, signalIds: ids, pinned },
@@ -102,7 +106,7 @@ function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[
         onConfirm={() => run('delete')}
       />
       <span className="bulk-bar__result" role="status" aria-live="polite">
-        {bulk.error ? <span className="text-danger">{bulk.error.message}</span> : selected.length > 50 ? 'Bulk actions apply to the first 50 selected.' : result}
+        {bulk.error ? <span className="text-danger">{bulk.error.message}</span> : selected.length > MAX_BULK_IDS ? `Bulk actions apply to the first ${MAX_BULK_IDS} selected.` : result}
       </span>
     </div>
   );

@@ -9,10 +9,6 @@ export type SignalKind = Schema<'SignalKind'>;
 export type SignalPriority = Schema<'SignalPriority'>;
 export type ReactionEmoji = Schema<'ReactionEmoji'>;
 
-export const SIGNAL_KINDS: readonly SignalKind[] = ['news', 'mention', 'review', 'message', 'alert', 'metric', 'note', 'other'];
-export const SIGNAL_PRIORITIES: readonly SignalPriority[] = ['low', 'normal', 'high', 'urgent'];
-/** The API's order (❤️ is U+2764 U+FE0F). */
-export const REACTION_EMOJIS: readonly ReactionEmoji[] = ['👍', '👀', '🎯', '❤️', '🚀'];
 export const REACTION_NAMES: Record<ReactionEmoji, string> = { '👍': 'thumbs up', '👀': 'eyes', '🎯': 'on target', '❤️': 'heart', '🚀': 'rocket' };
 
 export const PAGE_SIZE = 50;

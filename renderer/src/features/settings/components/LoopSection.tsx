@@ -10,6 +10,7 @@ import { useDraft } from '../../../lib/use-draft';
 import { formatDateTime, parseWhole } from '../../../lib/format';
 import { useSetLoopInterval, useSetLoopState, useSetPauseUntil, type LoopState, type WorkspaceProfile } from '../api';
 import { viewerTimezone, workspaceTimeNote } from '../zone';
+import { LIMITS } from '../../../api/rules.gen';
 
 const LOOP_STATES = [
   { value: 'on', label: 'On', description: 'Runs cycles' },
@@ -114,7 +115,7 @@ function LoopInterval({ profile }: { profile: WorkspaceProfile }) {
           after={<SubmitActions mutation={saveInterval} />}
         >
           {(control) => (
-            <input {...control} className="input input--number" type="number" inputMode="numeric" min={1} max={1440} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
+            <input {...control} className="input input--number" type="number" inputMode="numeric" min={LIMITS.LoopIntervalBody.loopIntervalMinutes.minimum} max={LIMITS.LoopIntervalBody.loopIntervalMinutes.maximum} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
           )}
         </Field>
       </form>

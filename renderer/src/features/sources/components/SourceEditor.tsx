@@ -8,6 +8,7 @@ import { useDraft } from '../../../lib/use-draft';
 import { useBulkSources, useSetKeywords, useSetSourcePause, useUpdateSource, type Source } from '../api';
 import { isFeedType, keywordsText, MAX_SOURCE_PAUSE_DAYS, parseKeywords } from '../format';
 import { ConfirmButton } from '../../../components/ConfirmButton';
+import { LIMITS } from '../../../api/rules.gen';
 
 function LabelForm({ source }: { source: Source }) {
   const save = useUpdateSource();
@@ -23,7 +24,7 @@ function LabelForm({ source }: { source: Source }) {
         error={fieldError(save.error, 'label')}
         after={<SubmitActions mutation={save} label="Rename" secondary disabled={label.trim() === source.label} />}
       >
-        {(control) => <input {...control} className="input input--wide" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />}
+        {(control) => <input {...control} className="input input--wide" value={label} maxLength={LIMITS.SourcePatchBody.label.maxLength} onChange={(e) => setLabel(e.target.value)} />}
       </Field>
       <FormError error={save.error} fields={['label']} />
     </form>
@@ -73,7 +74,7 @@ function CadenceForm({ source }: { source: Source }) {
         }
       >
         {(control) => (
-          <input {...control} className="input input--number" type="number" min={1} max={1440} value={minutes} placeholder="workspace" onChange={(e) => setMinutes(e.target.value)} />
+          <input {...control} className="input input--number" type="number" min={LIMITS.SourcePatchBody.pollIntervalMinutes.minimum} max={LIMITS.SourcePatchBody.pollIntervalMinutes.maximum} value={minutes} placeholder="workspace" onChange={(e) => setMinutes(e.target.value)} />
         )}
       </Field>
       <FormError error={save.error} fields={['pollIntervalMinutes']} />

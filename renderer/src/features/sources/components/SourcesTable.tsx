@@ -8,6 +8,11 @@ import { useSelection } from '../../../lib/use-selection';
 import { useBulkCadence, useBulkRename, useBulkSources, type BulkRenameResult, type QuietSource, type Source } from '../api';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { SourceRow } from './SourceRow';
+import { LIMITS } from '../../../api/rules.gen';
+
+const CADENCE = LIMITS.BulkCadenceBody.pollIntervalMinutes;
+/** The API takes this many ids per bulk call at most. */
+const MAX_BULK_IDS = LIMITS.BulkBody.sourceIds.maxItems;
 
 function BulkCadence({ ids, onDone }: { ids: string[]; onDone: (message: string) => void }) {
   const save = useBulkCadence();
@@ -33,7 +38,7 @@ function BulkCadence({ ids, onDone }: { ids: string[]; onDone: (message: string)
     <form className="inline-form" onSubmit={submit} noValidate aria-label="Set cadence of the selected sources">
       <Field
         label="Poll selected every (minutes)"
-        hint="1–1440; the plan floor still applies."
+        hint={`${CADENCE.minimum}–${CADENCE.maximum}; the plan floor still applies.`}
         error={localError ?? fieldError(save.error, 'pollIntervalMinutes')}
         after={
           <>
@@ -46,7 +51,7 @@ function BulkCadence({ ids, onDone }: { ids: string[]; onDone: (message: string)
           </>
         }
       >
-        {(control) => <input {...control} className="input input--number" type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} />}
+        {(control) => <input {...control} className="input input--number" type="number" min={CADENCE.minimum} max={CADENCE.maximum} value={minutes} onChange={(e) => setMinutes(e.target.value)} />}
       </Field>
       <FormError error={save.error} fields={['pollIntervalMinutes']} />
     </form>
@@ -92,10 +97,10 @@ function BulkRename({ ids, onDone }: { ids: string[]; onDone: (message: string) 
     <form className="stack stack--tight" onSubmit={submit} noValidate aria-label="Rename sources">
       <div className="inline-form">
         <Field label="Find" error={fieldError(rename.error, 'findText')}>
-          {(control) => <input {...control} className="input" value={findText} maxLength={80} onChange={(e) => setFind(e.target.value)} />}
+          {(control) => <input {...control} className="input" value={findText} maxLength={LIMITS.BulkRenameBody.findText.maxLength} onChange={(e) => setFind(e.target.value)} />}
         </Field>
         <Field label="Replace with" hint="Empty removes the text." error={fieldError(rename.error, 'replaceText')}>
-          {(control) => <input {...control} className="input" value={replaceText} maxLength={80} onChange={(e) => setReplace(e.target.value)} />}
+          {(control) => <input {...control} className="input" value={replaceText} maxLength={LIMITS.BulkRenameBody.replaceText.maxLength} onChange={(e) => setReplace(e.target.value)} />}
         </Field>
         <label className="checkbox">
           <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} />
@@ -124,8 +129,7 @@ export function SourcesTable({ sources, total, quiet }: { sources: Source[]; tot
   const [panel, setPanel] = useState<'cadence' | 'rename' | null>(null);
   const [result, setResult] = useState('');
   const bulk = useBulkSources();
-  // The API takes at most 50 ids per bulk call.
-  const bulkIds = selected.slice(0, 50);
+  const bulkIds = selected.slice(0, MAX_BULK_IDS);
 
   const runBulk = (action: 'pause' | 'resume' | 'delete') =>
     bulk.mutate(
@@ -215,7 +219,7 @@ export function SourcesTable({ sources, total, quiet }: { sources: Source[]; tot
       </div>
       <p className="table-card__footer muted small">
         {total > sources.length ? `Showing the ${sources.length} newest of ${total} sources` : plural(total, 'source')}
-        {selected.length > 50 ? ' · bulk actions apply to the first 50 selected' : ''}
+        {selected.length > MAX_BULK_IDS ? ` · bulk actions apply to the first ${MAX_BULK_IDS} selected` : ''}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { now as clockNow } from '../lib/clock';
 import { fromDatetimeLocal, toDatetimeLocal } from '../lib/format';
 import { DAY_MS } from '../lib/time';
 import { Field } from './Field';
@@ -36,7 +37,7 @@ export function PauseUntilField({
   error?: string | null;
   after: ReactNode;
 }) {
-  const now = new Date();
+  const now = clockNow();
   return (
     <Field label="Pause until" hint={hint} error={draft.localError ?? error} after={after}>
       {(control) => (

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { json, fakeFetch } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { ActivityPage } from './ActivityPage';
@@ -18,6 +19,8 @@ const row = {
 let queries: URLSearchParams[];
 
 beforeEach(() => {
+  // Three hours after the row was written.
+  fixClock('2026-03-10T15:00:00.000Z');
   queries = [];
   fakeFetch(({ query }) => {
     queries.push(query);
@@ -30,13 +33,15 @@ beforeEach(() => {
 });
 
 cleanUpAfterEach();
+resetClockAfterEach();
 
 const renderPage = () => renderWithApp(<ActivityPage />);
 
 describe('ActivityPage', () => {
   it('filters by day: the date goes to the API as since, and Clear filters drops it', async () => {
     renderPage();
-    await screen.findByText('Plan set to pro');
+    const detail = await screen.findByText('Plan set to pro');
+    expect(detail.closest('tr')!.querySelector('time')!.textContent).toBe('3 hours ago');
     expect(queries.at(-1)?.has('since')).toBe(false);
     const since = screen.getByLabelText('Since');
     fireEvent.change(since, { target: { value: '2026-03-10' } });

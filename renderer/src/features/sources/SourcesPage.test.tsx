@@ -2,11 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
+import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
 import { SourcesPage } from './SourcesPage';
 
-const NOW = Date.now();
+/** The UI's "now" in these tests (fixed in beforeEach), so relative times read the same on every run. */
+const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 
 const baseSource: Schema<'SourceView'> = {
@@ -88,10 +90,12 @@ function fakeDesk() {
 let desk: ReturnType<typeof fakeDesk>;
 
 beforeEach(() => {
+  fixClock(NOW);
   desk = fakeDesk();
 });
 
 cleanUpAfterEach();
+resetClockAfterEach();
 
 const renderPage = () => renderWithApp(<SourcesPage />);
 
@@ -103,6 +107,7 @@ describe('SourcesPage', () => {
     expect(within(row).getByText('every 15 min (override)')).toBeTruthy();
     expect(within(row).getByText('in 12 min')).toBeTruthy();
     expect(within(row).getByText('Connected')).toBeTruthy();
+    expect(within(row).getByText('1 minute ago')).toBeTruthy();
     expect(await within(row).findByText('Quiet 20 d')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('Acme blog has gone quiet');
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 export type ActivityRecord = Schema<'ActivityRecord'>;
 
@@ -13,14 +14,9 @@ export interface ActivityFilter {
   since: string;
 }
 
-export const activityKeys = {
-  all: ['activity'] as const,
-  list: (f: ActivityFilter) => [...activityKeys.all, 'list', f] as const,
-};
-
 export const activityQuery = (f: ActivityFilter) =>
   queryOptions({
-    queryKey: activityKeys.list(f),
+    queryKey: queryKeys.activity.list({ ...f }),
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/activity', {

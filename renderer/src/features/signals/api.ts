@@ -1,5 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap, type ApiError, type Schema } from '../../api/client';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api, unwrap, type Schema } from '../../api/client';
+import { useDeskMutation } from '../../api/mutation';
+import { queryKeys } from '../../api/query-keys';
 
 /** Query options and mutation hooks for signals (/api/v1/signals/...). */
 
@@ -23,15 +25,9 @@ export interface SignalFilter {
   sourceId: string;
 }
 
-export const signalKeys = {
-  all: ['signals'] as const,
-  lists: () => [...signalKeys.all, 'list'] as const,
-  list: (f: SignalFilter) => [...signalKeys.lists(), f] as const,
-};
-
 export const signalsQuery = (f: SignalFilter) =>
   queryOptions({
-    queryKey: signalKeys.list(f),
+    queryKey: queryKeys.signals.list({ ...f }),
     queryFn: () => unwrap(api.GET('/api/v1/signals', { params: { query: { limit: f.limit, ...(f.sourceId ? { sourceId: f.sourceId } : {}) } } })),
     placeholderData: keepPreviousData,
     refetchInterval: SIGNALS_REFRESH_MS,
@@ -39,33 +35,29 @@ export const signalsQuery = (f: SignalFilter) =>
 
 /** Applies a change to one signal in every cached list, so the answer shows at once. */
 function patchSignal(qc: QueryClient, id: string, patch: (s: Signal) => Signal) {
-  qc.setQueriesData<SignalList>({ queryKey: signalKeys.lists() }, (list) => (list ? { signals: list.signals.map((s) => (s.id === id ? patch(s) : s)) } : list));
+  qc.setQueriesData<SignalList>({ queryKey: queryKeys.signals.lists }, (list) => (list ? { ...list, signals: list.signals.map((s) => (s.id === id ? patch(s) : s)) } : list));
 }
 
-export const useCreateSignal = () => {
-  const qc = useQueryClient();
-  return useMutation<Signal, ApiError, Schema<'NewSignalBody'>>({
-    mutationFn: (body) => unwrap(api.POST('/api/v1/signals', { body })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: signalKeys.all }),
+export const useCreateSignal = () =>
+  useDeskMutation({
+    mutationFn: (body: Schema<'NewSignalBody'>): Promise<Signal> => unwrap(api.POST('/api/v1/signals', { body })),
+    affects: [queryKeys.signals.all],
   });
-};
 
-export const useBulkSignals = () => {
-  const qc = useQueryClient();
-  return useMutation<Schema<'SignalBulkResult'>, ApiError, Schema<'SignalBulkBody'>>({
-    mutationFn: (body) => unwrap(api.POST('/api/v1/signals/bulk', { body })),
-    onSuccess: async (_result, body) => {
+export const useBulkSignals = () =>
+  useDeskMutation({
+    mutationFn: (body: Schema<'SignalBulkBody'>): Promise<Schema<'SignalBulkResult'>> => unwrap(api.POST('/api/v1/signals/bulk', { body })),
+    update: (qc, _result, body) => {
       if (body.action === 'pin') for (const id of body.signalIds) patchSignal(qc, id, (s) => ({ ...s, pinned: body.pinned ?? true }));
-      await qc.invalidateQueries({ queryKey: signalKeys.all });
     },
+    affects: [queryKeys.signals.all],
   });
-};
 
-/** Toggles one reaction; the answer carries the signal's reactions after the toggle. */
-export const useReact = () => {
-  const qc = useQueryClient();
-  return useMutation<Schema<'SignalReactionResult'>, ApiError, { id: string; emoji: ReactionEmoji }>({
-    mutationFn: ({ id, emoji }) => unwrap(api.POST('/api/v1/signals/{id}/reaction', { params: { path: { id } }, body: { emoji } })),
-    onSuccess: (result) => patchSignal(qc, result.signalId, (s) => ({ ...s, reactions: result.reactions })),
+/** Toggles one reaction; the answer carries the signal's reactions after the toggle, so nothing is refetched. */
+export const useReact = () =>
+  useDeskMutation({
+    mutationFn: ({ id, emoji }: { id: string; emoji: ReactionEmoji }): Promise<Schema<'SignalReactionResult'>> =>
+      unwrap(api.POST('/api/v1/signals/{id}/reaction', { params: { path: { id } }, body: { emoji } })),
+    update: (qc, result) => patchSignal(qc, result.signalId, (s) => ({ ...s, reactions: result.reactions })),
+    affects: [],
   });
-};

@@ -261,7 +261,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   await pauseUntil.fill(localInput(resumeAt));
   await page.getByRole('button', { name: 'Schedule pause' }).click();
   await expect(sourceRow.getByText(/^Paused until /)).toBeVisible();
-  await expect(page.getByText(/Paused; resumes by itself at/)).toBeVisible();
+  await expect(page.getByText(/Paused. Resumes by itself at/)).toBeVisible();
   await expect(sourceRow.getByRole('button', { name: 'Poll now' })).toHaveCount(0);
   await expect(sourceRow.getByRole('button', { name: 'Resume' })).toBeVisible();
   const paused = (await desk.api<SourceJson>('GET', `/api/v1/sources/${sourceId}`)).body;

@@ -34,9 +34,6 @@ export function typeLabel(type: string): string {
   }
 }
 
-/** The most a scheduled pause may reach ahead (the API refuses more). */
-export const MAX_SOURCE_PAUSE_DAYS = 14;
-
 export interface GatingLike {
   intervalMinutes: number;
   isOverride: boolean;

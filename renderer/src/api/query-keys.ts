@@ -24,6 +24,7 @@ export const queryKeys = {
     all: ['sources'] as const,
     lists: ['sources', 'list'] as const,
     list: (filter: Filter = {}) => ['sources', 'list', filter] as const,
+    detail: (id: string) => ['sources', 'detail', id] as const,
     /** Every source in one answer, for pickers (the Signals page's source filter). */
     options: ['sources', 'options'] as const,
     cadence: ['sources', 'cadence-overview'] as const,

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
-import { Link } from '../../components/Link';
 import { PageHeader, QueryState } from '../../components/Page';
 import { SelectAllCheckbox } from '../../components/SelectAllCheckbox';
 import { SuccessNotice } from '../../components/SuccessNotice';
 import { plural } from '../../lib/format';
 import { useSelection } from '../../lib/use-selection';
-import { openIntegrations } from '../integrations/open';
 import { sourcesQuery } from '../sources/api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { MAX_SIGNALS, PAGE_SIZE, signalsQuery, useBulkSignals, type Signal } from './api';
@@ -19,13 +18,7 @@ import { LIMITS } from '../../api/rules.gen';
 
 function IntegrationsLink({ children }: { children: string }) {
   return (
-    <Link
-      to="/settings"
-      onClick={(e) => {
-        e.preventDefault();
-        openIntegrations();
-      }}
-    >
+    <Link to="/settings/$section" params={{ section: 'integrations' }}>
       {children}
     </Link>
   );

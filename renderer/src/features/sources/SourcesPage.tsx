@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { FormError } from '../../components/FormError';
 import { PageHeader, QueryState } from '../../components/Page';
 import { SectionNav, scrollToSection } from '../../components/SectionNav';
 import { SuccessNotice } from '../../components/SuccessNotice';
-import { quietnessQuery, sourcesQuery, type QuietSource } from './api';
+import { quietnessQuery, sourceQuery, sourcesQuery, type QuietSource } from './api';
 import { AddSourcePanel } from './components/AddSourcePanel';
 import { CadenceOverviewSection } from './components/CadenceOverviewSection';
 import { QuietnessSection } from './components/QuietnessSection';
 import { ScheduledPausesSection } from './components/ScheduledPausesSection';
+import { SourceEditor } from './components/SourceEditor';
 import { SourcesTable } from './components/SourcesTable';
 
 const SECTIONS = [
@@ -17,7 +20,33 @@ const SECTIONS = [
   { id: 'scheduled-pauses', label: 'Scheduled pauses' },
 ];
 
+/**
+ * A source opened by URL (/sources/$sourceId) that is not a row of the loaded list: its editor in a
+ * card above the table, or why it cannot be shown.
+ */
+function SourceCard({ id, onClose }: { id: string; onClose: () => void }) {
+  const source = useQuery(sourceQuery(id));
+  return (
+    <section className="card card--padded" aria-labelledby="source-card-title">
+      <div className="card-title-row">
+        <h2 className="card__title" id="source-card-title">
+          {source.data ? source.data.label : 'Source'}
+        </h2>
+        <button type="button" className="button button--ghost button--small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {source.isPending ? <p className="muted loading">Loading…</p> : null}
+      {source.error ? <FormError error={source.error} /> : null}
+      {source.data ? <SourceEditor source={source.data} onDeleted={onClose} /> : null}
+    </section>
+  );
+}
+
 export function SourcesPage() {
+  const { sourceId } = useParams({ strict: false });
+  const navigate = useNavigate();
+  const open = (id: string | null) => void navigate(id ? { to: '/sources/$sourceId', params: { sourceId: id } } : { to: '/sources' });
   const list = useQuery(sourcesQuery());
   const quietness = useQuery(quietnessQuery());
   // null until the list loads: an empty desk opens the form, and it stays open until saved or cancelled
@@ -29,6 +58,11 @@ export function SourcesPage() {
   if (adding === null && list.data) setAdding(list.data.sources.length === 0);
   const empty = list.data?.sources.length === 0;
   const showForm = adding === true;
+  const listed = Boolean(sourceId && list.data?.sources.some((s) => s.id === sourceId));
+  // A deep link scrolls its source's editor into view once the list has it.
+  useEffect(() => {
+    if (listed && sourceId) document.getElementById(`source-editor-${sourceId}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [listed, sourceId]);
 
   return (
     <div className="page page--wide">
@@ -92,8 +126,11 @@ export function SourcesPage() {
           </section>
         ) : null}
 
+        {sourceId && list.data && !listed ? <SourceCard id={sourceId} onClose={() => open(null)} /> : null}
         <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
-        {list.data && list.data.sources.length > 0 ? <SourcesTable sources={list.data.sources} total={list.data.total} quiet={quiet} /> : null}
+        {list.data && list.data.sources.length > 0 ? (
+          <SourcesTable sources={list.data.sources} total={list.data.total} quiet={quiet} openId={sourceId} onOpen={open} />
+        ) : null}
         {empty && !showForm ? (
           <div className="card card--padded empty">
             <p>No sources yet. Add a feed and its items arrive as signals on its cadence.</p>

@@ -26,6 +26,14 @@ export const sourcesQuery = () =>
     refetchInterval: REFRESH_MS,
   });
 
+/** One source by id (a deep link to a source that is not on the loaded page of the list). */
+export const sourceQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.sources.detail(id),
+    queryFn: () => unwrap(api.GET('/api/v1/sources/{id}', { params: { path: { id } } })),
+    refetchInterval: REFRESH_MS,
+  });
+
 export const cadenceOverviewQuery = () =>
   queryOptions({
     queryKey: queryKeys.sources.cadence,

@@ -123,9 +123,21 @@ function BulkRename({ ids, onDone }: { ids: string[]; onDone: (message: string) 
 }
 
 /** The sources table with selection and bulk actions; selection survives refetches but forgets deleted sources. */
-export function SourcesTable({ sources, total, quiet }: { sources: Source[]; total: number; quiet: Map<string, QuietSource> }) {
+export function SourcesTable({
+  sources,
+  total,
+  quiet,
+  openId,
+  onOpen,
+}: {
+  sources: Source[];
+  total: number;
+  quiet: Map<string, QuietSource>;
+  /** The source whose editor is open under its row (the URL's /sources/$sourceId). */
+  openId: string | undefined;
+  onOpen: (id: string | null) => void;
+}) {
   const { isPicked, selected, select, selectAll, clear } = useSelection(sources);
-  const [expanded, setExpanded] = useState<string | null>(null);
   const [panel, setPanel] = useState<'cadence' | 'rename' | null>(null);
   const [result, setResult] = useState('');
   const bulk = useBulkSources();
@@ -210,8 +222,8 @@ export function SourcesTable({ sources, total, quiet }: { sources: Source[]; tot
                 quiet={quiet.get(s.id)}
                 selected={isPicked(s.id)}
                 onSelect={(on) => select(s.id, on)}
-                expanded={expanded === s.id}
-                onToggle={() => setExpanded((cur) => (cur === s.id ? null : s.id))}
+                expanded={openId === s.id}
+                onToggle={() => onOpen(openId === s.id ? null : s.id)}
               />
             ))}
           </tbody>

@@ -6,6 +6,7 @@ import { Icon } from '../components/Icon';
 import { formatDateTime } from '../lib/format';
 import { workspaceQuery } from '../features/settings/api';
 import { AREAS, areaOf, homePath } from './routes';
+import './shell.css';
 
 function LoopStatus() {
   const { data } = useQuery(workspaceQuery());
@@ -19,7 +20,7 @@ function LoopStatus() {
           : 'Loop paused'
         : 'Loop off';
   return (
-    <Link to="/settings/$section" params={{ section: 'loop' }} className={`loop-status loop-status--${data.loopState}`} title="Loop settings">
+    <Link to="/settings/$section" params={{ section: 'loop' }} resetScroll={false} className={`loop-status loop-status--${data.loopState}`} title="Loop settings">
       <span className="loop-status__dot" aria-hidden="true" />
       {text}
     </Link>

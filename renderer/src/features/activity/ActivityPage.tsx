@@ -6,6 +6,7 @@ import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { activityQuery } from './api';
+import './activity.css';
 
 const LIMITS = [25, 50, 100, 200] as const;
 

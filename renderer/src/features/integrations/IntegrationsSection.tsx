@@ -10,6 +10,7 @@ import { useDraft } from '../../lib/use-draft';
 import { Badge } from '../../components/Badge';
 import { inboundQuery, useSetRelay, type RelayStatus } from './api';
 import { curlExample, maskToken, relayStateBadge } from './format';
+import './integrations.css';
 
 /** Copies text; falls back to the old selection API where the async clipboard is not allowed. */
 async function copyText(text: string): Promise<boolean> {

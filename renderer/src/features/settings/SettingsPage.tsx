@@ -11,6 +11,7 @@ import { FocusSection } from './components/FocusSection';
 import { LoopSection } from './components/LoopSection';
 import { WorkspaceSection } from './components/WorkspaceSection';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
+import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
 const SECTIONS = [
@@ -40,7 +41,7 @@ export function SettingsPage() {
         sections={SECTIONS}
         hrefFor={(id) => `/settings/${id}`}
         onOpen={(id) => {
-          void navigate({ to: '/settings/$section', params: { section: id }, replace: true });
+          void navigate({ to: '/settings/$section', params: { section: id }, replace: true, resetScroll: false });
           // Also when the URL already names it (the user scrolled away since).
           scrollToSection(id);
         }}

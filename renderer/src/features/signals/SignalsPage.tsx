@@ -15,10 +15,12 @@ import { AddSignalForm } from './components/AddSignalForm';
 import { SignalItem } from './components/SignalItem';
 import { canLoadMore, nextLimit } from './format';
 import { LIMITS } from '../../api/rules.gen';
+import './signals.css';
 
 function IntegrationsLink({ children }: { children: string }) {
   return (
-    <Link to="/settings/$section" params={{ section: 'integrations' }}>
+    // resetScroll off: the Settings page scrolls to the section itself, the router must not scroll back to the top after it.
+    <Link to="/settings/$section" params={{ section: 'integrations' }} resetScroll={false}>
       {children}
     </Link>
   );

@@ -12,6 +12,7 @@ import { QuietnessSection } from './components/QuietnessSection';
 import { ScheduledPausesSection } from './components/ScheduledPausesSection';
 import { SourceEditor } from './components/SourceEditor';
 import { SourcesTable } from './components/SourcesTable';
+import './sources.css';
 
 const SECTIONS = [
   { id: 'sources-table', label: 'Sources' },
@@ -46,7 +47,8 @@ function SourceCard({ id, onClose }: { id: string; onClose: () => void }) {
 export function SourcesPage() {
   const { sourceId } = useParams({ strict: false });
   const navigate = useNavigate();
-  const open = (id: string | null) => void navigate(id ? { to: '/sources/$sourceId', params: { sourceId: id } } : { to: '/sources' });
+  // Opening or closing a source's editor keeps the list where it is.
+  const open = (id: string | null) => void navigate(id ? { to: '/sources/$sourceId', params: { sourceId: id }, resetScroll: false } : { to: '/sources', resetScroll: false });
   const list = useQuery(sourcesQuery());
   const quietness = useQuery(quietnessQuery());
   // null until the list loads: an empty desk opens the form, and it stays open until saved or cancelled

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
+import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
 
@@ -16,10 +17,13 @@ export const workspaceQuery = () =>
     queryFn: () => unwrap(api.GET('/api/v1/workspace')),
   });
 
-export const focusHistoryQuery = (sinceDays = 90) =>
-  queryOptions({
+/** Focus shifts in the window, newest first, a page (the API's default size) at a time. */
+export const focusHistoryList = (sinceDays: number) =>
+  cursorList({
     queryKey: queryKeys.workspace.focusHistory(sinceDays),
-    queryFn: () => unwrap(api.GET('/api/v1/workspace/focus-history', { params: { query: { sinceDays, limit: 30 } } })),
+    fetchPage: (cursor): Promise<Schema<'FocusHistory'> & CursorPage> =>
+      unwrap(api.GET('/api/v1/workspace/focus-history', { params: { query: withCursor({ sinceDays }, cursor) } })),
+    items: (page) => page.shifts,
     // The current focus's duration grows while the page is open.
     refetchInterval: 60_000,
   });

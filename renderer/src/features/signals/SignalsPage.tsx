@@ -8,12 +8,13 @@ import { SelectAllCheckbox } from '../../components/SelectAllCheckbox';
 import { SuccessNotice } from '../../components/SuccessNotice';
 import { plural } from '../../lib/format';
 import { useSelection } from '../../lib/use-selection';
-import { sourcesQuery } from '../sources/api';
+import { sourceOptionsQuery } from '../sources/api';
+import { useCursorList } from '../../api/cursor-list';
+import { LoadMore } from '../../components/LoadMore';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { MAX_SIGNALS, PAGE_SIZE, signalsQuery, useBulkSignals, type Signal } from './api';
+import { signalsList, useBulkSignals, type Signal } from './api';
 import { AddSignalForm } from './components/AddSignalForm';
 import { SignalItem } from './components/SignalItem';
-import { canLoadMore, nextLimit } from './format';
 import { LIMITS } from '../../api/rules.gen';
 import './signals.css';
 
@@ -109,14 +110,13 @@ function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[
 
 export function SignalsPage() {
   const [sourceId, setSourceId] = useState('');
-  const [limit, setLimit] = useState(PAGE_SIZE);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState('');
-  const list = useQuery(signalsQuery({ limit, sourceId }));
-  const sources = useQuery(sourcesQuery());
-  const signals = list.data?.signals ?? [];
+  const list = useCursorList(signalsList({ sourceId }));
+  const sources = useQuery(sourceOptionsQuery());
+  const signals = list.items;
   const { isPicked, selected, select, selectAll, clear } = useSelection(signals);
-  const filteredSource = sources.data?.sources.find((s) => s.id === sourceId);
+  const filteredSource = sources.data?.find((s) => s.id === sourceId);
 
   const openForm = () => {
     setAdded('');
@@ -158,7 +158,7 @@ export function SignalsPage() {
         ) : null}
         <SuccessNotice message={added} />
 
-        {sourceId !== '' || (sources.data?.sources.length ?? 0) > 0 ? (
+        {sourceId !== '' || (sources.data?.length ?? 0) > 0 ? (
           <div className="filters card card--padded" role="search">
             <Field label="Source" error={fieldError(list.error, 'sourceId')}>
               {(control) => (
@@ -168,12 +168,11 @@ export function SignalsPage() {
                   value={sourceId}
                   onChange={(e) => {
                     setSourceId(e.target.value);
-                    setLimit(PAGE_SIZE);
                     clear();
                   }}
                 >
                   <option value="">All sources</option>
-                  {(sources.data?.sources ?? []).map((s) => (
+                  {(sources.data ?? []).map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.label}
                     </option>
@@ -183,14 +182,14 @@ export function SignalsPage() {
             </Field>
             <p className="filters__summary muted small" aria-live="polite">
               {list.data
-                ? `${plural(signals.length, 'signal')}${filteredSource ? ` from ${filteredSource.label}` : ''}${list.isFetching ? ' · refreshing…' : ''}`
+                ? `${plural(signals.length, 'signal')}${list.hasNextPage ? ' shown' : ''}${filteredSource ? ` from ${filteredSource.label}` : ''}${list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}`
                 : ''}
             </p>
           </div>
         ) : null}
 
         {list.isPending ? <QueryState isPending error={null} /> : null}
-        {list.error ? <FormError error={list.error} fields={['sourceId']} /> : null}
+        {list.error && !list.isFetchNextPageError ? <FormError error={list.error} fields={['sourceId']} /> : null}
 
         {list.data ? (
           signals.length === 0 ? (
@@ -208,19 +207,7 @@ export function SignalsPage() {
                   <SignalItem key={s.id} signal={s} selected={isPicked(s.id)} onSelect={(on) => select(s.id, on)} />
                 ))}
               </ul>
-              <div className="list-footer">
-                {list.isPlaceholderData ? (
-                  <button type="button" className="button button--secondary" disabled>
-                    Loading…
-                  </button>
-                ) : canLoadMore(signals.length, limit, MAX_SIGNALS) ? (
-                  <button type="button" className="button button--secondary" onClick={() => setLimit((l) => nextLimit(l, PAGE_SIZE, MAX_SIGNALS))}>
-                    Load more
-                  </button>
-                ) : (
-                  <p className="muted small">{signals.length >= MAX_SIGNALS ? `Showing the ${MAX_SIGNALS} most recent signals.` : 'That is all of them.'}</p>
-                )}
-              </div>
+              <LoadMore list={list} end="That is all of them." />
             </>
           )
         ) : null}

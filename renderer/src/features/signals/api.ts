@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
+import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
 
@@ -13,29 +14,32 @@ export type ReactionEmoji = Schema<'ReactionEmoji'>;
 
 export const REACTION_NAMES: Record<ReactionEmoji, string> = { '👍': 'thumbs up', '👀': 'eyes', '🎯': 'on target', '❤️': 'heart', '🚀': 'rocket' };
 
-export const PAGE_SIZE = 50;
-/** The API's cap for one list. */
-export const MAX_SIGNALS = 200;
 /** Polled feed items and webhook pushes arrive on their own: the list refreshes this often. */
 export const SIGNALS_REFRESH_MS = 15_000;
 
 export interface SignalFilter {
-  limit: number;
   /** Empty for every source. */
   sourceId: string;
 }
 
-export const signalsQuery = (f: SignalFilter) =>
-  queryOptions({
+type SignalPage = SignalList & CursorPage;
+
+/** Signals, newest first, a page (the API's default size) at a time. */
+export const signalsList = (f: SignalFilter) =>
+  cursorList({
     queryKey: queryKeys.signals.list({ ...f }),
-    queryFn: () => unwrap(api.GET('/api/v1/signals', { params: { query: { limit: f.limit, ...(f.sourceId ? { sourceId: f.sourceId } : {}) } } })),
-    placeholderData: keepPreviousData,
+    fetchPage: (cursor): Promise<SignalPage> =>
+      unwrap(api.GET('/api/v1/signals', { params: { query: withCursor({ ...(f.sourceId ? { sourceId: f.sourceId } : {}) }, cursor) } })),
+    items: (page) => page.signals,
     refetchInterval: SIGNALS_REFRESH_MS,
+    keepPrevious: true,
   });
 
-/** Applies a change to one signal in every cached list, so the answer shows at once. */
+/** Applies a change to one signal in every loaded page of every cached list, so the answer shows at once. */
 function patchSignal(qc: QueryClient, id: string, patch: (s: Signal) => Signal) {
-  qc.setQueriesData<SignalList>({ queryKey: queryKeys.signals.lists }, (list) => (list ? { ...list, signals: list.signals.map((s) => (s.id === id ? patch(s) : s)) } : list));
+  qc.setQueriesData<InfiniteData<SignalPage>>({ queryKey: queryKeys.signals.lists }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, signals: page.signals.map((s) => (s.id === id ? patch(s) : s)) })) } : data,
+  );
 }
 
 export const useCreateSignal = () =>

@@ -55,7 +55,7 @@ function fakeDesk() {
   });
   return fakeFetch((call) => {
     const { method, path, body } = call;
-    if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1 });
+    if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1, nextCursor: null });
     if (method === 'GET' && path === '/api/v1/sources/src_1') return json(200, source);
     if (method === 'GET' && path === '/api/v1/sources/src_old') return json(200, { ...source, id: 'src_old', label: 'Old newsletter' });
     if (method === 'GET' && path === '/api/v1/sources/quietness')

@@ -5,7 +5,9 @@ import { FormError } from '../../components/FormError';
 import { PageHeader, QueryState } from '../../components/Page';
 import { SectionNav, scrollToSection } from '../../components/SectionNav';
 import { SuccessNotice } from '../../components/SuccessNotice';
-import { quietnessQuery, sourceQuery, sourcesQuery, type QuietSource } from './api';
+import { quietnessQuery, sourceQuery, sourcesList, type QuietSource } from './api';
+import { useCursorList } from '../../api/cursor-list';
+import { LoadMore } from '../../components/LoadMore';
 import { AddSourcePanel } from './components/AddSourcePanel';
 import { CadenceOverviewSection } from './components/CadenceOverviewSection';
 import { QuietnessSection } from './components/QuietnessSection';
@@ -49,7 +51,8 @@ export function SourcesPage() {
   const navigate = useNavigate();
   // Opening or closing a source's editor keeps the list where it is.
   const open = (id: string | null) => void navigate(id ? { to: '/sources/$sourceId', params: { sourceId: id }, resetScroll: false } : { to: '/sources', resetScroll: false });
-  const list = useQuery(sourcesQuery());
+  const list = useCursorList(sourcesList());
+  const sources = list.items;
   const quietness = useQuery(quietnessQuery());
   // null until the list loads: an empty desk opens the form, and it stays open until saved or cancelled
   // (it must not vanish when the new source makes the list non-empty, before its save has reported back).
@@ -57,10 +60,10 @@ export function SourcesPage() {
   const [added, setAdded] = useState('');
   const quiet = useMemo(() => new Map<string, QuietSource>((quietness.data?.sources ?? []).map((q) => [q.sourceId, q])), [quietness.data]);
   const unackedQuiet = (quietness.data?.sources ?? []).filter((q) => !q.acked);
-  if (adding === null && list.data) setAdding(list.data.sources.length === 0);
-  const empty = list.data?.sources.length === 0;
+  if (adding === null && list.data) setAdding(sources.length === 0);
+  const empty = Boolean(list.data) && sources.length === 0;
   const showForm = adding === true;
-  const listed = Boolean(sourceId && list.data?.sources.some((s) => s.id === sourceId));
+  const listed = Boolean(sourceId && sources.some((s) => s.id === sourceId));
   // A deep link scrolls its source's editor into view once the list has it.
   useEffect(() => {
     if (listed && sourceId) document.getElementById(`source-editor-${sourceId}`)?.scrollIntoView?.({ block: 'nearest' });
@@ -129,9 +132,9 @@ export function SourcesPage() {
         ) : null}
 
         {sourceId && list.data && !listed ? <SourceCard id={sourceId} onClose={() => open(null)} /> : null}
-        <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
-        {list.data && list.data.sources.length > 0 ? (
-          <SourcesTable sources={list.data.sources} total={list.data.total} quiet={quiet} openId={sourceId} onOpen={open} />
+        <QueryState isPending={list.isPending} error={list.isFetchNextPageError ? null : list.error} onRetry={() => void list.refetch()} />
+        {sources.length > 0 ? (
+          <SourcesTable sources={sources} total={list.firstPage?.total} more={list.hasNextPage} quiet={quiet} openId={sourceId} onOpen={open} footer={<LoadMore list={list} />} />
         ) : null}
         {empty && !showForm ? (
           <div className="card card--padded empty">

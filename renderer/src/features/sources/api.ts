@@ -1,5 +1,6 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
+import { cursorList, fetchAllPages, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
 
@@ -14,15 +15,21 @@ export type ScheduledPauseRow = Schema<'ScheduledPauseRow'>;
 export type BulkRenameResult = Schema<'BulkRenameResult'>;
 export type PollOutcome = Schema<'PollOutcome'>;
 
-/** The list is capped by the API at 200; a desk with more sources shows the newest 200. */
-export const SOURCE_LIST_LIMIT = 200;
 /** Poll times and statuses move on their own (the desk polls in the background). */
 const REFRESH_MS = 30_000;
 
-export const sourcesQuery = () =>
+type SourcePage = Schema<'SourceList'> & CursorPage;
+
+const fetchSourcePage = (cursor: string | undefined): Promise<SourcePage> => unwrap(api.GET('/api/v1/sources', { params: { query: withCursor({}, cursor) } }));
+
+/** Sources, newest first, a page (the API's default size) at a time. */
+export const sourcesList = () => cursorList({ queryKey: queryKeys.sources.list(), fetchPage: fetchSourcePage, items: (page) => page.sources, refetchInterval: REFRESH_MS });
+
+/** Every source, all pages followed, for pickers (the Signals page's source filter). */
+export const sourceOptionsQuery = () =>
   queryOptions({
-    queryKey: queryKeys.sources.list(),
-    queryFn: () => unwrap(api.GET('/api/v1/sources', { params: { query: { limit: SOURCE_LIST_LIMIT } } })),
+    queryKey: queryKeys.sources.options,
+    queryFn: () => fetchAllPages(fetchSourcePage, (page) => page.sources),
     refetchInterval: REFRESH_MS,
   });
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
 import { SelectAllCheckbox } from '../../../components/SelectAllCheckbox';
@@ -126,16 +126,24 @@ function BulkRename({ ids, onDone }: { ids: string[]; onDone: (message: string) 
 export function SourcesTable({
   sources,
   total,
+  more,
   quiet,
   openId,
   onOpen,
+  footer,
 }: {
+  /** The loaded pages of the list. */
   sources: Source[];
-  total: number;
+  /** How many the desk has, when the API says. */
+  total: number | undefined;
+  /** Whether another page can be loaded. */
+  more: boolean;
   quiet: Map<string, QuietSource>;
   /** The source whose editor is open under its row (the URL's /sources/$sourceId). */
   openId: string | undefined;
   onOpen: (id: string | null) => void;
+  /** Under the table: the "Load more" of the list. */
+  footer?: ReactNode;
 }) {
   const { isPicked, selected, select, selectAll, clear } = useSelection(sources);
   const [panel, setPanel] = useState<'cadence' | 'rename' | null>(null);
@@ -230,9 +238,14 @@ export function SourcesTable({
         </table>
       </div>
       <p className="table-card__footer muted small">
-        {total > sources.length ? `Showing the ${sources.length} newest of ${total} sources` : plural(total, 'source')}
+        {total !== undefined && total > sources.length
+          ? `Showing the ${sources.length} newest of ${total} sources`
+          : more
+            ? `Showing the ${sources.length} newest sources`
+            : plural(sources.length, 'source')}
         {selected.length > MAX_BULK_IDS ? ` · bulk actions apply to the first ${MAX_BULK_IDS} selected` : ''}
       </p>
+      {footer}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default defineConfig(
-  globalIgnores(['out/', 'node_modules/', 'server/generated/', 'renderer/src/api/schema.gen.ts', 'test-results/', 'playwright-report/']),
+  globalIgnores(['out/', 'node_modules/', 'server/generated/', 'renderer/src/api/schema.gen.ts', 'renderer/src/api/rules.gen.ts', 'test-results/', 'playwright-report/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -99,7 +99,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   await expect(page.getByRole('heading', { name: 'No signals yet' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/signals-empty.png` });
   await page.getByRole('link', { name: 'Settings › Integrations' }).click();
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/settings\/integrations$/);
   await expect(page.getByRole('region', { name: 'Integrations' })).toBeInViewport();
 
   // ---- Sources: an empty desk opens the add form at once.
@@ -261,7 +261,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   await pauseUntil.fill(localInput(resumeAt));
   await page.getByRole('button', { name: 'Schedule pause' }).click();
   await expect(sourceRow.getByText(/^Paused until /)).toBeVisible();
-  await expect(page.getByText(/Paused; resumes by itself at/)).toBeVisible();
+  await expect(page.getByText(/Paused. Resumes by itself at/)).toBeVisible();
   await expect(sourceRow.getByRole('button', { name: 'Poll now' })).toHaveCount(0);
   await expect(sourceRow.getByRole('button', { name: 'Resume' })).toBeVisible();
   const paused = (await desk.api<SourceJson>('GET', `/api/v1/sources/${sourceId}`)).body;
@@ -277,6 +277,12 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   await expect(sourceRow.getByRole('button', { name: 'Poll now' })).toBeVisible();
   await expect.poll(async () => (await desk.api<SourceJson>('GET', `/api/v1/sources/${sourceId}`)).body.pausedUntilAt).toBeNull();
   await expect(scheduled).toHaveCount(0);
+
+  // ---- A source has a URL: opening /sources/<id> directly (a fresh page load) shows that source's editor.
+  await page.goto(`${desk.baseUrl}/sources/${sourceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sources' })).toBeVisible();
+  await expect(page.getByLabel('Label')).toHaveValue('Northwind notes');
+  await expect(sourceRow.getByRole('button', { name: 'Close' })).toBeVisible();
 
   // ---- Bulk: an own cadence for the selected sources, then delete them (their signals stay).
   await sourceRow.getByRole('button', { name: 'Close' }).click();

@@ -1,7 +1,7 @@
 /**
  * `npm run gen`: tsoa routes and spec from the controllers, the spec converted to OpenAPI 3.1
- * and validated, and the typed client schema generated from it: once for the renderer and once
- * for the server's test client (server/testing/desk.ts), which must not import from renderer/.
+ * and validated, the typed client schema generated from it (once for the renderer and once for the
+ * server's test client, which must not import from renderer/), and the renderer's rules (enums, bounds).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { addErrorResponses } from './error-responses';
 import { toOpenApi31 } from './to31';
+import { rulesModule, type OpenApiDoc } from './rules-module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const generated = path.join(root, 'server/generated');
@@ -41,4 +42,6 @@ fs.mkdirSync(path.join(root, 'renderer/src/api'), { recursive: true });
 const types = header + astToString(ast);
 fs.writeFileSync(path.join(root, 'renderer/src/api/schema.gen.ts'), types);
 fs.writeFileSync(path.join(generated, 'openapi-types.ts'), types);
+
+fs.writeFileSync(path.join(root, 'renderer/src/api/rules.gen.ts'), header + rulesModule(doc31 as unknown as OpenApiDoc));
 console.log(`gen: ${Object.keys((doc31.paths ?? {}) as object).length} paths, OpenAPI 3.1 valid`);

@@ -1,60 +1,82 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY, useAuth } from '../lib/auth';
-import { useRouter } from '../lib/router';
-import { json, fakeFetch } from '../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../testing/render';
-import { App } from './App';
-import { ROUTES, homePath, matchRoute } from './routes';
+import { json, fakeFetch, noFake } from '../testing/fake-api';
+import { cleanUpAfterEach, renderAppAt } from '../testing/render';
+import { AREAS, areaOf, homePath } from './routes';
 import { tokenFromPaste } from './SignIn';
 
 cleanUpAfterEach();
 afterEach(() => window.sessionStorage.clear());
 
-const renderApp = () => renderWithApp(<App />);
+const signedIn = () => useAuth.setState({ token: 't', status: 'signed-in' });
 
 describe('App', () => {
   it('without a token shows where to get one', () => {
     useAuth.setState({ token: null, status: 'no-token' });
-    renderApp();
+    renderAppAt('/');
     expect(screen.getByRole('heading', { name: 'Open the link printed by npm start' })).toBeTruthy();
   });
 
   it('a 401 from the API forgets the token and returns to the sign-in screen', async () => {
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, 'stale');
     useAuth.setState({ token: 'stale', status: 'signed-in' });
-    useRouter.setState({ path: '/settings' });
     fakeFetch(() => json(401, { error: 'unauthorized', message: 'Invalid bearer token' }));
-    renderApp();
+    renderAppAt('/settings');
     expect(await screen.findByRole('heading', { name: 'Your access link is no longer valid' })).toBeTruthy();
     expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(useAuth.getState().token).toBeNull();
   });
 
-  it('lists areas without a page as coming soon, not as links', () => {
-    useAuth.setState({ token: 't', status: 'signed-in' });
-    useRouter.setState({ path: '/activity' });
-    fakeFetch(() => json(200, { activities: [] }));
-    renderApp();
+  it('lists areas without a page as coming soon, not as links, and marks the current area', async () => {
+    signedIn();
+    fakeFetch(() => json(200, { activities: [], nextCursor: null }));
+    renderAppAt('/activity');
+    await screen.findByRole('heading', { level: 1, name: 'Activity' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const links = [...nav.querySelectorAll('a')].map((a) => a.textContent);
-    expect(links).toEqual(ROUTES.filter((r) => r.page).map((r) => r.label));
-    expect(nav.querySelectorAll('[aria-disabled="true"]').length).toBe(ROUTES.filter((r) => !r.page).length);
+    const links = [...nav.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(AREAS.filter((r) => r.page).map((r) => r.label));
+    expect(nav.querySelectorAll('[aria-disabled="true"]').length).toBe(AREAS.filter((r) => !r.page).length);
+    expect(links.find((a) => a.getAttribute('aria-current') === 'page')?.textContent).toBe('Activity');
+  });
+
+  it('/ opens the start page', async () => {
+    signedIn();
+    fakeFetch((call) => (call.path === '/api/v1/signals' ? json(200, { signals: [], nextCursor: null }) : noFake(call)));
+    const router = renderAppAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe(homePath()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signals' })).toBeTruthy();
+  });
+
+  it('a coming-soon area has a URL', async () => {
+    signedIn();
+    fakeFetch(noFake);
+    renderAppAt('/tasks');
+    expect(await screen.findByText('This area is coming soon.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tasks' })).toBeTruthy();
+  });
+
+  it('an unknown path is not found, inside the shell', async () => {
+    signedIn();
+    fakeFetch(noFake);
+    renderAppAt('/nope');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 });
 
-describe('routes', () => {
-  it('matches a path and its sub-paths, and nothing else', () => {
-    expect(matchRoute('/settings')?.label).toBe('Settings');
-    expect(matchRoute('/settings/')?.label).toBe('Settings');
-    expect(matchRoute('/activity/x')?.label).toBe('Activity');
-    expect(matchRoute('/settingsx')).toBeUndefined();
-    expect(matchRoute('/nope')).toBeUndefined();
+describe('areas', () => {
+  it('a path belongs to its area and its sub-paths, and nothing else', () => {
+    expect(areaOf('/settings')?.label).toBe('Settings');
+    expect(areaOf('/settings/focus')?.label).toBe('Settings');
+    expect(areaOf('/sources/src_1')?.label).toBe('Sources');
+    expect(areaOf('/settingsx')).toBeUndefined();
+    expect(areaOf('/nope')).toBeUndefined();
   });
 
   it('home is the first area with a page', () => {
-    expect(homePath()).toBe(ROUTES.find((r) => r.page)!.path);
-    expect(homePath([{ path: '/a', label: 'A', icon: 'today' }])).toBe('/settings');
+    expect(homePath()).toBe(AREAS.find((r) => r.page)!.to);
+    expect(homePath([{ to: '/a', label: 'A', icon: 'today', page: false }])).toBe('/settings');
   });
 });
 

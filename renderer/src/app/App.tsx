@@ -1,16 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useAuth } from '../lib/auth';
-import { Shell } from './Shell';
+import { createAppRouter } from './routes';
 import { SignIn } from './SignIn';
 
-/** Signed in: the app. Without a token, or once the API rejected it: the sign-in screen. */
-export function App() {
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Signed in: the routed app. Without a token, or once the API rejected it: the sign-in screen, while
+ * the address bar keeps the page asked for, so signing in opens it.
+ */
+export function App({ router: given }: { router?: AppRouter }) {
   const status = useAuth((s) => s.status);
   const queryClient = useQueryClient();
+  // Created on first render, after lib/auth.ts has taken the token out of the address bar.
+  const [router] = useState(() => given ?? createAppRouter());
   useEffect(() => {
     // Nothing fetched with a rejected token should show after signing in again.
     if (status !== 'signed-in') queryClient.clear();
   }, [status, queryClient]);
-  return status === 'signed-in' ? <Shell /> : <SignIn />;
+  return status === 'signed-in' ? <RouterProvider router={router} /> : <SignIn />;
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
-import { Link } from '../components/Link';
-import { QueryState } from '../components/Page';
 import { formatDateTime } from '../lib/format';
-import { navigate, useRouter } from '../lib/router';
 import { workspaceQuery } from '../features/settings/api';
-import { ROUTES, homePath, matchRoute } from './routes';
+import { AREAS, areaOf, homePath } from './routes';
+import './shell.css';
 
 function LoopStatus() {
   const { data } = useQuery(workspaceQuery());
@@ -21,14 +20,14 @@ function LoopStatus() {
           : 'Loop paused'
         : 'Loop off';
   return (
-    <Link to="/settings" className={`loop-status loop-status--${data.loopState}`} title="Loop settings">
+    <Link to="/settings/$section" params={{ section: 'loop' }} resetScroll={false} className={`loop-status loop-status--${data.loopState}`} title="Loop settings">
       <span className="loop-status__dot" aria-hidden="true" />
       {text}
     </Link>
   );
 }
 
-function NotFound() {
+export function NotFound() {
   return (
     <div className="page">
       <h1 className="page-header__title">Page not found</h1>
@@ -39,17 +38,22 @@ function NotFound() {
   );
 }
 
-export function Shell() {
-  const path = useRouter((s) => s.path);
-  const route = matchRoute(path === '/' ? homePath() : path);
-  const Page = route?.page;
+export function ComingSoon({ label }: { label: string }) {
+  return (
+    <div className="page">
+      <h1 className="page-header__title">{label}</h1>
+      <p className="muted">This area is coming soon.</p>
+    </div>
+  );
+}
 
+/** The layout of every route: the sidebar, and the matched page in `main`. */
+export function Shell() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const area = areaOf(pathname);
   useEffect(() => {
-    if (path === '/') navigate(homePath(), { replace: true });
-  }, [path]);
-  useEffect(() => {
-    document.title = route ? `${route.label} · Desk` : 'Desk';
-  }, [route]);
+    document.title = area ? `${area.label} · Desk` : 'Desk';
+  }, [area]);
 
   return (
     <div className="shell">
@@ -57,17 +61,17 @@ export function Shell() {
         <Brand />
         <nav aria-label="Main">
           <ul className="nav">
-            {ROUTES.map((r) => (
-              <li key={r.path}>
-                {r.page ? (
-                  <Link to={r.path} className="nav__link" title={r.label}>
-                    <Icon name={r.icon} />
-                    {r.label}
+            {AREAS.map((a) => (
+              <li key={a.to}>
+                {a.page ? (
+                  <Link to={a.to} className="nav__link" title={a.label}>
+                    <Icon name={a.icon} />
+                    {a.label}
                   </Link>
                 ) : (
-                  <span className="nav__link is-disabled" aria-disabled="true" title={`${r.label}: coming soon`}>
-                    <Icon name={r.icon} />
-                    {r.label}
+                  <span className="nav__link is-disabled" aria-disabled="true" title={`${a.label}: coming soon`}>
+                    <Icon name={a.icon} />
+                    {a.label}
                     <span className="nav__soon">soon</span>
                   </span>
                 )}
@@ -80,18 +84,7 @@ export function Shell() {
         </div>
       </aside>
       <main className="main">
-        {Page ? (
-          <Suspense fallback={<QueryState isPending error={null} />}>
-            <Page />
-          </Suspense>
-        ) : route ? (
-          <div className="page">
-            <h1 className="page-header__title">{route.label}</h1>
-            <p className="muted">This area is coming soon.</p>
-          </div>
-        ) : (
-          <NotFound />
-        )}
+        <Outlet />
       </main>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Brand } from '../components/Brand';
 import { Field } from '../components/Field';
 import { tokenFromFragment, useAuth } from '../lib/auth';
+import './SignIn.css';
 
 /** Pulls a token out of a pasted link (`http://.../#token=...`) or takes the pasted text as the token. */
 export function tokenFromPaste(text: string): string | null {

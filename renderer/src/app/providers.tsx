@@ -1,10 +1,10 @@
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
-import { activityKeys } from '../features/activity/api';
 
 export function createQueryClient(): QueryClient {
-  const client: QueryClient = new QueryClient({
+  // Mutations refresh what they affect and the activity log through useDeskMutation (api/mutation.ts).
+  return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 10_000,
@@ -12,12 +12,7 @@ export function createQueryClient(): QueryClient {
         retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
       },
     },
-    mutationCache: new MutationCache({
-      // Every successful change writes an activity row (ARCHITECTURE.md), so the log is stale after any mutation.
-      onSuccess: () => client.invalidateQueries({ queryKey: activityKeys.all }),
-    }),
   });
-  return client;
 }
 
 export const queryClient = createQueryClient();

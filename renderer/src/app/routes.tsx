@@ -1,40 +1,129 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  createBrowserHistory,
+  createHashHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type AnyRoute,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import type { IconName } from '../components/Icon';
-
-export interface AreaRoute {
-  path: string;
-  label: string;
-  icon: IconName;
-  /** The page; an area without one is listed as "coming soon" and cannot be opened. */
-  page?: LazyExoticComponent<ComponentType>;
-}
-
-/** Loads a feature's page (a named export) on first visit. */
-const lazyPage = (load: () => Promise<ComponentType>) => lazy(() => load().then((Page) => ({ default: Page })));
+import { QueryState } from '../components/Page';
+import { ComingSoon, NotFound, Shell } from './Shell';
 
 /**
- * The route table: every area in sidebar order. Adding a page is one line here, e.g.
- * `page: lazyPage(() => import('../features/signals/SignalsPage').then((m) => m.SignalsPage))`.
- * Paths are one segment deep: the built UI loads its assets relative to the page (`./assets`).
+ * The URL of every area, as a TanStack Router route tree written in code (no file-based codegen).
+ * Pages load on first visit (`lazyRouteComponent`). Pages read their parameters with
+ * `useParams({ strict: false })`, so a list and its detail can share one page.
+ *
+ * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /activity ·
+ * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
+ * workspace, integrations) · /today, /tasks, /outputs, /memory, /cost (coming soon).
+ * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
+ *
+ * Adding an area with a detail URL, e.g. tasks (the page reads `taskId` with useParams):
+ *   const tasksRoute = page('tasks', () => import('../features/tasks/TasksPage'), 'TasksPage');
+ *   routeTree: tasksRoute.addChildren([detail(tasksRoute, '$taskId')])   (instead of comingSoon('tasks'))
+ * and set `page: true` on its AREAS entry. A detail with a page of its own is a `page('tasks/$taskId', ...)`.
  */
-export const ROUTES: readonly AreaRoute[] = [
-  { path: '/today', label: 'Today', icon: 'today' },
-  { path: '/signals', label: 'Signals', icon: 'signals', page: lazyPage(() => import('../features/signals/SignalsPage').then((m) => m.SignalsPage)) },
-  { path: '/sources', label: 'Sources', icon: 'sources', page: lazyPage(() => import('../features/sources/SourcesPage').then((m) => m.SourcesPage)) },
-  { path: '/tasks', label: 'Tasks', icon: 'tasks' },
-  { path: '/outputs', label: 'Outputs', icon: 'outputs' },
-  { path: '/memory', label: 'Memory', icon: 'memory' },
-  { path: '/cost', label: 'Cost', icon: 'cost' },
-  { path: '/activity', label: 'Activity', icon: 'activity', page: lazyPage(() => import('../features/activity/ActivityPage').then((m) => m.ActivityPage)) },
-  { path: '/settings', label: 'Settings', icon: 'settings', page: lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)) },
+
+export interface Area {
+  to: string;
+  label: string;
+  icon: IconName;
+  /** Whether the area has a page; without one it is listed as "coming soon" and not linked. */
+  page: boolean;
+}
+
+/** The sidebar, in order. */
+export const AREAS: readonly Area[] = [
+  { to: '/today', label: 'Today', icon: 'today', page: false },
+  { to: '/signals', label: 'Signals', icon: 'signals', page: true },
+  { to: '/sources', label: 'Sources', icon: 'sources', page: true },
+  { to: '/tasks', label: 'Tasks', icon: 'tasks', page: false },
+  { to: '/outputs', label: 'Outputs', icon: 'outputs', page: false },
+  { to: '/memory', label: 'Memory', icon: 'memory', page: false },
+  { to: '/cost', label: 'Cost', icon: 'cost', page: false },
+  { to: '/activity', label: 'Activity', icon: 'activity', page: true },
+  { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
 
 /** Where `/` leads: the first area that has a page. */
-export function homePath(routes: readonly AreaRoute[] = ROUTES): string {
-  return routes.find((r) => r.page)?.path ?? '/settings';
+export const homePath = (areas: readonly Area[] = AREAS): string => areas.find((a) => a.page)?.to ?? '/settings';
+
+/** The area a path belongs to (`/sources/src_1` is Sources). */
+export function areaOf(pathname: string, areas: readonly Area[] = AREAS): Area | undefined {
+  return areas.find((a) => pathname === a.to || pathname.startsWith(`${a.to}/`));
 }
 
-export function matchRoute(path: string, routes: readonly AreaRoute[] = ROUTES): AreaRoute | undefined {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return routes.find((r) => clean === r.path || clean.startsWith(`${r.path}/`));
+const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
+
+/** A route whose page is a named export of a module loaded on first visit. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazyRouteComponent's own bound for a module
+function page<Path extends string, Module extends Record<string, any>>(path: Path, load: () => Promise<Module>, exportName: keyof Module & string) {
+  return createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, exportName) });
+}
+
+const comingSoon = <Path extends string>(path: Path, label: string) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoon label={label} /> });
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: homePath(), replace: true });
+  },
+});
+
+const loadSignals = () => import('../features/signals/SignalsPage');
+const loadSources = () => import('../features/sources/SourcesPage');
+const loadActivity = () => import('../features/activity/ActivityPage');
+const loadSettings = () => import('../features/settings/SettingsPage');
+
+/**
+ * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
+ * the parameter, so the page stays mounted (selection, scroll, open forms) while the detail changes.
+ */
+function detail<Path extends string>(parent: AnyRoute, path: Path) {
+  return createRoute({ getParentRoute: () => parent, path, component: () => null });
+}
+
+const sourcesRoute = page('sources', loadSources, 'SourcesPage');
+const settingsRoute = page('settings', loadSettings, 'SettingsPage');
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  page('signals', loadSignals, 'SignalsPage'),
+  sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')]),
+  page('activity', loadActivity, 'ActivityPage'),
+  settingsRoute.addChildren([detail(settingsRoute, '$section')]),
+  comingSoon('today', 'Today'),
+  comingSoon('tasks', 'Tasks'),
+  comingSoon('outputs', 'Outputs'),
+  comingSoon('memory', 'Memory'),
+  comingSoon('cost', 'Cost'),
+]);
+
+/**
+ * The app's router. The desk serves the UI over HTTP and answers every path without an extension with
+ * index.html, so paths go in the address bar; a window that loads the files directly (file://) keeps
+ * them in the fragment instead. Tests pass a memory history.
+ */
+export function createAppRouter(history?: RouterHistory) {
+  const fallback = typeof window !== 'undefined' && window.location.protocol === 'file:' ? createHashHistory() : createBrowserHistory();
+  return createRouter({
+    routeTree,
+    history: history ?? fallback,
+    defaultPendingComponent: () => <QueryState isPending error={null} />,
+    // The page changes under the sidebar; start it at the top unless a page scrolls itself (sections).
+    scrollRestoration: false,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
 }

@@ -1,3 +1,4 @@
+import './Brand.css';
 /** The Desk mark and name: in the sidebar, and larger on the sign-in card. */
 export function Brand({ large = false }: { large?: boolean }) {
   return (

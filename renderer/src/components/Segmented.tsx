@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './Segmented.css';
 
 export interface SegmentedOption<V extends string> {
   value: V;

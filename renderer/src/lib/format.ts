@@ -1,5 +1,6 @@
 /** Display helpers: times in the viewer's locale and zone, money from integer cents. */
 
+import { now as clockNow } from './clock';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './time';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,7 +15,7 @@ export function formatDateTime(iso: string, withZone = false): string {
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 /** "3 minutes ago", "yesterday"; falls back to the date beyond a week. */
-export function formatRelative(iso: string, now: Date = new Date()): string {
+export function formatRelative(iso: string, now: Date = clockNow()): string {
   const ms = new Date(iso).getTime() - now.getTime();
   if (Number.isNaN(ms)) return iso;
   const abs = Math.abs(ms);

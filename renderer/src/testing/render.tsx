@@ -1,11 +1,34 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
+import { App } from '../app/App';
 import { AppProviders, createQueryClient } from '../app/providers';
+import { createAppRouter } from '../app/routes';
 
-/** Renders UI inside the app's providers, with a fresh query client so no test sees another's cache. */
-export function renderWithApp(ui: ReactElement) {
-  return render(<AppProviders client={createQueryClient()}>{ui}</AppProviders>);
+/**
+ * Renders UI inside the app's providers, with a fresh query client so no test sees another's cache, and
+ * a router (links, navigation) at `path` whose only route renders `ui`.
+ */
+export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const router = createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory({ initialEntries: [path] }) });
+  return render(
+    <AppProviders client={createQueryClient()}>
+      {/* The app's Register types links against the app router; this one takes any path. */}
+      <RouterProvider router={router as never} />
+    </AppProviders>,
+  );
+}
+
+/** Renders the whole app (sign-in gate, shell, routes) at `path`, as opening that URL does. Returns the router. */
+export function renderAppAt(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  render(
+    <AppProviders client={createQueryClient()}>
+      <App router={router} />
+    </AppProviders>,
+  );
+  return router;
 }
 
 /** After each test of the file: unmount what it rendered and restore the globals it replaced (fetch). */

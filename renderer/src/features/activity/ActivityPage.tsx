@@ -1,22 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
+import { LoadMore } from '../../components/LoadMore';
+import { useCursorList } from '../../api/cursor-list';
 import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
-import { activityQuery } from './api';
-
-const LIMITS = [25, 50, 100, 200] as const;
+import { activityList } from './api';
+import './activity.css';
 
 export function ActivityPage() {
   const [q, setQ] = useState('');
   const [kind, setKind] = useState('');
-  const [limit, setLimit] = useState(50);
   const [since, setSince] = useState('');
-  const filter = { q: useDebounced(q), kind: useDebounced(kind), limit, since };
-  const list = useQuery(activityQuery(filter));
-  const rows = list.data?.activities ?? [];
+  const filter = { q: useDebounced(q), kind: useDebounced(kind), since };
+  const list = useCursorList(activityList(filter));
+  const rows = list.items;
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
   const filtered = filter.q.trim() !== '' || filter.kind.trim() !== '' || since !== '';
 
@@ -38,17 +37,6 @@ export function ActivityPage() {
         <Field label="Since" hint="From the start of that day, workspace time" error={fieldError(list.error, 'since')}>
           {(control) => <input {...control} className="input" type="date" value={since} onChange={(e) => setSince(e.target.value)} />}
         </Field>
-        <Field label="Show" error={fieldError(list.error, 'limit')}>
-          {(control) => (
-            <select {...control} className="input input--select" value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
-              {LIMITS.map((n) => (
-                <option key={n} value={n}>
-                  {n} entries
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
         {filtered ? (
           <button
             type="button"
@@ -65,7 +53,7 @@ export function ActivityPage() {
       </div>
 
       {list.isPending ? <QueryState isPending error={null} /> : null}
-      {list.error ? <FormError error={list.error} fields={['q', 'kind', 'limit', 'since']} /> : null}
+      {list.error && !list.isFetchNextPageError ? <FormError error={list.error} fields={['q', 'kind', 'since']} /> : null}
 
       {list.data ? (
         rows.length === 0 ? (
@@ -99,9 +87,10 @@ export function ActivityPage() {
               </tbody>
             </table>
             <p className="table-card__footer muted small">
-              {rows.length === limit ? `Showing the ${limit} most recent entries` : `${rows.length} ${rows.length === 1 ? 'entry' : 'entries'}`}
-              {list.isFetching ? ' · refreshing…' : ''}
+              {list.hasNextPage ? `Showing the ${rows.length} most recent entries` : `${rows.length} ${rows.length === 1 ? 'entry' : 'entries'}, back to the first`}
+              {list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}
             </p>
+            <LoadMore list={list} />
           </div>
         )
       ) : null}

@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
+import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
+import { queryKeys } from '../../api/query-keys';
 
 export type ActivityRecord = Schema<'ActivityRecord'>;
 
 export interface ActivityFilter {
-  limit: number;
   /** Comma-separated kinds; empty for all. */
   kind: string;
   /** Text matched against detail and kind; empty for all. */
@@ -13,26 +13,25 @@ export interface ActivityFilter {
   since: string;
 }
 
-export const activityKeys = {
-  all: ['activity'] as const,
-  list: (f: ActivityFilter) => [...activityKeys.all, 'list', f] as const,
-};
-
-export const activityQuery = (f: ActivityFilter) =>
-  queryOptions({
-    queryKey: activityKeys.list(f),
-    queryFn: () =>
+/** The audit log, newest first, a page at a time (the API's default page size) back to its first row. */
+export const activityList = (f: ActivityFilter) =>
+  cursorList({
+    queryKey: queryKeys.activity.list({ ...f }),
+    fetchPage: (cursor): Promise<Schema<'ActivityList'> & CursorPage> =>
       unwrap(
         api.GET('/api/v1/activity', {
           params: {
-            query: {
-              limit: f.limit,
-              ...(f.kind.trim() ? { kind: f.kind.trim() } : {}),
-              ...(f.q.trim() ? { q: f.q.trim() } : {}),
-              ...(f.since ? { since: f.since } : {}),
-            },
+            query: withCursor(
+              {
+                ...(f.kind.trim() ? { kind: f.kind.trim() } : {}),
+                ...(f.q.trim() ? { q: f.q.trim() } : {}),
+                ...(f.since ? { since: f.since } : {}),
+              },
+              cursor,
+            ),
           },
         }),
       ),
-    placeholderData: keepPreviousData,
+    items: (page) => page.activities,
+    keepPrevious: true,
   });

@@ -10,7 +10,7 @@ import { useDraft } from '../../lib/use-draft';
 import { Badge } from '../../components/Badge';
 import { inboundQuery, useSetRelay, type RelayStatus } from './api';
 import { curlExample, maskToken, relayStateBadge } from './format';
-import { INTEGRATIONS_SECTION_ID } from './open';
+import './integrations.css';
 
 /** Copies text; falls back to the old selection API where the async clipboard is not allowed. */
 async function copyText(text: string): Promise<boolean> {
@@ -200,7 +200,7 @@ export function IntegrationsSection() {
   const inbound = useQuery(inboundQuery());
   const data = inbound.data;
   return (
-    <Section id={INTEGRATIONS_SECTION_ID} title="Integrations" description="Push signals in from scripts and other services through the inbound webhook.">
+    <Section id="integrations" title="Integrations" description="Push signals in from scripts and other services through the inbound webhook.">
       <QueryState isPending={inbound.isPending} error={inbound.error} onRetry={() => void inbound.refetch()} />
       {data ? (
         <>

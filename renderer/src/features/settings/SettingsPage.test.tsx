@@ -37,7 +37,12 @@ function fakeDesk(overrides: Partial<Schema<'WorkspaceProfile'>> = {}) {
   return fakeFetch((call) => {
     const { method, path, body } = call;
     if (method === 'GET' && path === '/api/v1/workspace') return json(200, profile);
-    if (method === 'GET' && path === '/api/v1/workspace/focus-history') return json(200, { sinceDays: 90, shifts: [] });
+    if (method === 'GET' && path === '/api/v1/workspace/focus-history') {
+      // Two pages of shifts: the current focus, then (after the cursor) the one before it.
+      const shift = (id: string, tags: string[], current: boolean) => ({ id, tags, startedAt: '2026-03-01T12:00:00.000Z', durationMinutes: 90, current });
+      if (call.query.get('cursor') === 'f2') return json(200, { sinceDays: 90, shifts: [shift('fs_1', ['beta'], false)], nextCursor: null });
+      return json(200, { sinceDays: 90, shifts: [shift('fs_2', ['launch'], true)], nextCursor: 'f2' });
+    }
     if (method === 'PATCH' && path === '/api/v1/workspace/loop-interval') {
       const minutes = (body as { loopIntervalMinutes: number }).loopIntervalMinutes;
       if (minutes < 1) return json(422, { error: 'validation_failed', message: 'loopIntervalMinutes: must be at least 1', details: [{ field: 'loopIntervalMinutes', message: 'must be at least 1' }] });
@@ -123,6 +128,16 @@ describe('SettingsPage', () => {
     renderPage();
     const notice = await screen.findByText(/Resumes by itself at/);
     expect(notice.textContent).not.toContain('workspace timezone');
+  });
+
+  it('loads older focus shifts with the cursor of the last page', async () => {
+    renderPage();
+    const timeline = await screen.findByRole('list', { name: 'Focus shifts' });
+    expect(within(timeline).getByText('launch')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await within(timeline).findByText('beta');
+    expect(desk.calls.filter((c) => c.path === '/api/v1/workspace/focus-history').at(-1)!.query.get('cursor')).toBe('f2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('offers "not set" for a spike action as what it does: alert only', async () => {

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { PageHeader, QueryState } from '../../components/Page';
-import { SectionNav } from '../../components/SectionNav';
+import { SectionNav, scrollToSection } from '../../components/SectionNav';
 import { workspaceQuery } from './api';
 import { ApprovalSection } from './components/ApprovalSection';
 import { ArchivingSection } from './components/ArchivingSection';
@@ -9,7 +11,9 @@ import { FocusSection } from './components/FocusSection';
 import { LoopSection } from './components/LoopSection';
 import { WorkspaceSection } from './components/WorkspaceSection';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
+import './settings.css';
 
+/** Each section's id is its URL: /settings/<id>. */
 const SECTIONS = [
   { id: 'loop', label: 'Loop' },
   { id: 'approval', label: 'Approval policy' },
@@ -22,10 +26,26 @@ const SECTIONS = [
 
 export function SettingsPage() {
   const profile = useQuery(workspaceQuery());
+  const { section } = useParams({ strict: false });
+  const navigate = useNavigate();
+  const loaded = Boolean(profile.data);
+  // The sections exist once the profile has loaded: a deep link scrolls then, a section link at once.
+  useEffect(() => {
+    if (loaded && section) scrollToSection(section, 'auto');
+  }, [loaded, section]);
   return (
     <div className="page">
       <PageHeader title="Settings" description="How the desk runs. Every change takes effect at once and is written to the activity log." />
-      <SectionNav label="Settings sections" sections={SECTIONS} />
+      <SectionNav
+        label="Settings sections"
+        sections={SECTIONS}
+        hrefFor={(id) => `/settings/${id}`}
+        onOpen={(id) => {
+          void navigate({ to: '/settings/$section', params: { section: id }, replace: true, resetScroll: false });
+          // Also when the URL already names it (the user scrolled away since).
+          scrollToSection(id);
+        }}
+      />
       <QueryState isPending={profile.isPending} error={profile.error} onRetry={() => void profile.refetch()} />
       {profile.data ? (
         <div className="stack">

@@ -1,5 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type ApiError, type Schema } from '../../api/client';
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap, type Schema } from '../../api/client';
+import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
+import { useDeskMutation } from '../../api/mutation';
+import { queryKeys } from '../../api/query-keys';
 
 /** Query options and mutation hooks for the workspace configuration (/api/v1/workspace/...). */
 
@@ -8,39 +11,32 @@ export type SpikeAction = Schema<'SpikeAction'>;
 export type LoopState = Schema<'LoopState'>;
 export type Plan = Schema<'Plan'>;
 
-export const workspaceKeys = {
-  all: ['workspace'] as const,
-  profile: () => [...workspaceKeys.all, 'profile'] as const,
-  focusHistory: (sinceDays: number) => [...workspaceKeys.all, 'focus-history', sinceDays] as const,
-};
-
 export const workspaceQuery = () =>
   queryOptions({
-    queryKey: workspaceKeys.profile(),
+    queryKey: queryKeys.workspace.profile,
     queryFn: () => unwrap(api.GET('/api/v1/workspace')),
   });
 
-export const focusHistoryQuery = (sinceDays = 90) =>
-  queryOptions({
-    queryKey: workspaceKeys.focusHistory(sinceDays),
-    queryFn: () => unwrap(api.GET('/api/v1/workspace/focus-history', { params: { query: { sinceDays, limit: 30 } } })),
+/** Focus shifts in the window, newest first, a page (the API's default size) at a time. */
+export const focusHistoryList = (sinceDays: number) =>
+  cursorList({
+    queryKey: queryKeys.workspace.focusHistory(sinceDays),
+    fetchPage: (cursor): Promise<Schema<'FocusHistory'> & CursorPage> =>
+      unwrap(api.GET('/api/v1/workspace/focus-history', { params: { query: withCursor({ sinceDays }, cursor) } })),
+    items: (page) => page.shifts,
     // The current focus's duration grows while the page is open.
     refetchInterval: 60_000,
   });
 
 /**
  * A settings change: on success the answer is folded into the cached profile at once (`merge`),
- * then everything under `workspace` is refetched. The activity log is refreshed for every mutation
- * by the query client (app/providers.tsx).
+ * then everything under `workspace` (and the activity log) is refetched.
  */
 function useSettingMutation<Vars, Data>(send: (vars: Vars) => Promise<Data>, merge: (profile: WorkspaceProfile, data: Data) => WorkspaceProfile) {
-  const qc = useQueryClient();
-  return useMutation<Data, ApiError, Vars>({
+  return useDeskMutation<Data, Vars>({
     mutationFn: send,
-    onSuccess: async (data) => {
-      qc.setQueryData(workspaceQuery().queryKey, (p) => (p ? merge(p, data) : p));
-      await qc.invalidateQueries({ queryKey: workspaceKeys.all });
-    },
+    update: (qc, data) => qc.setQueryData(workspaceQuery().queryKey, (p) => (p ? merge(p, data) : p)),
+    affects: [queryKeys.workspace.all],
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Schema } from '../../api/client';
+import { PLAN } from '../../api/rules.gen';
 
 type ApprovalPolicy = Schema<'ApprovalPolicy'>;
 
@@ -22,11 +23,9 @@ export const SPIKE_ACTION_OPTIONS: { value: Schema<'SpikeAction'>; label: string
   { value: 'pause', label: 'Alert and pause' },
 ];
 
-export const PLAN_OPTIONS: { value: Schema<'Plan'>; label: string }[] = [
-  { value: 'free', label: 'Free' },
-  { value: 'pro', label: 'Pro' },
-  { value: 'team', label: 'Team' },
-];
+const PLAN_LABELS: Record<Schema<'Plan'>, string> = { free: 'Free', pro: 'Pro', team: 'Team' };
+/** In the API's order; a plan the API adds fails the type check above until it has a label. */
+export const PLAN_OPTIONS: { value: Schema<'Plan'>; label: string }[] = PLAN.map((value) => ({ value, label: PLAN_LABELS[value] }));
 
 export const FOCUS_TAG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_FOCUS_TAGS = 3;

@@ -1,30 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
-import { Link } from '../../components/Link';
 import { PageHeader, QueryState } from '../../components/Page';
 import { SelectAllCheckbox } from '../../components/SelectAllCheckbox';
 import { SuccessNotice } from '../../components/SuccessNotice';
 import { plural } from '../../lib/format';
 import { useSelection } from '../../lib/use-selection';
-import { openIntegrations } from '../integrations/open';
-import { sourcesQuery } from '../sources/api';
+import { sourceOptionsQuery } from '../sources/api';
+import { useCursorList } from '../../api/cursor-list';
+import { LoadMore } from '../../components/LoadMore';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { MAX_SIGNALS, PAGE_SIZE, signalsQuery, useBulkSignals, type Signal } from './api';
+import { signalsList, useBulkSignals, type Signal } from './api';
 import { AddSignalForm } from './components/AddSignalForm';
 import { SignalItem } from './components/SignalItem';
-import { canLoadMore, nextLimit } from './format';
+import { LIMITS } from '../../api/rules.gen';
+import './signals.css';
 
 function IntegrationsLink({ children }: { children: string }) {
   return (
-    <Link
-      to="/settings"
-      onClick={(e) => {
-        e.preventDefault();
-        openIntegrations();
-      }}
-    >
+    // resetScroll off: the Settings page scrolls to the section itself, the router must not scroll back to the top after it.
+    <Link to="/settings/$section" params={{ section: 'integrations' }} resetScroll={false}>
       {children}
     </Link>
   );
@@ -68,10 +65,13 @@ function EmptyState({ filtered, onAdd }: { filtered: boolean; onAdd: () => void 
   );
 }
 
+/** The API takes this many ids per bulk call at most. */
+const MAX_BULK_IDS = LIMITS.SignalBulkBody.signalIds.maxItems;
+
 function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[]; selected: string[]; onClear: () => void; onSelectAll: (on: boolean) => void }) {
   const bulk = useBulkSignals();
   const [result, setResult] = useState('');
-  const ids = selected.slice(0, 50);
+  const ids = selected.slice(0, MAX_BULK_IDS);
   const run = (action: 'pin' | 'delete', pinned = true) =>
     bulk.mutate(
       { action, signalIds: ids, pinned },
@@ -102,7 +102,7 @@ function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[
         onConfirm={() => run('delete')}
       />
       <span className="bulk-bar__result" role="status" aria-live="polite">
-        {bulk.error ? <span className="text-danger">{bulk.error.message}</span> : selected.length > 50 ? 'Bulk actions apply to the first 50 selected.' : result}
+        {bulk.error ? <span className="text-danger">{bulk.error.message}</span> : selected.length > MAX_BULK_IDS ? `Bulk actions apply to the first ${MAX_BULK_IDS} selected.` : result}
       </span>
     </div>
   );
@@ -110,14 +110,13 @@ function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[
 
 export function SignalsPage() {
   const [sourceId, setSourceId] = useState('');
-  const [limit, setLimit] = useState(PAGE_SIZE);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState('');
-  const list = useQuery(signalsQuery({ limit, sourceId }));
-  const sources = useQuery(sourcesQuery());
-  const signals = list.data?.signals ?? [];
+  const list = useCursorList(signalsList({ sourceId }));
+  const sources = useQuery(sourceOptionsQuery());
+  const signals = list.items;
   const { isPicked, selected, select, selectAll, clear } = useSelection(signals);
-  const filteredSource = sources.data?.sources.find((s) => s.id === sourceId);
+  const filteredSource = sources.data?.find((s) => s.id === sourceId);
 
   const openForm = () => {
     setAdded('');
@@ -159,7 +158,7 @@ export function SignalsPage() {
         ) : null}
         <SuccessNotice message={added} />
 
-        {sourceId !== '' || (sources.data?.sources.length ?? 0) > 0 ? (
+        {sourceId !== '' || (sources.data?.length ?? 0) > 0 ? (
           <div className="filters card card--padded" role="search">
             <Field label="Source" error={fieldError(list.error, 'sourceId')}>
               {(control) => (
@@ -169,12 +168,11 @@ export function SignalsPage() {
                   value={sourceId}
                   onChange={(e) => {
                     setSourceId(e.target.value);
-                    setLimit(PAGE_SIZE);
                     clear();
                   }}
                 >
                   <option value="">All sources</option>
-                  {(sources.data?.sources ?? []).map((s) => (
+                  {(sources.data ?? []).map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.label}
                     </option>
@@ -184,14 +182,14 @@ export function SignalsPage() {
             </Field>
             <p className="filters__summary muted small" aria-live="polite">
               {list.data
-                ? `${plural(signals.length, 'signal')}${filteredSource ? ` from ${filteredSource.label}` : ''}${list.isFetching ? ' · refreshing…' : ''}`
+                ? `${plural(signals.length, 'signal')}${list.hasNextPage ? ' shown' : ''}${filteredSource ? ` from ${filteredSource.label}` : ''}${list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}`
                 : ''}
             </p>
           </div>
         ) : null}
 
         {list.isPending ? <QueryState isPending error={null} /> : null}
-        {list.error ? <FormError error={list.error} fields={['sourceId']} /> : null}
+        {list.error && !list.isFetchNextPageError ? <FormError error={list.error} fields={['sourceId']} /> : null}
 
         {list.data ? (
           signals.length === 0 ? (
@@ -209,19 +207,7 @@ export function SignalsPage() {
                   <SignalItem key={s.id} signal={s} selected={isPicked(s.id)} onSelect={(on) => select(s.id, on)} />
                 ))}
               </ul>
-              <div className="list-footer">
-                {list.isPlaceholderData ? (
-                  <button type="button" className="button button--secondary" disabled>
-                    Loading…
-                  </button>
-                ) : canLoadMore(signals.length, limit, MAX_SIGNALS) ? (
-                  <button type="button" className="button button--secondary" onClick={() => setLimit((l) => nextLimit(l, PAGE_SIZE, MAX_SIGNALS))}>
-                    Load more
-                  </button>
-                ) : (
-                  <p className="muted small">{signals.length >= MAX_SIGNALS ? `Showing the ${MAX_SIGNALS} most recent signals.` : 'That is all of them.'}</p>
-                )}
-              </div>
+              <LoadMore list={list} end="That is all of them." />
             </>
           )
         ) : null}

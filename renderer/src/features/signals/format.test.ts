@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canLoadMore, linkHost, nextLimit, originLabel, priorityTone, trimText } from './format';
+import { linkHost, originLabel, priorityTone, trimText } from './format';
 
 describe('trimText', () => {
   it('leaves short text alone, folding whitespace', () => {
@@ -19,20 +19,6 @@ describe('trimText', () => {
     const r = trimText(`ab ${'x'.repeat(50)}`, 20);
     expect(r.trimmed).toBe(true);
     expect(r.text).toBe(`ab ${'x'.repeat(17)}…`);
-  });
-});
-
-describe('load more', () => {
-  it('adds a page up to the cap of 200', () => {
-    expect(nextLimit(50, 50, 200)).toBe(100);
-    expect(nextLimit(150, 50, 200)).toBe(200);
-    expect(nextLimit(180, 50, 200)).toBe(200);
-  });
-
-  it('offers more only after a full page and below the cap', () => {
-    expect(canLoadMore(50, 50, 200)).toBe(true);
-    expect(canLoadMore(49, 50, 200)).toBe(false);
-    expect(canLoadMore(200, 200, 200)).toBe(false);
   });
 });
 

@@ -11,16 +11,6 @@ export function trimText(text: string, max: number): { text: string; trimmed: bo
   return { text: `${head.replace(/[\s.,;:!?-]+$/, '')}…`, trimmed: true };
 }
 
-/** The next page size for "Load more": one more page, never past the API's cap. */
-export function nextLimit(current: number, pageSize: number, max: number): number {
-  return Math.min(current + pageSize, max);
-}
-
-/** Whether a full page came back, i.e. there may be more to load (and the cap is not reached). */
-export function canLoadMore(shown: number, limit: number, max: number): boolean {
-  return shown >= limit && limit < max;
-}
-
 export type PriorityTone = 'neutral' | 'warning' | 'danger';
 
 export function priorityTone(priority: string): PriorityTone {

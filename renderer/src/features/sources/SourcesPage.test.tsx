@@ -1,12 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
+import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
-import { SourcesPage } from './SourcesPage';
+import { useAuth } from '../../lib/auth';
+import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
 
-const NOW = Date.now();
+/** The UI's "now" in these tests (fixed in beforeEach), so relative times read the same on every run. */
+const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 
 const baseSource: Schema<'SourceView'> = {
@@ -53,7 +55,9 @@ function fakeDesk() {
   });
   return fakeFetch((call) => {
     const { method, path, body } = call;
-    if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1 });
+    if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [source], total: 1, nextCursor: null });
+    if (method === 'GET' && path === '/api/v1/sources/src_1') return json(200, source);
+    if (method === 'GET' && path === '/api/v1/sources/src_old') return json(200, { ...source, id: 'src_old', label: 'Old newsletter' });
     if (method === 'GET' && path === '/api/v1/sources/quietness')
       return json(200, { workspaceCadenceMinutes: 30, cadenceFloorDays: 14, maxFloorDays: 90, ackDays: 7, sources: [quiet()] });
     if (method === 'GET' && path === '/api/v1/sources/cadence-overview')
@@ -88,12 +92,16 @@ function fakeDesk() {
 let desk: ReturnType<typeof fakeDesk>;
 
 beforeEach(() => {
+  fixClock(NOW);
+  useAuth.setState({ token: 't', status: 'signed-in' });
   desk = fakeDesk();
 });
 
 cleanUpAfterEach();
+resetClockAfterEach();
 
-const renderPage = () => renderWithApp(<SourcesPage />);
+/** The Sources page as its URL opens it, inside the app. */
+const renderPage = (path = '/sources') => renderAppAt(path);
 
 describe('SourcesPage', () => {
   it('shows the cadence and next poll of a feed, warns that it went quiet, and acks and unacks the warning', async () => {
@@ -103,6 +111,7 @@ describe('SourcesPage', () => {
     expect(within(row).getByText('every 15 min (override)')).toBeTruthy();
     expect(within(row).getByText('in 12 min')).toBeTruthy();
     expect(within(row).getByText('Connected')).toBeTruthy();
+    expect(within(row).getByText('1 minute ago')).toBeTruthy();
     expect(await within(row).findByText('Quiet 20 d')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('Acme blog has gone quiet');
 
@@ -149,10 +158,33 @@ describe('SourcesPage', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Sources' });
     fireEvent.click(within(table).getByRole('button', { name: 'Manage' }));
-    const label = screen.getByLabelText('Label') as HTMLInputElement;
+    // Manage navigates to the source's URL, which opens its editor.
+    const label = (await screen.findByLabelText('Label')) as HTMLInputElement;
     fireEvent.change(label, { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
     await waitFor(() => expect(label.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('must not be empty')).toBeTruthy();
+  });
+
+  it('Manage gives the source a URL, and that URL opens its editor', async () => {
+    const router = renderPage();
+    const table = await screen.findByRole('table', { name: 'Sources' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Manage' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sources/src_1'));
+    fireEvent.click(await within(table).findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sources'));
+    expect(screen.queryByLabelText('Label')).toBeNull();
+  });
+
+  it('a deep link opens that source: under its row when listed, else in a card of its own', async () => {
+    renderPage('/sources/src_1');
+    const label = (await screen.findByLabelText('Label')) as HTMLInputElement;
+    expect(label.value).toBe('Acme blog');
+    expect(label.closest('tr')!.id).toBe('source-editor-src_1');
+    cleanup();
+
+    renderPage('/sources/src_old');
+    const card = await screen.findByRole('region', { name: 'Old newsletter' });
+    expect((within(card).getByLabelText('Label') as HTMLInputElement).value).toBe('Old newsletter');
   });
 });

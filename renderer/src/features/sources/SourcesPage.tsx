@@ -1,14 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { FormError } from '../../components/FormError';
 import { PageHeader, QueryState } from '../../components/Page';
 import { SectionNav, scrollToSection } from '../../components/SectionNav';
 import { SuccessNotice } from '../../components/SuccessNotice';
-import { quietnessQuery, sourcesQuery, type QuietSource } from './api';
+import { quietnessQuery, sourceQuery, sourcesList, type QuietSource } from './api';
+import { useCursorList } from '../../api/cursor-list';
+import { LoadMore } from '../../components/LoadMore';
 import { AddSourcePanel } from './components/AddSourcePanel';
 import { CadenceOverviewSection } from './components/CadenceOverviewSection';
 import { QuietnessSection } from './components/QuietnessSection';
 import { ScheduledPausesSection } from './components/ScheduledPausesSection';
+import { SourceEditor } from './components/SourceEditor';
 import { SourcesTable } from './components/SourcesTable';
+import './sources.css';
 
 const SECTIONS = [
   { id: 'sources-table', label: 'Sources' },
@@ -17,8 +23,36 @@ const SECTIONS = [
   { id: 'scheduled-pauses', label: 'Scheduled pauses' },
 ];
 
+/**
+ * A source opened by URL (/sources/$sourceId) that is not a row of the loaded list: its editor in a
+ * card above the table, or why it cannot be shown.
+ */
+function SourceCard({ id, onClose }: { id: string; onClose: () => void }) {
+  const source = useQuery(sourceQuery(id));
+  return (
+    <section className="card card--padded" aria-labelledby="source-card-title">
+      <div className="card-title-row">
+        <h2 className="card__title" id="source-card-title">
+          {source.data ? source.data.label : 'Source'}
+        </h2>
+        <button type="button" className="button button--ghost button--small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {source.isPending ? <p className="muted loading">Loading…</p> : null}
+      {source.error ? <FormError error={source.error} /> : null}
+      {source.data ? <SourceEditor source={source.data} onDeleted={onClose} /> : null}
+    </section>
+  );
+}
+
 export function SourcesPage() {
-  const list = useQuery(sourcesQuery());
+  const { sourceId } = useParams({ strict: false });
+  const navigate = useNavigate();
+  // Opening or closing a source's editor keeps the list where it is.
+  const open = (id: string | null) => void navigate(id ? { to: '/sources/$sourceId', params: { sourceId: id }, resetScroll: false } : { to: '/sources', resetScroll: false });
+  const list = useCursorList(sourcesList());
+  const sources = list.items;
   const quietness = useQuery(quietnessQuery());
   // null until the list loads: an empty desk opens the form, and it stays open until saved or cancelled
   // (it must not vanish when the new source makes the list non-empty, before its save has reported back).
@@ -26,9 +60,14 @@ export function SourcesPage() {
   const [added, setAdded] = useState('');
   const quiet = useMemo(() => new Map<string, QuietSource>((quietness.data?.sources ?? []).map((q) => [q.sourceId, q])), [quietness.data]);
   const unackedQuiet = (quietness.data?.sources ?? []).filter((q) => !q.acked);
-  if (adding === null && list.data) setAdding(list.data.sources.length === 0);
-  const empty = list.data?.sources.length === 0;
+  if (adding === null && list.data) setAdding(sources.length === 0);
+  const empty = Boolean(list.data) && sources.length === 0;
   const showForm = adding === true;
+  const listed = Boolean(sourceId && sources.some((s) => s.id === sourceId));
+  // A deep link scrolls its source's editor into view once the list has it.
+  useEffect(() => {
+    if (listed && sourceId) document.getElementById(`source-editor-${sourceId}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [listed, sourceId]);
 
   return (
     <div className="page page--wide">
@@ -92,8 +131,11 @@ export function SourcesPage() {
           </section>
         ) : null}
 
-        <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
-        {list.data && list.data.sources.length > 0 ? <SourcesTable sources={list.data.sources} total={list.data.total} quiet={quiet} /> : null}
+        {sourceId && list.data && !listed ? <SourceCard id={sourceId} onClose={() => open(null)} /> : null}
+        <QueryState isPending={list.isPending} error={list.isFetchNextPageError ? null : list.error} onRetry={() => void list.refetch()} />
+        {sources.length > 0 ? (
+          <SourcesTable sources={sources} total={list.firstPage?.total} more={list.hasNextPage} quiet={quiet} openId={sourceId} onOpen={open} footer={<LoadMore list={list} />} />
+        ) : null}
         {empty && !showForm ? (
           <div className="card card--padded empty">
             <p>No sources yet. Add a feed and its items arrive as signals on its cadence.</p>

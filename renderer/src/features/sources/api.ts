@@ -1,5 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type ApiError, type Schema } from '../../api/client';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { api, unwrap, type Schema } from '../../api/client';
+import { cursorList, fetchAllPages, withCursor, type CursorPage } from '../../api/cursor-list';
+import { useDeskMutation } from '../../api/mutation';
+import { queryKeys } from '../../api/query-keys';
 
 /** Query options and mutation hooks for sources (/api/v1/sources/...). */
 
@@ -12,120 +15,122 @@ export type ScheduledPauseRow = Schema<'ScheduledPauseRow'>;
 export type BulkRenameResult = Schema<'BulkRenameResult'>;
 export type PollOutcome = Schema<'PollOutcome'>;
 
-/** The list is capped by the API at 200; a desk with more sources shows the newest 200. */
-export const SOURCE_LIST_LIMIT = 200;
 /** Poll times and statuses move on their own (the desk polls in the background). */
 const REFRESH_MS = 30_000;
 
-export const sourceKeys = {
-  all: ['sources'] as const,
-  list: () => [...sourceKeys.all, 'list'] as const,
-  cadence: () => [...sourceKeys.all, 'cadence-overview'] as const,
-  quietness: () => [...sourceKeys.all, 'quietness'] as const,
-  scheduledPaused: () => [...sourceKeys.all, 'scheduled-paused'] as const,
-};
+type SourcePage = Schema<'SourceList'> & CursorPage;
 
-/** Signals are cached under this key by the Signals feature; polls and deletes change what it shows. */
-const SIGNALS_KEY = ['signals'] as const;
+const fetchSourcePage = (cursor: string | undefined): Promise<SourcePage> => unwrap(api.GET('/api/v1/sources', { params: { query: withCursor({}, cursor) } }));
 
-export const sourcesQuery = () =>
+/** Sources, newest first, a page (the API's default size) at a time. */
+export const sourcesList = () => cursorList({ queryKey: queryKeys.sources.list(), fetchPage: fetchSourcePage, items: (page) => page.sources, refetchInterval: REFRESH_MS });
+
+/** Every source, all pages followed, for pickers (the Signals page's source filter). */
+export const sourceOptionsQuery = () =>
   queryOptions({
-    queryKey: sourceKeys.list(),
-    queryFn: () => unwrap(api.GET('/api/v1/sources', { params: { query: { limit: SOURCE_LIST_LIMIT } } })),
+    queryKey: queryKeys.sources.options,
+    queryFn: () => fetchAllPages(fetchSourcePage, (page) => page.sources),
+    refetchInterval: REFRESH_MS,
+  });
+
+/** One source by id (a deep link to a source that is not on the loaded page of the list). */
+export const sourceQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.sources.detail(id),
+    queryFn: () => unwrap(api.GET('/api/v1/sources/{id}', { params: { path: { id } } })),
     refetchInterval: REFRESH_MS,
   });
 
 export const cadenceOverviewQuery = () =>
   queryOptions({
-    queryKey: sourceKeys.cadence(),
+    queryKey: queryKeys.sources.cadence,
     queryFn: () => unwrap(api.GET('/api/v1/sources/cadence-overview')),
     refetchInterval: REFRESH_MS,
   });
 
 export const quietnessQuery = () =>
   queryOptions({
-    queryKey: sourceKeys.quietness(),
+    queryKey: queryKeys.sources.quietness,
     queryFn: () => unwrap(api.GET('/api/v1/sources/quietness')),
     refetchInterval: REFRESH_MS,
   });
 
 export const scheduledPausedQuery = () =>
   queryOptions({
-    queryKey: sourceKeys.scheduledPaused(),
+    queryKey: queryKeys.sources.scheduledPaused,
     queryFn: () => unwrap(api.GET('/api/v1/sources/scheduled-paused')),
     refetchInterval: REFRESH_MS,
   });
 
-/** A change to sources: afterwards every source view is refetched (and signals, when `signals` says so). */
-function useSourceMutation<Vars, Data>(send: (vars: Vars) => Promise<Data>, options: { signals?: boolean } = {}) {
-  const qc = useQueryClient();
-  return useMutation<Data, ApiError, Vars>({
-    mutationFn: send,
-    onSuccess: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: sourceKeys.all }),
-        options.signals ? qc.invalidateQueries({ queryKey: SIGNALS_KEY }) : Promise.resolve(),
-      ]);
-    },
-  });
-}
+/** Every source view; changes that bring in or drop signals (polls, imports, deletes) affect the signals too. */
+const SOURCES: readonly QueryKey[] = [queryKeys.sources.all];
+const SOURCES_AND_SIGNALS: readonly QueryKey[] = [queryKeys.sources.all, queryKeys.signals.all];
 
 /** Not a change: fetches and parses the feed without saving anything. */
 export const usePreviewSource = () =>
-  useMutation<SourcePreview, ApiError, Schema<'PreviewBody'>>({
-    mutationFn: (body) => unwrap(api.POST('/api/v1/sources/preview', { body })),
+  useDeskMutation({
+    mutationFn: (body: Schema<'PreviewBody'>): Promise<SourcePreview> => unwrap(api.POST('/api/v1/sources/preview', { body })),
+    affects: [],
+    logged: false,
   });
 
 /** A file source is imported at once, so its signals change too. */
 export const useCreateSource = () =>
-  useSourceMutation((body: Schema<'CreateSourceBody'>) => unwrap(api.POST('/api/v1/sources', { body })), { signals: true });
+  useDeskMutation({ mutationFn: (body: Schema<'CreateSourceBody'>) => unwrap(api.POST('/api/v1/sources', { body })), affects: SOURCES_AND_SIGNALS });
 
 export const useUpdateSource = () =>
-  useSourceMutation(({ id, body }: { id: string; body: Schema<'SourcePatchBody'> }) => unwrap(api.PATCH('/api/v1/sources/{id}', { params: { path: { id } }, body })));
+  useDeskMutation({
+    mutationFn: ({ id, body }: { id: string; body: Schema<'SourcePatchBody'> }) => unwrap(api.PATCH('/api/v1/sources/{id}', { params: { path: { id } }, body })),
+    affects: SOURCES,
+  });
 
 export const useSetKeywords = () =>
-  useSourceMutation(({ id, body }: { id: string; body: Schema<'KeywordsBody'> }) =>
-    unwrap(api.PUT('/api/v1/sources/{id}/keywords', { params: { path: { id } }, body })),
-  );
+  useDeskMutation({
+    mutationFn: ({ id, body }: { id: string; body: Schema<'KeywordsBody'> }) => unwrap(api.PUT('/api/v1/sources/{id}/keywords', { params: { path: { id } }, body })),
+    affects: SOURCES,
+  });
 
 export const useSetSourcePause = () =>
-  useSourceMutation(({ id, pausedUntilAt }: { id: string; pausedUntilAt: string | null }) =>
-    unwrap(api.PATCH('/api/v1/sources/{sourceId}/pause-until', { params: { path: { sourceId: id } }, body: { pausedUntilAt } })),
-  );
+  useDeskMutation({
+    mutationFn: ({ id, pausedUntilAt }: { id: string; pausedUntilAt: string | null }) =>
+      unwrap(api.PATCH('/api/v1/sources/{sourceId}/pause-until', { params: { path: { sourceId: id } }, body: { pausedUntilAt } })),
+    affects: SOURCES,
+  });
 
 export const usePollNow = () =>
-  useSourceMutation((id: string) => unwrap(api.POST('/api/v1/sources/{id}/poll', { params: { path: { id } } })), { signals: true });
+  useDeskMutation({ mutationFn: (id: string) => unwrap(api.POST('/api/v1/sources/{id}/poll', { params: { path: { id } } })), affects: SOURCES_AND_SIGNALS });
 
 export const useImportFile = () =>
-  useSourceMutation((id: string) => unwrap(api.POST('/api/v1/sources/{id}/import', { params: { path: { id } } })), { signals: true });
+  useDeskMutation({ mutationFn: (id: string) => unwrap(api.POST('/api/v1/sources/{id}/import', { params: { path: { id } } })), affects: SOURCES_AND_SIGNALS });
 
 /** Pause, resume or delete; deleting keeps the signals but they lose their source. */
 export const useBulkSources = () =>
-  useSourceMutation((body: Schema<'BulkBody'>) => unwrap(api.POST('/api/v1/sources/bulk', { body })), { signals: true });
+  useDeskMutation({ mutationFn: (body: Schema<'BulkBody'>) => unwrap(api.POST('/api/v1/sources/bulk', { body })), affects: SOURCES_AND_SIGNALS });
 
-export const useBulkCadence = () => useSourceMutation((body: Schema<'BulkCadenceBody'>) => unwrap(api.POST('/api/v1/sources/bulk-cadence', { body })));
+export const useBulkCadence = () =>
+  useDeskMutation({ mutationFn: (body: Schema<'BulkCadenceBody'>) => unwrap(api.POST('/api/v1/sources/bulk-cadence', { body })), affects: SOURCES });
 
 /** Rename with `preview: true` changes nothing, so it refreshes nothing. */
-export const useBulkRename = () => {
-  const qc = useQueryClient();
-  return useMutation<BulkRenameResult, ApiError, Schema<'BulkRenameBody'>>({
-    mutationFn: (body) => unwrap(api.POST('/api/v1/sources/bulk-rename', { body })),
-    onSuccess: async (result) => {
-      if (!result.preview) await Promise.all([qc.invalidateQueries({ queryKey: sourceKeys.all }), qc.invalidateQueries({ queryKey: SIGNALS_KEY })]);
-    },
+export const useBulkRename = () =>
+  useDeskMutation({
+    mutationFn: (body: Schema<'BulkRenameBody'>): Promise<BulkRenameResult> => unwrap(api.POST('/api/v1/sources/bulk-rename', { body })),
+    affects: (result) => (result.preview ? [] : SOURCES_AND_SIGNALS),
+    logged: (result) => !result.preview,
   });
-};
 
 /** Ack mutes a quiet feed's warning for 7 days; unack revokes it. One id uses the single route, more the bulk one. */
 export const useQuietnessAck = () =>
-  useSourceMutation(async ({ sourceIds, ack }: { sourceIds: string[]; ack: boolean }): Promise<unknown> => {
-    if (sourceIds.length === 1) {
-      const params = { path: { sourceId: sourceIds[0] } };
+  useDeskMutation({
+    mutationFn: async ({ sourceIds, ack }: { sourceIds: string[]; ack: boolean }): Promise<unknown> => {
+      if (sourceIds.length === 1) {
+        const params = { path: { sourceId: sourceIds[0] } };
+        return ack
+          ? unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-ack', { params }))
+          : unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-unack', { params }));
+      }
       return ack
-        ? unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-ack', { params }))
-        : unwrap(api.POST('/api/v1/sources/{sourceId}/quietness-unack', { params }));
-    }
-    return ack
-      ? unwrap(api.POST('/api/v1/sources/quietness-ack/bulk', { body: { sourceIds } }))
-      : unwrap(api.POST('/api/v1/sources/quietness-unack/bulk', { body: { sourceIds } }));
+        ? unwrap(api.POST('/api/v1/sources/quietness-ack/bulk', { body: { sourceIds } }))
+        : unwrap(api.POST('/api/v1/sources/quietness-unack/bulk', { body: { sourceIds } }));
+    },
+    affects: SOURCES,
   });

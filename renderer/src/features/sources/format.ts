@@ -1,5 +1,6 @@
 import type { Schema } from '../../api/client';
 import type { Tone } from '../../components/Badge';
+import { now as clockNow } from '../../lib/clock';
 import { formatDuration } from '../../lib/format';
 
 /** Pure display rules of the Sources page (kept apart from the components so they are unit-tested). */
@@ -32,9 +33,6 @@ export function typeLabel(type: string): string {
       return type;
   }
 }
-
-/** The most a scheduled pause may reach ahead (the API refuses more). */
-export const MAX_SOURCE_PAUSE_DAYS = 14;
 
 export interface GatingLike {
   intervalMinutes: number;
@@ -90,7 +88,7 @@ const shortSameYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 
 const shortOtherYear = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** "Nov 23, 1:49 PM": compact enough for a badge; the year only when it is not this year's. */
-export function formatShortDateTime(iso: string, now: Date = new Date()): string {
+export function formatShortDateTime(iso: string, now: Date = clockNow()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return (d.getFullYear() === now.getFullYear() ? shortSameYear : shortOtherYear).format(d);

@@ -9,6 +9,7 @@ import { parseWhole } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
 import { useSetApprovalPolicy, type WorkspaceProfile } from '../api';
 import { APPROVAL_PRESETS, presetOf, type ApprovalPresetName } from '../presets';
+import { LIMITS } from '../../../api/rules.gen';
 
 const OPTIONS = [
   ...APPROVAL_PRESETS.map((p) => ({ value: p.value as ApprovalPresetName, label: p.label, description: `Watch ${p.watchHours} h · overdue ${p.overdueHours} h` })),
@@ -55,7 +56,7 @@ export function ApprovalSection({ profile }: { profile: WorkspaceProfile }) {
       {mode === 'custom' ? (
         <form className="inline-form inline-form--spaced" onSubmit={submitCustom} noValidate>
           <Field label="Watch after (hours)" hint="1–168" error={localErrors.watchHours ?? fieldError(save.error, 'watchHours')}>
-            {(control) => <input {...control} className="input input--number" type="number" min={1} max={168} value={watch} onChange={(e) => setWatch(e.target.value)} />}
+            {(control) => <input {...control} className="input input--number" type="number" min={LIMITS.ApprovalPolicyBody.watchHours.minimum} max={LIMITS.ApprovalPolicyBody.watchHours.maximum} value={watch} onChange={(e) => setWatch(e.target.value)} />}
           </Field>
           <Field
             label="Overdue after (hours)"
@@ -63,7 +64,7 @@ export function ApprovalSection({ profile }: { profile: WorkspaceProfile }) {
             error={localErrors.overdueHours ?? fieldError(save.error, 'overdueHours')}
             after={<SubmitActions mutation={save} />}
           >
-            {(control) => <input {...control} className="input input--number" type="number" min={2} max={720} value={overdue} onChange={(e) => setOverdue(e.target.value)} />}
+            {(control) => <input {...control} className="input input--number" type="number" min={LIMITS.ApprovalPolicyBody.overdueHours.minimum} max={LIMITS.ApprovalPolicyBody.overdueHours.maximum} value={overdue} onChange={(e) => setOverdue(e.target.value)} />}
           </Field>
         </form>
       ) : (

@@ -6,6 +6,7 @@ import { SubmitActions } from '../../../components/SubmitActions';
 import { parseWhole } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
 import { useSetMemoryArchive, useSetTaskArchive, type WorkspaceProfile } from '../api';
+import { LIMITS } from '../../../api/rules.gen';
 
 interface ThresholdProps {
   title: string;
@@ -71,8 +72,8 @@ export function ArchivingSection({ profile }: { profile: WorkspaceProfile }) {
         toggleLabel="Archive stale tasks"
         daysLabel="Task threshold (days)"
         field="staleTaskAutoArchiveDays"
-        min={7}
-        max={90}
+        min={LIMITS.AutoArchiveConfig.staleTaskAutoArchiveDays.minimum}
+        max={LIMITS.AutoArchiveConfig.staleTaskAutoArchiveDays.maximum}
         value={profile.staleTaskAutoArchiveDays}
         mutation={{ ...tasks, mutate: (days) => tasks.mutate({ staleTaskAutoArchiveDays: days }) }}
       />
@@ -82,8 +83,8 @@ export function ArchivingSection({ profile }: { profile: WorkspaceProfile }) {
         toggleLabel="Archive stale memory"
         daysLabel="Memory threshold (days)"
         field="staleMemoryAutoArchiveDays"
-        min={30}
-        max={365}
+        min={LIMITS.MemoryArchiveConfig.staleMemoryAutoArchiveDays.minimum}
+        max={LIMITS.MemoryArchiveConfig.staleMemoryAutoArchiveDays.maximum}
         value={profile.staleMemoryAutoArchiveDays}
         mutation={{ ...memory, mutate: (days) => memory.mutate({ staleMemoryAutoArchiveDays: days }) }}
       />

@@ -16,6 +16,7 @@ import {
   type WorkspaceProfile,
 } from '../api';
 import { SPIKE_ACTION_OPTIONS } from '../presets';
+import { LIMITS } from '../../../api/rules.gen';
 
 // A select's value is a string: "not set" (null) is ''.
 const toOption = (a: SpikeAction): string => a ?? '';
@@ -95,7 +96,7 @@ function ChronicSpike({ profile }: { profile: WorkspaceProfile }) {
           error={localError ?? fieldError(save.error, 'thresholdDays')}
           after={<SubmitActions mutation={save} />}
         >
-          {(control) => <input {...control} className="input input--number" type="number" min={2} max={14} value={days} onChange={(e) => setDays(e.target.value)} />}
+          {(control) => <input {...control} className="input input--number" type="number" min={LIMITS.SourceChronicSpikeBody.thresholdDays.minimum} max={LIMITS.SourceChronicSpikeBody.thresholdDays.maximum} value={days} onChange={(e) => setDays(e.target.value)} />}
         </Field>
       </form>
       <FormError error={save.error} fields={['sourceChronicSpikeAction', 'thresholdDays']} />

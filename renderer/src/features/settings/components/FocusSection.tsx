@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
@@ -6,7 +5,10 @@ import { SaveStatus } from '../../../components/SaveStatus';
 import { Section, SettingRow } from '../../../components/Section';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
-import { focusHistoryQuery, useSetFocusTags, type WorkspaceProfile } from '../api';
+import { useCursorList } from '../../../api/cursor-list';
+import { LoadMore } from '../../../components/LoadMore';
+import { QUERY } from '../../../api/rules.gen';
+import { focusHistoryList, useSetFocusTags, type WorkspaceProfile } from '../api';
 import { FOCUS_TAG_PATTERN, MAX_FOCUS_TAG_LENGTH, MAX_FOCUS_TAGS } from '../presets';
 
 /** Why a tag cannot be added to the draft, or null when it can. */
@@ -71,7 +73,7 @@ function FocusTagsEditor({ tags }: { tags: string[] }) {
           }
         >
           {(control) => (
-            <input {...control} className="input" value={text} maxLength={60} placeholder="q3-launch" onChange={(e) => setText(e.target.value)} disabled={draft.length >= MAX_FOCUS_TAGS} />
+            <input {...control} className="input" value={text} maxLength={MAX_FOCUS_TAG_LENGTH} placeholder="q3-launch" onChange={(e) => setText(e.target.value)} disabled={draft.length >= MAX_FOCUS_TAGS} />
           )}
         </Field>
       </form>
@@ -100,8 +102,9 @@ export function shiftDuration(shift: { durationMinutes: number; current: boolean
 }
 
 function FocusHistory() {
-  const [sinceDays, setSinceDays] = useState<number>(90);
-  const history = useQuery(focusHistoryQuery(sinceDays));
+  const [sinceDays, setSinceDays] = useState<number>(QUERY.getFocusHistory.sinceDays.default);
+  const history = useCursorList(focusHistoryList(sinceDays));
+  const shifts = history.items;
   return (
     <SettingRow title="Focus history" description="Every focus shift in the window, newest first, with how long it held.">
       <Field label="Window">
@@ -116,11 +119,11 @@ function FocusHistory() {
         )}
       </Field>
       {history.isPending ? <p className="muted small">Loading…</p> : null}
-      {history.error ? <FormError error={history.error} /> : null}
-      {history.data && history.data.shifts.length === 0 ? <p className="muted small">No focus shifts in the last {sinceDays} days.</p> : null}
-      {history.data && history.data.shifts.length > 0 ? (
+      {history.error && !history.isFetchNextPageError ? <FormError error={history.error} /> : null}
+      {history.data && shifts.length === 0 ? <p className="muted small">No focus shifts in the last {sinceDays} days.</p> : null}
+      {shifts.length > 0 ? (
         <ol className="timeline" aria-label="Focus shifts">
-          {history.data.shifts.map((shift) => (
+          {shifts.map((shift) => (
             <li key={shift.id} className={`timeline__item${shift.current ? ' is-current' : ''}`}>
               <div className="timeline__tags">
                 {shift.tags.length ? shift.tags.map((t) => <span key={t} className="tag tag--static">{t}</span>) : <span className="muted">Focus cleared</span>}
@@ -133,6 +136,7 @@ function FocusHistory() {
           ))}
         </ol>
       ) : null}
+      {shifts.length > 0 ? <LoadMore list={history} /> : null}
     </SettingRow>
   );
 }

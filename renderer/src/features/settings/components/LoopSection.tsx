@@ -1,23 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { PauseUntilField, usePauseUntilDraft } from '../../../components/PauseUntilField';
+import { MAX_PAUSE_DAYS, PauseUntilForm } from '../../../components/PauseUntilForm';
 import { SaveStatus } from '../../../components/SaveStatus';
 import { Section, SettingRow } from '../../../components/Section';
 import { Segmented } from '../../../components/Segmented';
 import { SubmitActions } from '../../../components/SubmitActions';
 import { useDraft } from '../../../lib/use-draft';
-import { formatDateTime, parseWhole } from '../../../lib/format';
+import { parseWhole } from '../../../lib/format';
 import { useSetLoopInterval, useSetLoopState, useSetPauseUntil, type LoopState, type WorkspaceProfile } from '../api';
 import { viewerTimezone, workspaceTimeNote } from '../zone';
+import { LIMITS } from '../../../api/rules.gen';
 
 const LOOP_STATES = [
   { value: 'on', label: 'On', description: 'Runs cycles' },
   { value: 'paused', label: 'Paused', description: 'Holds for now' },
   { value: 'off', label: 'Off', description: 'Stopped' },
 ] as const satisfies readonly { value: LoopState; label: string; description: string }[];
-
-const MAX_PAUSE_DAYS = 14;
 
 function LoopStateControl({ profile }: { profile: WorkspaceProfile }) {
   const setLoop = useSetLoopState();
@@ -46,40 +45,18 @@ function LoopStateControl({ profile }: { profile: WorkspaceProfile }) {
 
 function ScheduledPause({ profile }: { profile: WorkspaceProfile }) {
   const setPause = useSetPauseUntil();
-  const draft = usePauseUntilDraft();
   const workspaceNote = profile.pauseUntilAt ? workspaceTimeNote(profile.pauseUntilAt, profile.timezone) : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const iso = draft.pick();
-    if (iso) setPause.mutate({ pauseUntilAt: iso }, { onSuccess: draft.reset });
-  };
-  const clear = () => {
-    draft.clearError();
-    setPause.mutate({ pauseUntilAt: null });
-  };
   return (
     <SettingRow title="Scheduled pause" description={`Pause now and resume by itself at a set time, at most ${MAX_PAUSE_DAYS} days ahead.`}>
-      {profile.pauseUntilAt ? (
-        <div className="notice notice--info">
-          <span>
-            Paused. Resumes by itself at <strong>{formatDateTime(profile.pauseUntilAt, true)}</strong>
-            {workspaceNote ? ` (${workspaceNote}, the workspace timezone)` : ''}.
-          </span>
-          <button type="button" className="button button--secondary button--small" onClick={clear} disabled={setPause.isPending}>
-            Clear
-          </button>
-        </div>
-      ) : null}
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <PauseUntilField
-          draft={draft}
-          maxDays={MAX_PAUSE_DAYS}
-          hint={`In your local time (${viewerTimezone()}).`}
-          error={fieldError(setPause.error, 'pauseUntilAt')}
-          after={<SubmitActions mutation={setPause} label={profile.pauseUntilAt ? 'Change' : 'Schedule pause'} />}
-        />
-      </form>
-      <FormError error={setPause.error} fields={['pauseUntilAt']} />
+      <PauseUntilForm
+        pausedUntilAt={profile.pauseUntilAt}
+        zoneNote={workspaceNote ? `${workspaceNote}, the workspace timezone` : null}
+        hint={`In your local time (${viewerTimezone()}).`}
+        field="pauseUntilAt"
+        resumeLabel="Clear"
+        mutation={setPause}
+        onChange={(pauseUntilAt, done) => setPause.mutate({ pauseUntilAt }, { onSuccess: done })}
+      />
     </SettingRow>
   );
 }
@@ -114,7 +91,7 @@ function LoopInterval({ profile }: { profile: WorkspaceProfile }) {
           after={<SubmitActions mutation={saveInterval} />}
         >
           {(control) => (
-            <input {...control} className="input input--number" type="number" inputMode="numeric" min={1} max={1440} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
+            <input {...control} className="input input--number" type="number" inputMode="numeric" min={LIMITS.LoopIntervalBody.loopIntervalMinutes.minimum} max={LIMITS.LoopIntervalBody.loopIntervalMinutes.maximum} step={1} value={value} onChange={(e) => setValue(e.target.value)} />
           )}
         </Field>
       </form>

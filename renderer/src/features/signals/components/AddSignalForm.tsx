@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { SIGNAL_KINDS, SIGNAL_PRIORITIES, useCreateSignal, type SignalKind, type SignalPriority } from '../api';
+import { LIMITS, SIGNAL_KIND, SIGNAL_PRIORITY } from '../../../api/rules.gen';
+import { useCreateSignal, type SignalKind, type SignalPriority } from '../api';
 
 const FIELDS = ['kind', 'priority', 'title', 'detail', 'sourceUrl'];
 
@@ -23,7 +24,7 @@ export function AddSignalForm({ onDone }: { onDone: (title: string) => void }) {
         <Field label="Kind" error={fieldError(create.error, 'kind')}>
           {(control) => (
             <select {...control} className="input input--select" value={kind} onChange={(e) => setKind(e.target.value as SignalKind)}>
-              {SIGNAL_KINDS.map((k) => (
+              {SIGNAL_KIND.map((k) => (
                 <option key={k} value={k}>
                   {k}
                 </option>
@@ -34,7 +35,7 @@ export function AddSignalForm({ onDone }: { onDone: (title: string) => void }) {
         <Field label="Priority" error={fieldError(create.error, 'priority')}>
           {(control) => (
             <select {...control} className="input input--select" value={priority} onChange={(e) => setPriority(e.target.value as SignalPriority)}>
-              {SIGNAL_PRIORITIES.map((p) => (
+              {SIGNAL_PRIORITY.map((p) => (
                 <option key={p} value={p}>
                   {p}
                 </option>
@@ -43,14 +44,14 @@ export function AddSignalForm({ onDone }: { onDone: (title: string) => void }) {
           )}
         </Field>
         <Field label="Title" className="add-signal__grow" error={fieldError(create.error, 'title')}>
-          {(control) => <input {...control} className="input" value={title} maxLength={200} placeholder="What happened?" onChange={(e) => setTitle(e.target.value)} />}
+          {(control) => <input {...control} className="input" value={title} maxLength={LIMITS.NewSignalBody.title.maxLength} placeholder="What happened?" onChange={(e) => setTitle(e.target.value)} />}
         </Field>
       </div>
-      <Field label="Detail" hint="Optional, up to 5000 characters." error={fieldError(create.error, 'detail')}>
-        {(control) => <textarea {...control} className="input textarea" rows={3} value={detail} maxLength={5000} onChange={(e) => setDetail(e.target.value)} />}
+      <Field label="Detail" hint={`Optional, up to ${LIMITS.NewSignalBody.detail.maxLength} characters.`} error={fieldError(create.error, 'detail')}>
+        {(control) => <textarea {...control} className="input textarea" rows={3} value={detail} maxLength={LIMITS.NewSignalBody.detail.maxLength} onChange={(e) => setDetail(e.target.value)} />}
       </Field>
       <Field label="Link" hint="Optional http(s) URL." error={fieldError(create.error, 'sourceUrl')}>
-        {(control) => <input {...control} className="input input--wide" type="url" value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />}
+        {(control) => <input {...control} className="input input--wide" type="url" value={url} maxLength={LIMITS.NewSignalBody.sourceUrl.maxLength} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />}
       </Field>
       <div className="actions">
         <button type="submit" className="button" disabled={create.isPending}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { Badge } from '../../../components/Badge';
-import { REACTION_EMOJIS, REACTION_NAMES, useBulkSignals, useReact, type Signal } from '../api';
+import { REACTION_EMOJI } from '../../../api/rules.gen';
+import { REACTION_NAMES, useBulkSignals, useReact, type Signal } from '../api';
 import { linkHost, originLabel, priorityTone, trimText } from '../format';
 
 const DETAIL_CHARS = 280;
@@ -10,7 +11,7 @@ function ReactionBar({ signal }: { signal: Signal }) {
   const react = useReact();
   return (
     <div className="reactions" role="group" aria-label="Reactions">
-      {REACTION_EMOJIS.map((emoji) => {
+      {REACTION_EMOJI.map((emoji) => {
         const r = signal.reactions.find((x) => x.emoji === emoji);
         const count = r?.count ?? 0;
         const mine = r?.reacted ?? false;

@@ -4,6 +4,7 @@ import { FormError, fieldError } from '../../../components/FormError';
 import { formatDateTime } from '../../../lib/format';
 import { useCreateSource, usePreviewSource, type Source, type SourcePreview } from '../api';
 import { isFeedType, parseKeywords, SOURCE_TYPE_OPTIONS, type SourceType } from '../format';
+import { LIMITS } from '../../../api/rules.gen';
 
 const FIELDS = ['type', 'url', 'label', 'includeKeywords', 'excludeKeywords'];
 
@@ -107,7 +108,7 @@ export function AddSourcePanel({ onAdded, onCancel }: { onAdded: (source: Source
           )}
         </Field>
         <Field label="Label" hint="How the source is named on signals; 1–80 characters." error={fieldError(create.error, 'label')}>
-          {(control) => <input {...control} className="input" value={label} maxLength={80} placeholder="e.g. Competitor blog" onChange={(e) => setLabel(e.target.value)} />}
+          {(control) => <input {...control} className="input" value={label} maxLength={LIMITS.CreateSourceBody.label.maxLength} placeholder="e.g. Competitor blog" onChange={(e) => setLabel(e.target.value)} />}
         </Field>
         {type !== 'manual' ? (
           <>

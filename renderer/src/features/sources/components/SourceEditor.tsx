@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
-import { PauseUntilField, usePauseUntilDraft } from '../../../components/PauseUntilField';
+import { MAX_PAUSE_DAYS, PauseUntilForm } from '../../../components/PauseUntilForm';
 import { SubmitActions } from '../../../components/SubmitActions';
 import { formatDateTime, formatDuration, parseWhole } from '../../../lib/format';
 import { useDraft } from '../../../lib/use-draft';
 import { useBulkSources, useSetKeywords, useSetSourcePause, useUpdateSource, type Source } from '../api';
-import { isFeedType, keywordsText, MAX_SOURCE_PAUSE_DAYS, parseKeywords } from '../format';
+import { isFeedType, keywordsText, parseKeywords } from '../format';
 import { ConfirmButton } from '../../../components/ConfirmButton';
+import { LIMITS } from '../../../api/rules.gen';
 
 function LabelForm({ source }: { source: Source }) {
   const save = useUpdateSource();
@@ -23,7 +24,7 @@ function LabelForm({ source }: { source: Source }) {
         error={fieldError(save.error, 'label')}
         after={<SubmitActions mutation={save} label="Rename" secondary disabled={label.trim() === source.label} />}
       >
-        {(control) => <input {...control} className="input input--wide" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />}
+        {(control) => <input {...control} className="input input--wide" value={label} maxLength={LIMITS.SourcePatchBody.label.maxLength} onChange={(e) => setLabel(e.target.value)} />}
       </Field>
       <FormError error={save.error} fields={['label']} />
     </form>
@@ -73,7 +74,7 @@ function CadenceForm({ source }: { source: Source }) {
         }
       >
         {(control) => (
-          <input {...control} className="input input--number" type="number" min={1} max={1440} value={minutes} placeholder="workspace" onChange={(e) => setMinutes(e.target.value)} />
+          <input {...control} className="input input--number" type="number" min={LIMITS.SourcePatchBody.pollIntervalMinutes.minimum} max={LIMITS.SourcePatchBody.pollIntervalMinutes.maximum} value={minutes} placeholder="workspace" onChange={(e) => setMinutes(e.target.value)} />
         )}
       </Field>
       <FormError error={save.error} fields={['pollIntervalMinutes']} />
@@ -84,56 +85,24 @@ function CadenceForm({ source }: { source: Source }) {
 function PauseForm({ source }: { source: Source }) {
   const save = useSetSourcePause();
   const bulk = useBulkSources();
-  const draft = usePauseUntilDraft();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const iso = draft.pick();
-    if (iso) save.mutate({ id: source.id, pausedUntilAt: iso }, { onSuccess: draft.reset });
-  };
-  const pauseNow = () => {
-    draft.clearError();
-    bulk.mutate({ action: 'pause', sourceIds: [source.id] });
-  };
-  const resume = () => {
-    draft.clearError();
-    save.mutate({ id: source.id, pausedUntilAt: null });
-  };
   return (
     <div className="stack stack--tight">
-      {source.paused ? (
-        <div className="notice notice--info">
-          <span>
-            {source.pausedUntilAt ? (
-              <>
-                Paused; resumes by itself at <strong>{formatDateTime(source.pausedUntilAt, true)}</strong>.
-              </>
-            ) : (
-              <>Paused until you resume it.</>
-            )}
-          </span>
-          <button type="button" className="button button--secondary button--small" onClick={resume} disabled={save.isPending}>
-            Resume now
+      <PauseUntilForm
+        pausedUntilAt={source.pausedUntilAt}
+        pausedIndefinitely={source.paused}
+        hint={`Stops polling now and resumes by itself, at most ${MAX_PAUSE_DAYS} days ahead.`}
+        field="pausedUntilAt"
+        resumeLabel="Resume now"
+        mutation={save}
+        onChange={(pausedUntilAt, done) => save.mutate({ id: source.id, pausedUntilAt }, { onSuccess: done })}
+        secondary
+      >
+        {!source.paused ? (
+          <button type="button" className="button button--ghost" onClick={() => bulk.mutate({ action: 'pause', sourceIds: [source.id] })} disabled={bulk.isPending}>
+            Pause indefinitely
           </button>
-        </div>
-      ) : null}
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <PauseUntilField
-          draft={draft}
-          maxDays={MAX_SOURCE_PAUSE_DAYS}
-          hint={`Stops polling now and resumes by itself, at most ${MAX_SOURCE_PAUSE_DAYS} days ahead.`}
-          error={fieldError(save.error, 'pausedUntilAt')}
-          after={
-            <SubmitActions mutation={save} label={source.pausedUntilAt ? 'Change' : 'Schedule pause'} secondary>
-              {!source.paused ? (
-                <button type="button" className="button button--ghost" onClick={pauseNow} disabled={bulk.isPending}>
-                  Pause indefinitely
-                </button>
-              ) : null}
-            </SubmitActions>
-          }
-        />
-      </form>
-      <FormError error={save.error} fields={['pausedUntilAt']} />
+        ) : null}
+      </PauseUntilForm>
       <FormError error={bulk.error} />
     </div>
   );

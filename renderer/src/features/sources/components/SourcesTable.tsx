@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
 import { SelectAllCheckbox } from '../../../components/SelectAllCheckbox';
@@ -8,6 +8,11 @@ import { useSelection } from '../../../lib/use-selection';
 import { useBulkCadence, useBulkRename, useBulkSources, type BulkRenameResult, type QuietSource, type Source } from '../api';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { SourceRow } from './SourceRow';
+import { LIMITS } from '../../../api/rules.gen';
+
+const CADENCE = LIMITS.BulkCadenceBody.pollIntervalMinutes;
+/** The API takes this many ids per bulk call at most. */
+const MAX_BULK_IDS = LIMITS.BulkBody.sourceIds.maxItems;
 
 function BulkCadence({ ids, onDone }: { ids: string[]; onDone: (message: string) => void }) {
   const save = useBulkCadence();
@@ -33,7 +38,7 @@ function BulkCadence({ ids, onDone }: { ids: string[]; onDone: (message: string)
     <form className="inline-form" onSubmit={submit} noValidate aria-label="Set cadence of the selected sources">
       <Field
         label="Poll selected every (minutes)"
-        hint="1–1440; the plan floor still applies."
+        hint={`${CADENCE.minimum}–${CADENCE.maximum}; the plan floor still applies.`}
         error={localError ?? fieldError(save.error, 'pollIntervalMinutes')}
         after={
           <>
@@ -46,7 +51,7 @@ function BulkCadence({ ids, onDone }: { ids: string[]; onDone: (message: string)
           </>
         }
       >
-        {(control) => <input {...control} className="input input--number" type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} />}
+        {(control) => <input {...control} className="input input--number" type="number" min={CADENCE.minimum} max={CADENCE.maximum} value={minutes} onChange={(e) => setMinutes(e.target.value)} />}
       </Field>
       <FormError error={save.error} fields={['pollIntervalMinutes']} />
     </form>
@@ -92,10 +97,10 @@ function BulkRename({ ids, onDone }: { ids: string[]; onDone: (message: string) 
     <form className="stack stack--tight" onSubmit={submit} noValidate aria-label="Rename sources">
       <div className="inline-form">
         <Field label="Find" error={fieldError(rename.error, 'findText')}>
-          {(control) => <input {...control} className="input" value={findText} maxLength={80} onChange={(e) => setFind(e.target.value)} />}
+          {(control) => <input {...control} className="input" value={findText} maxLength={LIMITS.BulkRenameBody.findText.maxLength} onChange={(e) => setFind(e.target.value)} />}
         </Field>
         <Field label="Replace with" hint="Empty removes the text." error={fieldError(rename.error, 'replaceText')}>
-          {(control) => <input {...control} className="input" value={replaceText} maxLength={80} onChange={(e) => setReplace(e.target.value)} />}
+          {(control) => <input {...control} className="input" value={replaceText} maxLength={LIMITS.BulkRenameBody.replaceText.maxLength} onChange={(e) => setReplace(e.target.value)} />}
         </Field>
         <label className="checkbox">
           <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} />
@@ -118,14 +123,33 @@ function BulkRename({ ids, onDone }: { ids: string[]; onDone: (message: string) 
 }
 
 /** The sources table with selection and bulk actions; selection survives refetches but forgets deleted sources. */
-export function SourcesTable({ sources, total, quiet }: { sources: Source[]; total: number; quiet: Map<string, QuietSource> }) {
+export function SourcesTable({
+  sources,
+  total,
+  more,
+  quiet,
+  openId,
+  onOpen,
+  footer,
+}: {
+  /** The loaded pages of the list. */
+  sources: Source[];
+  /** How many the desk has, when the API says. */
+  total: number | undefined;
+  /** Whether another page can be loaded. */
+  more: boolean;
+  quiet: Map<string, QuietSource>;
+  /** The source whose editor is open under its row (the URL's /sources/$sourceId). */
+  openId: string | undefined;
+  onOpen: (id: string | null) => void;
+  /** Under the table: the "Load more" of the list. */
+  footer?: ReactNode;
+}) {
   const { isPicked, selected, select, selectAll, clear } = useSelection(sources);
-  const [expanded, setExpanded] = useState<string | null>(null);
   const [panel, setPanel] = useState<'cadence' | 'rename' | null>(null);
   const [result, setResult] = useState('');
   const bulk = useBulkSources();
-  // The API takes at most 50 ids per bulk call.
-  const bulkIds = selected.slice(0, 50);
+  const bulkIds = selected.slice(0, MAX_BULK_IDS);
 
   const runBulk = (action: 'pause' | 'resume' | 'delete') =>
     bulk.mutate(
@@ -206,17 +230,22 @@ export function SourcesTable({ sources, total, quiet }: { sources: Source[]; tot
                 quiet={quiet.get(s.id)}
                 selected={isPicked(s.id)}
                 onSelect={(on) => select(s.id, on)}
-                expanded={expanded === s.id}
-                onToggle={() => setExpanded((cur) => (cur === s.id ? null : s.id))}
+                expanded={openId === s.id}
+                onToggle={() => onOpen(openId === s.id ? null : s.id)}
               />
             ))}
           </tbody>
         </table>
       </div>
       <p className="table-card__footer muted small">
-        {total > sources.length ? `Showing the ${sources.length} newest of ${total} sources` : plural(total, 'source')}
-        {selected.length > 50 ? ' · bulk actions apply to the first 50 selected' : ''}
+        {total !== undefined && total > sources.length
+          ? `Showing the ${sources.length} newest of ${total} sources`
+          : more
+            ? `Showing the ${sources.length} newest sources`
+            : plural(sources.length, 'source')}
+        {selected.length > MAX_BULK_IDS ? ` · bulk actions apply to the first ${MAX_BULK_IDS} selected` : ''}
       </p>
+      {footer}
     </div>
   );
 }

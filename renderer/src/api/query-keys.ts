@@ -1,0 +1,43 @@
+/**
+ * Every react-query key of the app, in one registry. Keys are arrays whose first element is the area:
+ * invalidating `queryKeys.sources.all` refreshes every sources query, a narrower key one list. A feature's
+ * api.ts builds its queries from here and its mutations name what they affect from here
+ * (`useDeskMutation({ affects: [queryKeys.sources.all] })`), so no area spells another area's keys.
+ *
+ * A new area adds one entry: `tasks: { all: ['tasks'], list: (f) => [...], detail: (id) => [...] }`.
+ */
+
+/** A list's filter, part of its key: a changed filter is another cache entry. */
+type Filter = Readonly<Record<string, unknown>>;
+
+export const queryKeys = {
+  activity: {
+    all: ['activity'] as const,
+    list: (filter: Filter) => ['activity', 'list', filter] as const,
+  },
+  signals: {
+    all: ['signals'] as const,
+    lists: ['signals', 'list'] as const,
+    list: (filter: Filter) => ['signals', 'list', filter] as const,
+  },
+  sources: {
+    all: ['sources'] as const,
+    lists: ['sources', 'list'] as const,
+    list: (filter: Filter = {}) => ['sources', 'list', filter] as const,
+    detail: (id: string) => ['sources', 'detail', id] as const,
+    /** Every source in one answer, for pickers (the Signals page's source filter). */
+    options: ['sources', 'options'] as const,
+    cadence: ['sources', 'cadence-overview'] as const,
+    quietness: ['sources', 'quietness'] as const,
+    scheduledPaused: ['sources', 'scheduled-paused'] as const,
+  },
+  workspace: {
+    all: ['workspace'] as const,
+    profile: ['workspace', 'profile'] as const,
+    focusHistory: (sinceDays: number) => ['workspace', 'focus-history', sinceDays] as const,
+  },
+  integrations: {
+    all: ['integrations'] as const,
+    inbound: ['integrations', 'inbound'] as const,
+  },
+} as const;

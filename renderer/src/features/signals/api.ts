@@ -43,7 +43,7 @@ export const signalsQuery = (f: SignalFilter) =>
 
 /** Applies a change to one signal in every cached list, so the answer shows at once. */
 function patchSignal(qc: QueryClient, id: string, patch: (s: Signal) => Signal) {
-  qc.setQueriesData<SignalList>({ queryKey: signalKeys.lists() }, (list) => (list ? { signals: list.signals.map((s) => (s.id === id ? patch(s) : s)) } : list));
+  qc.setQueriesData<SignalList>({ queryKey: signalKeys.lists() }, (list) => (list ? { ...list, signals: list.signals.map((s) => (s.id === id ? patch(s) : s)) } : list));
 }
 
 export const useCreateSignal = () => {

@@ -17,9 +17,12 @@ export const MAX_ACTIVITY_QUERY_LENGTH = 200;
 export function parseKindFilter(value: string | undefined): ActivityKind[] | undefined {
   const kinds = (value ?? '').split(',').map((k) => k.trim()).filter(Boolean);
   if (kinds.length === 0) return undefined;
-  const unknown = kinds.filter((k) => !isActivityKind(k));
+  const unknown = [...new Set(kinds.filter((k) => !isActivityKind(k)))];
   if (unknown.length > 0) {
-    throw invalid('kind', `has unknown kinds: ${unknown.join(', ')} (the ActivityKind enum of the API document lists all ${ACTIVITY_KINDS.length})`);
+    // Named once each and at most five, so a long bad list does not come back as a long message.
+    const named = unknown.slice(0, 5).map((k) => (k.length > 60 ? `${k.slice(0, 60)}…` : k));
+    const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
+    throw invalid('kind', `has unknown kinds: ${named.join(', ')}${more} (the ActivityKind enum of the API document lists all ${ACTIVITY_KINDS.length})`);
   }
   return [...new Set(kinds.filter(isActivityKind))];
 }

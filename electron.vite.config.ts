@@ -21,7 +21,10 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
+      // desk-process is the utility process's entry (the server runs there, off the UI thread).
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'main/index.ts'), 'desk-process': resolve(__dirname, 'main/desk-process.ts') },
+      },
     },
   },
   preload: {

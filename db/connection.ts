@@ -9,6 +9,11 @@ export type Db = Kysely<DB>;
 
 export interface OpenedDatabase {
   db: Db;
+  /**
+   * Writes a consistent copy of the live database to `file` (SQLite's online backup: readers and
+   * writers carry on while it runs).
+   */
+  backup(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,9 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   }
   return {
     db,
+    async backup(target: string) {
+      await sqlite.backup(target);
+    },
     async close() {
       await db.destroy();
     },

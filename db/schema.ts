@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 // Enum columns carry the domain's own unions (type-only imports: db/ stays free of domain code at
 // run time), so no area casts what it reads.
 import type { Plan } from '../server/config';
-import type { LoopState, SpikeAction } from '../server/domain/workspace/workspace-service';
+import type { LoopState, SpikeAction } from '../server/domain/workspace/rules';
 import type { SignalKind, SignalPriority } from '../server/domain/signals/signal-store';
 import type { ReactionEmoji } from '../server/domain/reactions/reactions';
 import type { SourceStatus, SourceType } from '../server/domain/sources/rules';

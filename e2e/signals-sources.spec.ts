@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { startTestRelay, type TestRelay } from '../server/integrations/relay/test-relay-server';
+import { startTestRelay, type TestRelay } from '../server/testing/fakes/relay-server';
 import { startCliDesk, type RunningCliDesk } from './desk';
 
 /**

@@ -1,28 +1,34 @@
 /**
- * Electron main process: starts the desk in-process and shows its UI in a window with a tray.
- * Everything else (API, scheduler, UI) lives in server/ and renderer/; keep this file thin.
+ * Electron main process: window, tray, single-instance lock. The desk itself (server, scheduler,
+ * SQLite) runs in a utility process (desk-process.ts), so this UI thread never waits on it.
+ * Keep this file thin: the protocol lives in desk-protocol.ts / desk-host.ts.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, Menu, nativeImage, shell, Tray } from 'electron';
-import { configFromEnv } from '../server/config';
-import { startDesk, type RunningDesk } from '../server/start';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, shell, Tray, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import { logFilePath } from '../server/core/log';
+import { DeskHost } from './desk-host';
+import { CONNECTION_CHANNEL, type DeskConnection, type LoopState } from './desk-protocol';
 import { electronBindingPath } from './electron-native.mjs';
 
-const TRAY_REFRESH_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 // 16x16 indigo dot with a white desk, embedded so the app ships no binary files.
 const TRAY_ICON =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAS0lEQVR42mNgoDbwd3s619/t6X8ceC4hzU/waIbhJ5Roxm4IAWcT9g4ZmsGYNgYQArQ3AGYIMWJUNWAuGQbMpV5CokpSpkpmIgcAADWlxrbIWLzGAAAAAElFTkSuQmCC';
 
-let desk: RunningDesk | null = null;
+let host: DeskHost | null = null;
+let connection: DeskConnection | null = null;
 let win: BrowserWindow | null = null;
 let tray: Tray | null = null;
-let trayTimer: NodeJS.Timeout | undefined;
 let quitting = false;
 
 // node_modules/better-sqlite3 is built for Node; `npm run desktop` builds this copy for Electron once.
+// The utility process runs Electron's Node, so it loads this copy too.
 const sqliteBinding = electronBindingPath(app.getAppPath(), process.versions.electron, process.platform, process.arch);
+
+function dataDir(): string {
+  return process.env.DESK_DATA_DIR || app.getPath('userData');
+}
 
 function showWindow(): void {
   if (!win) return;
@@ -35,30 +41,39 @@ function openExternally(url: string): void {
   if (/^(https?|mailto):/i.test(url)) void shell.openExternal(url);
 }
 
-function createWindow(running: RunningDesk): BrowserWindow {
-  const origin = new URL(running.url).origin;
+/** The URL and token go only to the desk window's own top frame showing the desk. */
+function answerConnection(event: IpcMainInvokeEvent): DeskConnection {
+  const frame = event.senderFrame;
+  if (!connection || !win || event.sender !== win.webContents || !frame || frame.parent !== null || new URL(frame.url).origin !== new URL(connection.baseUrl).origin) {
+    throw new Error('not the desk window');
+  }
+  return connection;
+}
+
+function createWindow(url: string): BrowserWindow {
+  const origin = new URL(url).origin;
   const w = new BrowserWindow({
     width: 1280,
     height: 860,
     show: false,
     title: 'Desk',
     webPreferences: {
+      // The preload asks for the URL and token over IPC (answerConnection): never on a command line.
       preload: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
       contextIsolation: true,
       nodeIntegration: false,
       sandbox: true,
-      additionalArguments: [`--desk-url=${running.url}`, `--desk-token=${running.token}`],
     },
   });
   // The window only ever shows the desk; anything else opens in the OS browser.
-  w.webContents.setWindowOpenHandler(({ url }) => {
-    openExternally(url);
+  w.webContents.setWindowOpenHandler(({ url: target }) => {
+    openExternally(target);
     return { action: 'deny' };
   });
-  w.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin === origin) return;
+  w.webContents.on('will-navigate', (event, target) => {
+    if (new URL(target).origin === origin) return;
     event.preventDefault();
-    openExternally(url);
+    openExternally(target);
   });
   w.on('close', (event) => {
     if (quitting) return;
@@ -66,48 +81,54 @@ function createWindow(running: RunningDesk): BrowserWindow {
     w.hide();
   });
   w.once('ready-to-show', () => w.show());
-  void w.loadURL(`${running.url}/`);
+  void w.loadURL(`${url}/`);
   return w;
 }
 
-async function refreshTray(): Promise<void> {
-  if (!desk || !tray || quitting) return;
-  const { loopState } = await desk.services.workspace.profile();
+function updateTray(loopState: LoopState): void {
+  if (!tray || quitting) return;
   const label = `Loop: ${loopState}`;
   tray.setToolTip(`Desk — ${label}`);
   tray.setContextMenu(
     Menu.buildFromTemplate([
       { label: 'Open Desk', click: showWindow },
       { label, enabled: false },
-      { label: loopState === 'on' ? 'Pause loop' : 'Resume loop', click: () => setLoop(loopState === 'on' ? 'paused' : 'on') },
+      { label: loopState === 'on' ? 'Pause loop' : 'Resume loop', click: () => host?.setLoop(loopState === 'on' ? 'paused' : 'on') },
       { type: 'separator' },
       { label: 'Quit', click: () => app.quit() },
     ]),
   );
 }
 
-function setLoop(state: 'on' | 'paused'): void {
-  desk?.services.workspace
-    .setLoopState(state)
-    .then(refreshTray)
-    .catch((err: unknown) => dialog.showErrorBox('Desk', `Could not change the loop: ${err instanceof Error ? err.message : String(err)}`));
+/** The desk process died under us: say where its log is and quit (never restart silently). */
+function crashed(problem: { message: string; logFile: string | null }): void {
+  if (quitting) return;
+  quitting = true;
+  host = null;
+  dialog.showErrorBox('Desk stopped', `${problem.message}\n\nThe log is in ${problem.logFile ?? logFilePath(dataDir())}`);
+  app.exit(1);
 }
 
 async function start(): Promise<void> {
-  // The desktop picks a free port unless told otherwise, so it never clashes with a headless `npm start`.
-  const config = {
-    ...configFromEnv({ ...process.env, DESK_PORT: process.env.DESK_PORT || '0' }),
-    dataDir: process.env.DESK_DATA_DIR || app.getPath('userData'),
+  const child = utilityProcess.fork(fileURLToPath(new URL('./desk-process.js', import.meta.url)), [], { serviceName: 'Desk server', stdio: 'inherit' });
+  host = new DeskHost(child, {
+    onLoopState: updateTray,
+    onLoopError: (message) => dialog.showErrorBox('Desk', `Could not change the loop: ${message}`),
+    onCrash: crashed,
+  });
+  const ready = await host.start({
+    type: 'start',
+    dataDir: dataDir(),
     uiDir: fileURLToPath(new URL('../renderer', import.meta.url)),
     // Unset when missing: better-sqlite3 then fails with NODE_MODULE_VERSION and the dialog says what to run.
     sqliteNativeBinding: fs.existsSync(sqliteBinding) ? sqliteBinding : undefined,
-  };
-  desk = await startDesk(config);
-  win = createWindow(desk);
+  });
+  connection = { baseUrl: ready.url, token: ready.token };
+  ipcMain.handle(CONNECTION_CHANNEL, answerConnection);
+  win = createWindow(ready.url);
   tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON));
   tray.on('click', showWindow);
-  await refreshTray();
-  trayTimer = setInterval(() => void refreshTray().catch(() => undefined), TRAY_REFRESH_MS);
+  updateTray(ready.loopState);
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -118,14 +139,13 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('before-quit', (event) => {
     quitting = true;
-    clearInterval(trayTimer);
-    if (!desk) return;
+    if (!host) return;
     // Stop the desk once (scheduler, in-flight requests, database), then really exit.
     event.preventDefault();
-    const running = desk;
-    desk = null;
-    const timeout = new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS));
-    void Promise.race([running.stop(), timeout])
+    const running = host;
+    host = null;
+    void running
+      .stop(STOP_TIMEOUT_MS)
       .catch((err: unknown) => console.error('Desk did not stop cleanly:', err))
       .finally(() => app.exit(0));
   });
@@ -138,10 +158,10 @@ if (!app.requestSingleInstanceLock()) {
         : `\n\nThe desktop needs better-sqlite3 built for Electron at ${sqliteBinding}: run \`npm run desktop\`, which builds it once (see README).`;
     }
     console.error(`Desk could not start: ${message}`);
-    dialog.showErrorBox('Desk could not start', message);
+    dialog.showErrorBox('Desk could not start', `${message}\n\nThe log is in ${logFilePath(dataDir())}`);
     quitting = true;
-    const running = desk;
-    desk = null;
-    void (running ? running.stop() : Promise.resolve()).finally(() => app.exit(1));
+    const running = host;
+    host = null;
+    void (running ? running.stop(STOP_TIMEOUT_MS).catch(() => undefined) : Promise.resolve()).finally(() => app.exit(1));
   });
 }

@@ -1,9 +1,10 @@
-/** Hands the renderer its base URL and bearer token (passed by main/ as additionalArguments). Nothing else. */
-import { contextBridge } from 'electron';
+/**
+ * Hands the renderer its base URL and bearer token, fetched from main over IPC (main answers the
+ * desk window only); never through the command line, which any local user can read with `ps`.
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import { CONNECTION_CHANNEL, type DeskConnection } from '../main/desk-protocol';
 
-function arg(name: string): string {
-  const prefix = `--${name}=`;
-  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? '';
-}
-
-contextBridge.exposeInMainWorld('desk', { baseUrl: arg('desk-url'), token: arg('desk-token') });
+contextBridge.exposeInMainWorld('deskShell', {
+  connection: (): Promise<DeskConnection> => ipcRenderer.invoke(CONNECTION_CHANNEL),
+});

@@ -101,7 +101,7 @@ export function errorHandler(log: { error(msg: string): void } = console) {
  */
 export type Mount = (app: express.Express, services: Services) => void;
 
-export function buildApp(services: Services, mounts: Mount[] = []): express.Express {
+export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console): express.Express {
   const app = express();
   app.locals.services = services;
   app.disable('x-powered-by');
@@ -161,6 +161,6 @@ export function buildApp(services: Services, mounts: Mount[] = []): express.Expr
     res.status(404).type('text/plain').send('Not found');
   });
 
-  app.use(errorHandler());
+  app.use(errorHandler(log));
   return app;
 }

@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { IANAZone } from 'luxon';
 
+/** Plan tiers; PLANS lists them for checks and the OpenAPI rule table. */
 export type Plan = 'free' | 'pro' | 'team';
+export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
 export type EngineKind = 'local' | 'openai';
 
 export interface DeskConfig {
@@ -43,7 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig 
   const port = env.DESK_PORT === undefined || env.DESK_PORT === '' ? 4477 : Number(env.DESK_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('DESK_PORT must be an integer 0-65535');
   const plan = (env.DESK_PLAN || 'free') as Plan;
-  if (!['free', 'pro', 'team'].includes(plan)) problems.push('DESK_PLAN must be free, pro or team');
+  if (!PLANS.includes(plan)) problems.push('DESK_PLAN must be free, pro or team');
   const timezone = env.DESK_TIMEZONE || machineTimezone();
   if (!IANAZone.isValidZone(timezone)) problems.push(`DESK_TIMEZONE "${timezone}" is not an IANA timezone`);
   const engine = (env.DESK_ENGINE || 'local') as EngineKind;

@@ -7,6 +7,7 @@ import type { ActivityService } from './domain/activity/activity-service';
 import type { SourceService } from './domain/sources/source-service';
 import type { SourceSync } from './domain/sources/source-sync';
 import type { Scheduler } from './jobs/scheduler';
+import type { BackupService } from './domain/backups/backup-service';
 import type { RelayClient } from './integrations/relay/relay-client';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
@@ -25,4 +26,6 @@ export interface Services {
   sourceSync: SourceSync;
   /** Relay channel client that forwards relayed requests to the inbound webhook (started once the server listens). */
   relay: RelayClient;
+  /** Database backups in the data folder (daily job and on demand). */
+  backups: BackupService;
 }

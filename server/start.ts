@@ -5,6 +5,7 @@ import http from 'node:http';
 import { openDatabase } from '../db/connection';
 import type { DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
+import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
 import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
@@ -14,12 +15,12 @@ import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
-import { pauseResumeJob } from './jobs/workspace-jobs';
-import { feedPollerJob } from './jobs/feed-poller';
-import { sourcePauseExpiryJob, sourceQuietnessJob } from './jobs/source-jobs';
+import { registerAreaJobs } from './jobs/index';
+import { BackupService } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { applyRelaySettings } from './integrations/relay/relay-settings';
 import type { Services } from './services';
+import { version } from '../package.json';
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
 export const STOP_GRACE_MS = 10_000;
@@ -28,6 +29,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Start the scheduler's timer (tests drive it by hand with services.scheduler.tick()). */
   runScheduler?: boolean;
+  /** Where the desk logs; by default a logger of its own writing to `<dataDir>/logs/desk.log`, closed by stop(). */
+  logger?: Logger;
 }
 
 export interface RunningDesk {
@@ -37,17 +40,40 @@ export interface RunningDesk {
   stop(): Promise<void>;
 }
 
+function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify(
+    tooLarge
+      ? { error: 'bad_request', message: 'The request line or headers are larger than 16 kB; send long values in a JSON body' }
+      : { error: 'bad_request', message: 'The request is not valid HTTP' },
+  );
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /** Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron. */
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const unlock = lockDataDir(config.dataDir);
+  const unlockDir = lockDataDir(config.dataDir);
+  // Opened after the lock: only the desk that owns the data folder writes (and rotates) its log.
+  const log = options.logger ?? createLogger({ dataDir: config.dataDir });
+  for (const secret of [config.seed.ingestToken, config.openai.apiKey]) log.addSecret(secret);
+  // Releases the data folder, and closes the log if this desk opened it: after stop() or a failed start.
+  const unlock = async () => {
+    unlockDir();
+    if (!options.logger) await log.close();
+  };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
   try {
     database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
   } catch (err) {
-    unlock();
+    await unlock();
     throw err;
   }
   const { db } = database;
@@ -56,10 +82,11 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     ({ ingestToken } = await workspace.ensureCreated(config.seed));
   } catch (err) {
     await database.close();
-    unlock();
+    await unlock();
     throw err;
   }
-  const scheduler = new Scheduler(db, clock);
+  log.addSecret(ingestToken);
+  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }));
   const sourceSync = new SourceSync(db, clock, workspace);
   const sources = new SourceService(db, clock, workspace, sourceSync);
   const services: Services = {
@@ -73,17 +100,18 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     activity: new ActivityService(db, workspace),
     sources,
     sourceSync,
-    relay: new RelayClient({ clock, token: ingestToken }),
+    relay: new RelayClient({ clock, token: ingestToken, log: log.child({ component: 'relay' }) }),
+    backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
   };
 
-  scheduler.register(pauseResumeJob(workspace));
-  scheduler.register(feedPollerJob(sourceSync));
-  scheduler.register(sourcePauseExpiryJob(sources));
-  scheduler.register(sourceQuietnessJob(sources));
+  registerAreaJobs(scheduler, services);
 
-  const app = buildApp(services, [inboundWebhookMount]);
+  const app = buildApp(services, [inboundWebhookMount], log.child({ component: 'http' }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
+  // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request
+  // line) still get the one error shape instead of an empty body.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => answerClientError(err, socket));
   // Responses still being worked on when stop() is called; their connections close after them.
   const inFlight = new Set<http.ServerResponse>();
   server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -95,7 +123,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     server.listen(config.port, config.host, () => resolve());
   }).catch(async (err: NodeJS.ErrnoException) => {
     await database.close();
-    unlock();
+    await unlock();
     if (err.code === 'EADDRINUSE') {
       throw new Error(
         `Port ${config.port} on ${config.host} is already in use (another Desk may be running there). Set DESK_PORT to another port, or to 0 to pick a free one.`,
@@ -106,6 +134,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
 
   if (options.runScheduler ?? true) scheduler.start();
   // The relay delivers to this server's own webhook, so it can only start once the URL is known.
@@ -115,6 +144,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
+      log.info('desk stopping');
       await services.relay.stop();
       await scheduler.stop();
       // close() stops accepting and resolves once in-flight requests have finished.
@@ -127,7 +157,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
         setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
       });
       await database.close();
-      unlock();
+      log.info('desk stopped');
+      await unlock();
     })();
     return stopping;
   };

@@ -10,4 +10,6 @@ interface DeskBridge {
 
 interface Window {
   desk?: Partial<DeskBridge>;
+  /** Electron's preload: asks main for the DeskBridge values over IPC (lib/desk-bridge.ts puts them in `desk`). */
+  deskShell?: { connection(): Promise<DeskBridge> };
 }

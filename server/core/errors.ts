@@ -38,6 +38,7 @@ export type ErrorCode =
   | 'source_exists'
   | 'source_paused'
   | 'wrong_source_type'
+  | 'backup_running'
   // feeds and files (preview answers 422 with these)
   | 'feed_unreachable'
   | 'feed_timeout'

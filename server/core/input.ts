@@ -2,15 +2,19 @@ import { invalid } from './errors';
 
 /** Input rules every area shares: bulk id lists and web links. */
 
-/** Spec: at most 50 ids per bulk call, for every area. */
+/**
+ * Spec: at most 50 ids per bulk call, for every area. Bulk bodies document the same bounds
+ * (`@minItems 1 @maxItems 50`); server/openapi/rules.ts holds each against these constants.
+ */
+export const MIN_BULK_IDS = 1;
 export const MAX_BULK_IDS = 50;
 export const MAX_ID_LENGTH = 100;
 export const MAX_URL_LENGTH = 2000;
 
 /** The id list of a bulk call: 1-50 non-empty ids, duplicates folded, order kept. */
 export function checkIdList(ids: unknown, field: string): string[] {
-  if (!Array.isArray(ids) || ids.length < 1 || ids.length > MAX_BULK_IDS) {
-    throw invalid(field, `must hold 1-${MAX_BULK_IDS} ids`);
+  if (!Array.isArray(ids) || ids.length < MIN_BULK_IDS || ids.length > MAX_BULK_IDS) {
+    throw invalid(field, `must hold ${MIN_BULK_IDS}-${MAX_BULK_IDS} ids`);
   }
   ids.forEach((id, i) => {
     if (typeof id !== 'string' || id.length < 1 || id.length > MAX_ID_LENGTH) {

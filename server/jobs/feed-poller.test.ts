@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../core/clock';
-import { fixture, startFeedServer, type FeedServer } from '../integrations/feeds/test-feed-server';
+import { fixture, startFeedServer, type FeedServer } from '../testing/fakes/feed-server';
 import { startTestDesk, type TestDesk } from '../testing/desk';
+import { createFeedSource, type NewSource } from '../testing/fixtures/sources';
 import { FEED_POLL_JOB } from './feed-poller';
 
 /** The feed poller job against a feed server started here on 127.0.0.1. */
@@ -30,10 +31,8 @@ function route(body: string, extra: Parameters<FeedServer['set']>[1] = {}) {
   return path;
 }
 
-async function addSource(body: Record<string, unknown>) {
-  const res = await desk.api('POST', '/api/v1/sources', { label: 'Acme news', type: 'rss', ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; status: string };
+async function addSource(body: Partial<NewSource> & { url: string }) {
+  return createFeedSource(desk, body.url, { label: 'Acme news', ...body });
 }
 
 const poll = () => desk.services.scheduler.runNow(FEED_POLL_JOB);

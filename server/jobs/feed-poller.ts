@@ -1,5 +1,5 @@
 import type { SourceSync } from '../domain/sources/source-sync';
-import type { Job } from './scheduler';
+import { EVERY_MINUTE, type Job } from './scheduler';
 
 export const FEED_POLL_JOB = 'sources.feed-poll';
 
@@ -10,7 +10,7 @@ export const FEED_POLL_JOB = 'sources.feed-poll';
 export function feedPollerJob(sync: SourceSync): Job {
   return {
     name: FEED_POLL_JOB,
-    everyMs: 60_000,
+    everyMs: EVERY_MINUTE,
     run: async () => {
       await sync.pollDue();
     },

@@ -122,6 +122,25 @@ describe('Scheduler', () => {
     expect(c.runs()).toBe(2);
   });
 
+  it('runs due jobs independently: a long run never delays another job', async () => {
+    const s = new Scheduler(database.db, clock, log);
+    const slow = countingJob('slow', MINUTE_MS);
+    const fast = countingJob('fast', MINUTE_MS);
+    s.registerAll([slow.job, fast.job]); // slow first: a sequential tick would hold fast behind it
+    slow.block();
+    const first = s.tick();
+    await slow.started();
+    await vi.waitFor(async () => expect(await stateOf(s, 'fast')).toMatchObject({ lastFinishedAt: '2026-03-10T12:00:00.000Z' }));
+
+    clock.advance(MINUTE_MS);
+    expect(await s.tick()).toEqual(['fast']); // slow is still running and is not started again
+    expect(fast.runs()).toBe(2);
+    expect(slow.runs()).toBe(1);
+
+    slow.release();
+    expect((await first).sort()).toEqual(['fast', 'slow']);
+  });
+
   it('two ticks at the same moment run a due job once', async () => {
     const s = new Scheduler(database.db, clock, log);
     const c = countingJob();
@@ -223,7 +242,8 @@ describe('Scheduler', () => {
     await c.started();
     let stopped = false;
     const stopping = s.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Give stop() every chance to resolve early: it must not while the nudged run is blocked.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     c.release();
     await stopping;
@@ -264,7 +284,7 @@ describe('the desk scheduler', () => {
     const before = await stateOf(desk.services.scheduler, 'workspace.pause-resume');
     await desk.stop();
 
-    desk = await startTestDesk({ dataDir, clock: new ManualClock('2026-03-10T12:00:05.000Z') });
+    desk = await startTestDesk({ dataDir, ownsDataDir: true, clock: new ManualClock('2026-03-10T12:00:05.000Z') });
     expect(await desk.services.scheduler.tick()).not.toContain('workspace.pause-resume');
     expect(await stateOf(desk.services.scheduler, 'workspace.pause-resume')).toEqual(before);
     desk.clock.advance(10 * SECOND_MS);
@@ -279,7 +299,7 @@ describe('the desk scheduler', () => {
     await desk.api('PATCH', '/api/v1/workspace/pause-until', { pauseUntilAt: '2026-03-11T12:00:00.000Z' });
     await desk.stop();
 
-    desk = await startTestDesk({ dataDir, clock: new ManualClock('2026-03-12T08:00:00.000Z') });
+    desk = await startTestDesk({ dataDir, ownsDataDir: true, clock: new ManualClock('2026-03-12T08:00:00.000Z') });
     expect((await desk.api('GET', '/api/v1/workspace')).body.loopState).toBe('paused');
     await desk.services.scheduler.tick();
     expect((await desk.api('GET', '/api/v1/workspace')).body).toMatchObject({ loopState: 'on', pauseUntilAt: null });

@@ -4,10 +4,16 @@ import type { Clock } from '../core/clock';
 export interface Job {
   /** Stable name: the key of the job's durable state. */
   name: string;
-  /** Minimum time between two runs. */
+  /** Minimum time between two runs: one of the named intervals below, or a job's own named constant. */
   everyMs: number;
   run(): Promise<void>;
 }
+
+/** The intervals jobs run at, by name, so a cadence reads as what it is. */
+export const EVERY_15_SECONDS = 15_000;
+export const EVERY_MINUTE = 60_000;
+export const EVERY_HOUR = 60 * EVERY_MINUTE;
+export const EVERY_DAY = 24 * EVERY_HOUR;
 
 export interface JobState {
   name: string;
@@ -22,17 +28,16 @@ export interface Logger {
 }
 
 /**
- * One in-process scheduler. A job's last run is stored before it runs, so a restart never
- * runs it again early, and a job that is still running is never started twice.
+ * One in-process scheduler. Every due job starts on its own: a long run (a feed poll round, a loop
+ * cycle) never delays another job, and a job that is still running is never started twice.
+ * A job's last run is stored before it runs, so a restart never runs it again early.
  * Time decisions read the injected clock; the real timer only decides how often to look.
  */
 export class Scheduler {
   private readonly jobs = new Map<string, Job>();
-  private readonly running = new Set<string>();
-  /** Runs started by nudge(), outside a tick: stop() waits for them too. */
-  private readonly nudged = new Set<Promise<unknown>>();
+  /** Runs in flight, by job name: the guard against overlap, and what stop() waits for. */
+  private readonly running = new Map<string, Promise<boolean>>();
   private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
   private stopped = false;
   private started = false;
 
@@ -47,16 +52,17 @@ export class Scheduler {
     this.jobs.set(job.name, job);
   }
 
+  registerAll(jobs: readonly Job[]): void {
+    for (const job of jobs) this.register(job);
+  }
+
   /**
    * Runs a job soon, outside its cadence, when the scheduler is running (e.g. the first poll of
    * a feed the operator just added). Does nothing when the timer is off, as in tests.
    */
   nudge(name: string): void {
     if (!this.started || this.stopped) return;
-    const run = this.runNow(name)
-      .catch((err: unknown) => this.log.error(`job ${name} failed: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => this.nudged.delete(run));
-    this.nudged.add(run);
+    void this.runNow(name).catch((err: unknown) => this.log.error(`job ${name} failed: ${message(err)}`));
   }
 
   start(pollMs = 5_000): void {
@@ -64,80 +70,92 @@ export class Scheduler {
     this.stopped = false;
     const loop = () => {
       if (this.stopped) return;
-      // A failure outside a job (e.g. the database) is logged; it must not reject into the timer.
-      this.ticking = this.tick()
-        .then(
-          () => undefined,
-          (err: unknown) => this.log.error(`scheduler tick failed: ${err instanceof Error ? err.message : String(err)}`),
-        )
-        .finally(() => {
-          this.ticking = null;
-          if (!this.stopped) this.timer = setTimeout(loop, pollMs);
-        });
+      // Starts what is due and looks again after pollMs, without waiting for the runs to end.
+      this.startDue().catch((err: unknown) => this.log.error(`scheduler tick failed: ${message(err)}`));
+      this.timer = setTimeout(loop, pollMs);
     };
     this.timer = setTimeout(loop, 0);
   }
 
-  /** Stops looking for due jobs and waits for the ones running now (by tick or by nudge). */
+  /** Stops looking for due jobs and waits for the runs in flight (by timer, tick or nudge). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await Promise.all([this.ticking, ...this.nudged]);
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 
-  /** Runs every job that is due now, one after another. Tests call this after moving the clock. */
+  /**
+   * Starts every job that is due now, side by side, and waits for them. Tests call this after
+   * moving the clock; it returns the names of the jobs that ran.
+   */
   async tick(): Promise<string[]> {
-    const ran: string[] = [];
-    for (const job of this.jobs.values()) {
-      if (this.stopped) break;
-      if (await this.runIfDue(job)) ran.push(job.name);
-    }
-    return ran;
+    const runs = await this.startDue();
+    const ran = await Promise.all(runs.map(async ([name, run]) => ((await run) ? name : null)));
+    return ran.filter((name): name is string => name !== null);
   }
 
   /** Runs the named job now, whether due or not (still never twice at once). */
   async runNow(name: string): Promise<boolean> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`no job ${name}`);
-    return this.runIfDue(job, true);
-  }
-
-  private async runIfDue(job: Job, force = false): Promise<boolean> {
-    if (this.running.has(job.name)) return false;
-    // Claimed before the first await: two ticks (or a tick and runNow) at once cannot both start it.
-    this.running.add(job.name);
-    try {
-      const now = this.clock.now();
-      const state = await this.db.selectFrom('schedulerJobs').selectAll().where('name', '=', job.name).executeTakeFirst();
-      if (!force && state?.lastRunAt && now.getTime() - new Date(state.lastRunAt).getTime() < job.everyMs) return false;
-      const startedAt = now.toISOString();
-      await this.db
-        .insertInto('schedulerJobs')
-        .values({ name: job.name, lastRunAt: startedAt, lastFinishedAt: null, lastError: null, runCount: 1 })
-        .onConflict((oc) =>
-          oc.column('name').doUpdateSet((eb) => ({ lastRunAt: startedAt, runCount: eb('schedulerJobs.runCount', '+', 1) })),
-        )
-        .execute();
-      let error: string | null = null;
-      try {
-        await job.run();
-      } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
-        this.log.error(`job ${job.name} failed: ${error}`);
-      }
-      await this.db
-        .updateTable('schedulerJobs')
-        .set({ lastFinishedAt: this.clock.now().toISOString(), lastError: error })
-        .where('name', '=', job.name)
-        .execute();
-      return true;
-    } finally {
-      this.running.delete(job.name);
-    }
+    return this.launch(job, true);
   }
 
   async states(): Promise<JobState[]> {
     return this.db.selectFrom('schedulerJobs').selectAll().orderBy('name').execute();
   }
+
+  /** Starts each registered job that is not running; each decides for itself whether it is due. */
+  private async startDue(): Promise<[string, Promise<boolean>][]> {
+    const runs: [string, Promise<boolean>][] = [];
+    for (const job of this.jobs.values()) {
+      if (this.stopped) break;
+      if (!this.running.has(job.name)) runs.push([job.name, this.launch(job, false)]);
+    }
+    return runs;
+  }
+
+  /** Claims the job synchronously (two callers at once cannot both start it), then runs it if due. */
+  private launch(job: Job, force: boolean): Promise<boolean> {
+    if (this.running.has(job.name)) return Promise.resolve(false);
+    const run = this.runIfDue(job, force)
+      // A failure outside the job itself (the database) is logged; it must not reject into the timer.
+      .catch((err: unknown) => {
+        this.log.error(`scheduler could not run ${job.name}: ${message(err)}`);
+        return false;
+      })
+      .finally(() => this.running.delete(job.name));
+    this.running.set(job.name, run);
+    return run;
+  }
+
+  private async runIfDue(job: Job, force: boolean): Promise<boolean> {
+    const now = this.clock.now();
+    const state = await this.db.selectFrom('schedulerJobs').selectAll().where('name', '=', job.name).executeTakeFirst();
+    if (!force && state?.lastRunAt && now.getTime() - new Date(state.lastRunAt).getTime() < job.everyMs) return false;
+    const startedAt = now.toISOString();
+    await this.db
+      .insertInto('schedulerJobs')
+      .values({ name: job.name, lastRunAt: startedAt, lastFinishedAt: null, lastError: null, runCount: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ lastRunAt: startedAt, runCount: eb('schedulerJobs.runCount', '+', 1) })))
+      .execute();
+    let error: string | null = null;
+    try {
+      await job.run();
+    } catch (err) {
+      error = message(err);
+      this.log.error(`job ${job.name} failed: ${error}`);
+    }
+    await this.db
+      .updateTable('schedulerJobs')
+      .set({ lastFinishedAt: this.clock.now().toISOString(), lastError: error })
+      .where('name', '=', job.name)
+      .execute();
+    return true;
+  }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

@@ -1,5 +1,7 @@
 import type { SourceService } from '../domain/sources/source-service';
-import type { Job } from './scheduler';
+import type { Services } from '../services';
+import { feedPollerJob } from './feed-poller';
+import { EVERY_15_SECONDS, EVERY_HOUR, type Job } from './scheduler';
 
 export const SOURCE_PAUSE_EXPIRY_JOB = 'sources.pause-expiry';
 export const SOURCE_QUIETNESS_JOB = 'sources.quietness-sweep';
@@ -8,7 +10,7 @@ export const SOURCE_QUIETNESS_JOB = 'sources.quietness-sweep';
 export function sourcePauseExpiryJob(sources: SourceService): Job {
   return {
     name: SOURCE_PAUSE_EXPIRY_JOB,
-    everyMs: 15_000,
+    everyMs: EVERY_15_SECONDS,
     run: async () => {
       await sources.resumeExpiredPauses();
     },
@@ -19,9 +21,14 @@ export function sourcePauseExpiryJob(sources: SourceService): Job {
 export function sourceQuietnessJob(sources: SourceService): Job {
   return {
     name: SOURCE_QUIETNESS_JOB,
-    everyMs: 60 * 60_000,
+    everyMs: EVERY_HOUR,
     run: async () => {
       await sources.warnQuietSources();
     },
   };
+}
+
+/** The sources area's jobs: feed polling, scheduled-pause expiry, the quietness sweep. */
+export function sourceJobs(s: Services): Job[] {
+  return [feedPollerJob(s.sourceSync), sourcePauseExpiryJob(s.sources), sourceQuietnessJob(s.sources)];
 }

@@ -13,7 +13,7 @@ import { documentedRules } from './rules';
 interface Parameter {
   name: string;
   in: string;
-  schema?: { minimum?: number; maximum?: number; default?: unknown };
+  schema?: Record<string, unknown> & { minimum?: number; maximum?: number; default?: unknown };
 }
 interface Operation {
   operationId?: string;
@@ -23,10 +23,24 @@ interface Operation {
 const operations = (): Operation[] =>
   Object.values(openApiDocument.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item));
 
+type Node = Record<string, unknown> | undefined;
+const schemas = () => (openApiDocument.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+/** Follows a `$ref` to its component schema. */
+const deref = (node: Node): Node => (typeof node?.$ref === 'string' ? schemas()[node.$ref.split('/').pop() as string] : node);
+
+/** `Schema.prop.prop` (array items and $refs followed; `items` names the items) or `operationId?param`. */
 function schemaAt(pointer: string): Record<string, unknown> {
+  if (pointer.includes('?')) {
+    const [operationId, name] = pointer.split('?');
+    const op = operations().find((o) => o.operationId === operationId);
+    return op?.parameters?.find((p) => p.name === name && p.in === 'query')?.schema ?? {};
+  }
   const [schema, ...props] = pointer.split('.');
-  let node = (openApiDocument.components as { schemas: Record<string, Record<string, unknown>> }).schemas[schema];
-  for (const prop of props) node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[prop] ?? (node?.items as Record<string, unknown>);
+  let node = deref(schemas()[schema]);
+  for (const prop of props) {
+    const next = prop === 'items' ? node?.items : ((node?.properties as Record<string, Node> | undefined)?.[prop] ?? (node?.items as Node));
+    node = deref(next as Node);
+  }
   return node ?? {};
 }
 
@@ -48,7 +62,7 @@ describe('documented bounds match the domain rules', () => {
       const node = schemaAt(rule.at);
       if (rule.enum && rule.anyOrder) expect([...(node.enum as string[])].sort(), rule.at).toEqual([...rule.enum].sort());
       else if (rule.enum) expect(node.enum, rule.at).toEqual([...rule.enum]);
-      for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const) {
+      for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'default'] as const) {
         if (rule[key] !== undefined) expect(node[key], `${rule.at} ${key}`).toBe(rule[key]);
       }
     }

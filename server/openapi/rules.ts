@@ -1,18 +1,36 @@
-import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH } from '../core/input';
+import { PLANS } from '../config';
+import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH, MIN_BULK_IDS } from '../core/input';
 import { ACTIVITY_KINDS } from '../domain/catalog/activity-kinds';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../domain/idempotency/idempotency';
 import { REACTION_EMOJIS } from '../domain/reactions/reactions';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES } from '../domain/signals/signal-store';
 import { MAX_DETAIL_LENGTH, MAX_EXTERNAL_ID_LENGTH, MAX_TITLE_LENGTH, MAX_WEBHOOK_BATCH } from '../domain/signals/signal-rules';
+import {
+  CHRONIC_THRESHOLD_DAYS,
+  DAILY_COST_CAP_CENTS,
+  FOCUS_HISTORY_DAYS,
+  FOCUS_TAG_INPUT_PATTERN,
+  LOOP_INTERVAL_MINUTES,
+  LOOP_STATES,
+  MAX_FOCUS_TAGS,
+  MAX_TAG_LENGTH,
+  OVERDUE_HOURS,
+  SPIKE_ACTIONS,
+  STALE_MEMORY_DAYS,
+  STALE_TASK_DAYS,
+  WATCH_HOURS,
+  type IntRange,
+} from '../domain/workspace/rules';
 
 /**
- * Where the OpenAPI document repeats a domain rule: `at` is `Schema.property[.property]` in
- * components.schemas (array items are followed through). bounds.test.ts checks each row; an area
- * adds a row for each bound or enum its controllers document.
+ * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
+ * components.schemas (array items and $refs are followed through) or `operationId?parameter` for a
+ * query parameter. bounds.test.ts checks each row; an area adds a row for each bound or enum its
+ * controllers document.
  */
 export interface DocumentedRule {
   at: string;
-  enum?: readonly string[];
+  enum?: readonly (string | null)[];
   /** The enum's order carries no meaning (tsoa lists a long union in TypeScript's own order). */
   anyOrder?: boolean;
   minimum?: number;
@@ -21,7 +39,12 @@ export interface DocumentedRule {
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
+  pattern?: string;
+  default?: number | string;
 }
+
+const range = (at: string, r: IntRange): DocumentedRule => ({ at, minimum: r.min, maximum: r.max });
+const bulkIds = (at: string): DocumentedRule => ({ at, minItems: MIN_BULK_IDS, maxItems: MAX_BULK_IDS });
 
 export const documentedRules: DocumentedRule[] = [
   { at: 'SignalKind', enum: SIGNAL_KINDS },
@@ -29,7 +52,6 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'NewSignalBody.title', minLength: 1, maxLength: MAX_TITLE_LENGTH },
   { at: 'NewSignalBody.detail', maxLength: MAX_DETAIL_LENGTH },
   { at: 'NewSignalBody.sourceUrl', maxLength: MAX_URL_LENGTH },
-  { at: 'SignalBulkBody.signalIds', minItems: 1, maxItems: MAX_BULK_IDS },
   { at: 'ReactionEmoji', enum: REACTION_EMOJIS },
   { at: 'ActivityKind', enum: ACTIVITY_KINDS, anyOrder: true },
   // the inbound webhook
@@ -41,5 +63,25 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'InboundSignal.idempotencyKey', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
   { at: 'InboundSignalBatch.signals', minItems: 1, maxItems: MAX_WEBHOOK_BATCH },
   { at: 'InboundSignalBatch.idempotencyKey', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
-];
+  // bulk bodies: one id limit for every area (server/core/input.ts)
+  bulkIds('SignalBulkBody.signalIds'),
+  bulkIds('BulkBody.sourceIds'),
+  bulkIds('BulkCadenceBody.sourceIds'),
+  bulkIds('BulkRenameBody.sourceIds'),
+  bulkIds('SourceIdsBody.sourceIds'),
 
+  // workspace
+  { at: 'Plan', enum: PLANS },
+  { at: 'LoopState', enum: LOOP_STATES },
+  { at: 'SpikeAction', enum: SPIKE_ACTIONS },
+  range('LoopIntervalBody.loopIntervalMinutes', LOOP_INTERVAL_MINUTES),
+  range('ApprovalPolicyBody.watchHours', WATCH_HOURS),
+  range('ApprovalPolicyBody.overdueHours', OVERDUE_HOURS),
+  { at: 'FocusTagsBody.tags', maxItems: MAX_FOCUS_TAGS },
+  { at: 'FocusTagsBody.tags.items', maxLength: MAX_TAG_LENGTH, pattern: FOCUS_TAG_INPUT_PATTERN.source },
+  range('AutoArchiveConfig.staleTaskAutoArchiveDays', STALE_TASK_DAYS),
+  range('MemoryArchiveConfig.staleMemoryAutoArchiveDays', STALE_MEMORY_DAYS),
+  range('SourceChronicSpikeBody.thresholdDays', CHRONIC_THRESHOLD_DAYS),
+  range('CostCapBody.dailyCostCapUsdCents', DAILY_COST_CAP_CENTS),
+  { ...range('GetFocusHistory?sinceDays', FOCUS_HISTORY_DAYS), default: FOCUS_HISTORY_DAYS.default },
+];

@@ -1,34 +1,67 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import createClient, { type Client } from 'openapi-fetch';
 import type { DeskConfig } from '../config';
 import { ManualClock } from '../core/clock';
+import type { paths } from '../generated/openapi-types';
 import { startDesk, type RunningDesk } from '../start';
+
+/** An answer of the untyped `api()` helper. */
+export interface ApiResponse {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely and assert each one
+  body: any;
+  headers: Headers;
+}
+
+/** The typed client: paths, parameters, bodies and answers checked against the OpenAPI document. */
+export type TypedClient = Client<paths>;
+
+export interface TestDeskOptions extends Partial<Omit<DeskConfig, 'seed'>> {
+  seed?: Partial<DeskConfig['seed']>;
+  clock?: ManualClock;
+  /** Use this data folder (e.g. a restart on the folder of a stopped desk). It is not removed on stop() unless `ownsDataDir`. */
+  dataDir?: string;
+  /** Remove a passed-in `dataDir` on stop(), as if this desk had created it (hand-over from a desk stopped with keepDataDir). */
+  ownsDataDir?: boolean;
+}
 
 export interface TestDesk extends RunningDesk {
   clock: ManualClock;
   dataDir: string;
   /** Calls the API with the desk's bearer token (or `token`, or none when token is null). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields freely and assert each one
-  api(method: string, urlPath: string, body?: unknown, token?: string | null): Promise<{ status: number; body: any; headers: Headers }>;
+  api(method: string, urlPath: string, body?: unknown, token?: string | null): Promise<ApiResponse>;
+  /** openapi-fetch client typed from the generated OpenAPI document, sending the desk's bearer token. */
+  client: TypedClient;
+  /** A typed client with another bearer token, or none when token is null (for 401 tests). */
+  clientWithToken(token: string | null): TypedClient;
+  /** Stops the desk and removes the data folder it created; `keepDataDir` leaves it for a restart. */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
 /** A real desk on a free port, in a fresh data folder, on a manual clock with the scheduler timer off. */
-export async function startTestDesk(
-  overrides: Partial<Omit<DeskConfig, 'seed'>> & { seed?: Partial<DeskConfig['seed']>; clock?: ManualClock; dataDir?: string } = {},
-): Promise<TestDesk> {
-  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-test-'));
-  const clock = overrides.clock ?? new ManualClock('2026-03-10T12:00:00.000Z');
+export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<TestDesk> {
+  const { clock: givenClock, dataDir: givenDataDir, ownsDataDir, ...configOverrides } = overrides;
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-test-'));
+  const removeOnStop = givenDataDir === undefined || ownsDataDir === true;
+  const clock = givenClock ?? new ManualClock('2026-03-10T12:00:00.000Z');
   const config: DeskConfig = {
     dataDir,
     port: 0,
     host: '127.0.0.1',
     engine: 'local',
     openai: {},
-    ...overrides,
-    seed: { plan: 'free', timezone: 'UTC', ...overrides.seed },
+    ...configOverrides,
+    seed: { plan: 'free', timezone: 'UTC', ...configOverrides.seed },
   };
-  const desk = await startDesk(config, { clock, runScheduler: false });
+  let desk: RunningDesk;
+  try {
+    desk = await startDesk(config, { clock, runScheduler: false });
+  } catch (err) {
+    if (removeOnStop) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const api: TestDesk['api'] = async (method, urlPath, body, token) => {
     const headers: Record<string, string> = {};
     const bearer = token === undefined ? desk.token : token;
@@ -48,5 +81,11 @@ export async function startTestDesk(
     }
     return { status: res.status, body: parsed, headers: res.headers };
   };
-  return { ...desk, clock, dataDir, api };
+  const clientWithToken = (token: string | null): TypedClient =>
+    createClient<paths>({ baseUrl: desk.url, headers: token === null ? {} : { authorization: `Bearer ${token}` } });
+  const stop: TestDesk['stop'] = async (options = {}) => {
+    await desk.stop();
+    if (removeOnStop && !options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { ...desk, clock, dataDir, api, client: clientWithToken(desk.token), clientWithToken, stop };
 }

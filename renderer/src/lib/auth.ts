@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import './desk-bridge'; // Electron: waits for the preload's URL and token before window.desk is read below
 
 /**
  * Where the API is and which bearer token to send. Electron's preload hands both over

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
-import { startTestRelay, type TestRelay } from '../../integrations/relay/test-relay-server';
+import { startTestRelay, type TestRelay } from '../../testing/fakes/relay-server';
 
 const until = (check: () => unknown, timeout = 8_000) => vi.waitFor(check, { timeout, interval: 10 });
 
@@ -185,10 +185,10 @@ describe('integrations API', () => {
     await desk.api('PUT', '/api/v1/integrations/relay', { relayUrl: channel });
     await waitConnected(desk, channel);
     const { dataDir } = desk;
-    await desk.stop();
+    await desk.stop({ keepDataDir: true });
     await until(() => expect(relay.connections()).toBe(0));
 
-    desk = await startTestDesk({ dataDir, relayUrl: relay.channelUrl('env-ignored') });
+    desk = await startTestDesk({ dataDir, ownsDataDir: true, relayUrl: relay.channelUrl('env-ignored') });
     await waitConnected(desk, channel);
     expect(await relayStatus(desk)).toMatchObject({ source: 'workspace' });
     expect(relay.streamRequests.map((r) => r.path)).toEqual(['/kept', '/kept']);

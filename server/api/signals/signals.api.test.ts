@@ -6,6 +6,10 @@ import type { ActivityKind } from '../../domain/catalog/activity-kinds';
 import { resolveActor } from '../../domain/members/resolve-actor';
 import { insertSignal } from '../../domain/signals/signal-store';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { expectRejectedUnchanged } from '../../testing/expect-rejected';
+import { aSignal, createSignal, type NewSignal } from '../../testing/fixtures/signals';
+import { insertSourceRow } from '../../testing/fixtures/sources';
+import { addMember as addWorkspaceMember } from '../../testing/fixtures/workspace';
 
 let desk: TestDesk;
 
@@ -17,12 +21,10 @@ afterEach(async () => {
   await desk.stop();
 });
 
-const valid = { kind: 'news', priority: 'high', title: 'Competitor launched', detail: 'They shipped a clone.', sourceUrl: 'https://example.com/post' };
+const valid = aSignal();
 
-async function create(body: Record<string, unknown> = {}) {
-  const res = await desk.api('POST', '/api/v1/signals', { ...valid, ...body });
-  expect(res.status).toBe(201);
-  return res.body;
+async function create(body: Partial<NewSignal> = {}) {
+  return createSignal(desk, body);
 }
 
 /** Everything a rejected request must leave as it was. */
@@ -41,20 +43,11 @@ async function activityOf(kind: ActivityKind) {
 }
 
 async function addMember(id: string, name: string) {
-  await desk.services.db.insertInto('users').values({ id, name, email: null, role: 'editor', createdAt: desk.clock.now().toISOString() }).execute();
+  await addWorkspaceMember(desk, id, name);
 }
 
 async function addSource(id: string, label: string) {
-  const now = desk.clock.now().toISOString();
-  await desk.services.db
-    .insertInto('sources')
-    .values({
-      id, type: 'rss', label, url: 'https://example.com/feed', notes: null, status: 'connected', pausedAt: null, pausedUntilAt: null,
-      pollIntervalMinutes: null, includeKeywords: '[]', excludeKeywords: '[]', lastSyncedAt: null, lastPolledAt: null,
-      lastErrorMessage: null, lastSignalAt: null, consecutiveFailures: 0, nextRetryAt: null, etag: null, lastModified: null,
-      quietnessAckedAt: null, quietnessWarnedAt: null, createdAt: now, updatedAt: now,
-    })
-    .execute();
+  await insertSourceRow(desk, { id, label });
 }
 
 describe('POST /signals', () => {
@@ -104,12 +97,7 @@ describe('POST /signals', () => {
     ['a missing detail', { detail: undefined }, 'detail'],
     ['an extra field', { colour: 'red' }, undefined],
   ])('rejects %s with 422 naming the field and changes nothing', async (_what, patch, field) => {
-    const before = await snapshot();
-    const res = await desk.api('POST', '/api/v1/signals', { ...valid, ...patch });
-    expect(res.status).toBe(422);
-    expect(res.body.error).toBe('validation_failed');
-    if (field) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
-    expect(await snapshot()).toEqual(before);
+    await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/signals', body: { ...valid, ...patch } }, { field, error: 'validation_failed' });
   });
 
   it('needs the bearer token', async () => {

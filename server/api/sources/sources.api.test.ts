@@ -5,10 +5,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/clock';
-import { FIXTURES, fixture, startFeedServer, type FeedServer } from '../../integrations/feeds/test-feed-server';
+import { FIXTURES, fixture, startFeedServer, type FeedServer } from '../../testing/fakes/feed-server';
 import { FEED_POLL_JOB } from '../../jobs/feed-poller';
 import { SOURCE_PAUSE_EXPIRY_JOB, SOURCE_QUIETNESS_JOB } from '../../jobs/source-jobs';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { expectRejectedUnchanged } from '../../testing/expect-rejected';
+import { createFeedSource, createManualSource, type NewSource } from '../../testing/fixtures/sources';
 
 /** API tests of the spec's Sources table (without the cost rows), quietness, scheduled pauses and file import. */
 
@@ -45,30 +47,20 @@ const activityOf = async (kind: string) => (await activityRows()).filter((a) => 
 
 let feedN = 0;
 /** A feed source; by default reading its own copy of an empty feed, so quietness tests control signals. */
-async function feedSource(label = 'Acme feed', extra: Record<string, unknown> = {}, body = EMPTY_RSS) {
+async function feedSource(label = 'Acme feed', extra: Partial<NewSource> = {}, body = EMPTY_RSS) {
   const p = `/f${++feedN}`;
   feeds.set(p, { body });
-  const res = await api('POST', '/sources', { type: 'rss', label, url: feeds.url(p), ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.id as string, path: p };
+  const { id } = await createFeedSource(desk, feeds.url(p), { label, ...extra });
+  return { id, path: p };
 }
 
 async function manualSource(label = 'Inbox') {
-  const res = await api('POST', '/sources', { type: 'manual', label });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
+  return (await createManualSource(desk, { label })).id;
 }
 
-/** Rejected with `status` (422 by default) naming `field`; sources, activity and events unchanged. */
+/** Rejected with `status` (422 by default) naming `field`; every table unchanged. */
 async function expectRejected(method: string, p: string, body: unknown, field: string | null, status = 422) {
-  const before = [await sourceRows(), await activityRows(), await db().selectFrom('outboxEvents').selectAll().execute()];
-  const res = await api(method, p, body);
-  expect(res.status, `${method} ${p} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBe(status);
-  expect(typeof res.body.error).toBe('string');
-  expect(typeof res.body.message).toBe('string');
-  if (field !== null) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
-  expect([await sourceRows(), await activityRows(), await db().selectFrom('outboxEvents').selectAll().execute()]).toEqual(before);
-  return res;
+  return expectRejectedUnchanged(desk, { method, path: `/api/v1${p}`, body }, { status, field: field ?? undefined });
 }
 
 describe('POST /sources', () => {

@@ -3,7 +3,7 @@ import type { Plan } from '../../config';
 import type { ErrorBody } from '../../core/errors';
 import type {
   ApprovalPolicy,
-  FocusShift,
+  FocusHistory,
   LoopState,
   SpikeAction,
   WorkspaceProfile,
@@ -69,26 +69,24 @@ export interface ApprovalPolicyBody {
   overdueHours: number;
 }
 
+/**
+ * One focus tag as sent: lowercase letters and digits joined by single hyphens, at most 40
+ * characters, e.g. `q3-launch`; surrounding spaces are allowed and trimmed.
+ * @maxLength 40 must be at most 40 characters
+ * @pattern ^\s*[a-z0-9]+(?:-[a-z0-9]+)*\s*$ must be lowercase letters and digits joined by single hyphens
+ */
+export type FocusTagInput = string;
+
 export interface FocusTagsBody {
   /**
-   * At most 3 tags, each lowercase letters and digits joined by single hyphens (at most 40
-   * characters), e.g. `q3-launch`. Surrounding spaces are trimmed and repeats folded; `[]` clears the focus.
+   * At most 3 tags. Surrounding spaces are trimmed and repeats folded; `[]` clears the focus.
+   * @maxItems 3
    */
-  tags: string[];
+  tags: FocusTagInput[];
 }
 
 export interface FocusTagsResult {
   tags: string[];
-}
-
-export interface FocusHistory {
-  /**
-   * The window the shifts were taken from.
-   * @isInt
-   */
-  sinceDays: number;
-  /** Newest first. */
-  shifts: FocusShift[];
 }
 
 export interface AutoArchiveConfig {
@@ -182,8 +180,10 @@ export interface PlanBody {
 
 /**
  * Workspace configuration. Every change is written to the activity log (kind `workspace.*`, by the
- * owner) in the same transaction. A request that repeats the current value succeeds and changes
- * nothing: no activity row, no new updatedAt. A rejected request changes nothing either.
+ * owner) in the same transaction; a change of the loop state or of a scheduled pause also queues
+ * the event `workspace.loop_state_changed`, a change of the cost cap `workspace.cost_cap_changed`.
+ * A request that repeats the current value succeeds and changes nothing: no activity row, no event,
+ * no new updatedAt. A rejected request changes nothing either.
  */
 @Route('api/v1/workspace')
 @Tags('Workspace configuration')
@@ -261,20 +261,22 @@ export class WorkspaceController extends Controller {
 
   /**
    * Every focus shift that started in the window, newest first, with how long it held (the current
-   * one until now). A shift that started before the window is left out, even when it is the current
+   * one until now; a shift on a later page still ends where its successor on an earlier page
+   * starts). A shift that started before the window is left out, even when it is the current
    * focus: read the current tags from GET /workspace/focus-tags.
-   * @param sinceDays window in days back from now, 1-365
+   * @param sinceDays the window: the last sinceDays workspace-timezone days, today included (1 = today)
    * @isInt sinceDays
    * @minimum sinceDays 1
    * @maximum sinceDays 365
-   * @param limit at most this many shifts, 1-200
+   * @param limit at most this many shifts per page, 1-200
    * @isInt limit
    * @minimum limit 1
    * @maximum limit 200
+   * @param cursor `nextCursor` of the previous page, with the same sinceDays
    */
   @Get('focus-history')
-  public async getFocusHistory(@Query() sinceDays = 90, @Query() limit = 30): Promise<FocusHistory> {
-    return this.s.workspace.focusHistory(sinceDays, limit);
+  public async getFocusHistory(@Query() sinceDays = 90, @Query() limit = 30, @Query() cursor?: string): Promise<FocusHistory> {
+    return this.s.workspace.focusHistory({ sinceDays, limit, cursor });
   }
 
   /** The stale-task auto-archive threshold; null (off) for a new workspace. */

@@ -1,40 +1,33 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/clock';
-import { startTestDesk, type TestDesk } from '../../testing/desk';
+import type { TestDesk } from '../../testing/desk';
+import { expectRejectedUnchanged } from '../../testing/expect-rejected';
+import { setFocusTags, setPauseUntil, setPlan, setTimezone } from '../../testing/fixtures/workspace';
+import { useTestDesk } from '../../testing/use-test-desk';
 
 /** API tests of the spec's "Workspace configuration" table and the operator settings. */
 
+// One desk for the file, reset to its fresh state (every table, the clock) before each test.
+const shared = useTestDesk();
 let desk: TestDesk;
-
-beforeEach(async () => {
-  desk = await startTestDesk();
-});
-afterEach(async () => {
-  await desk.stop();
+beforeEach(() => {
+  desk = shared.desk;
 });
 
 async function activityRows() {
   return desk.services.db.selectFrom('activity').selectAll().orderBy('createdAt').orderBy('id').execute();
 }
 
+/** The profile through the typed client: the answer is typed from the OpenAPI document. */
 async function profile() {
-  const res = await desk.api('GET', '/api/v1/workspace');
-  expect(res.status).toBe(200);
-  return res.body;
+  const { data, response } = await desk.client.GET('/api/v1/workspace');
+  expect(response.status).toBe(200);
+  return data!;
 }
 
-/** A request that must be refused with 422 naming `field`, leaving the workspace and the log as they were. */
+/** A request that must be refused with 422 naming `field`, leaving every table as it was. */
 async function expectRejected(method: string, path: string, body: unknown, field: string) {
-  const before = await profile();
-  const activityBefore = await activityRows();
-  const res = await desk.api(method, path, body);
-  expect(res.status, `${method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBe(422);
-  expect(res.body.error).toBe('validation_failed');
-  expect(typeof res.body.message).toBe('string');
-  expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
-  expect(await profile()).toEqual(before);
-  expect(await activityRows()).toEqual(activityBefore);
-  return res;
+  return expectRejectedUnchanged(desk, { method, path, body }, { field, error: 'validation_failed' });
 }
 
 /** A request that must succeed and add exactly one activity row of `kind`, by the owner unless `actor` says otherwise. */
@@ -123,7 +116,7 @@ describe('PATCH /workspace/loop', () => {
   });
 
   it('a manual state clears a scheduled pause', async () => {
-    await desk.api('PATCH', '/api/v1/workspace/pause-until', { pauseUntilAt: iso(desk.clock.now().getTime() + HOUR_MS) });
+    await setPauseUntil(desk, iso(desk.clock.now().getTime() + HOUR_MS));
     await expectChange('PATCH', '/api/v1/workspace/loop', { loopState: 'paused' }, 'workspace.loop_state');
     const p = await profile();
     expect(p.loopState).toBe('paused');
@@ -163,7 +156,7 @@ describe('PATCH /workspace/pause-until', () => {
   });
 
   it('a date alone means the start of that day in the workspace timezone; an impossible date is rejected', async () => {
-    await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'America/New_York' });
+    await setTimezone(desk, 'America/New_York');
     // the clock is 2026-03-10T12:00Z; New York is on daylight time (UTC-4) from March 8
     const res = await expectChange('PATCH', path, { pauseUntilAt: '2026-03-12' }, 'workspace.pause_scheduled');
     expect(res.body).toMatchObject({ loopState: 'paused', pauseUntilAt: '2026-03-12T04:00:00.000Z' });
@@ -175,14 +168,14 @@ describe('PATCH /workspace/pause-until', () => {
 
   it('null clears the schedule and turns the loop back on; null without a schedule changes nothing', async () => {
     await expectNoop('PATCH', path, { pauseUntilAt: null });
-    await desk.api('PATCH', path, { pauseUntilAt: iso(desk.clock.now().getTime() + 2 * DAY_MS) });
+    await setPauseUntil(desk, iso(desk.clock.now().getTime() + 2 * DAY_MS));
     const res = await expectChange('PATCH', path, { pauseUntilAt: null }, 'workspace.pause_cleared');
     expect(res.body).toMatchObject({ loopState: 'on', pauseUntilAt: null });
   });
 
   it('the desk resumes by itself once the scheduled time has passed, logged by the system', async () => {
     const until = desk.clock.now().getTime() + 3 * HOUR_MS;
-    await desk.api('PATCH', path, { pauseUntilAt: iso(until) });
+    await setPauseUntil(desk, iso(until));
 
     desk.clock.advance(3 * HOUR_MS - MINUTE_MS);
     await desk.services.scheduler.tick();
@@ -230,7 +223,7 @@ describe('PATCH /workspace/loop-interval', () => {
     await expectChange('PATCH', '/api/v1/workspace/plan', { plan: 'team' }, 'workspace.plan');
     expect(await profile()).toMatchObject({ plan: 'team', loopIntervalMinutes: 5, effectiveLoopIntervalMinutes: 5, planFloorMinutes: 1 });
 
-    await desk.api('PATCH', '/api/v1/workspace/plan', { plan: 'pro' });
+    await setPlan(desk, 'pro');
     const pro = await desk.api('PATCH', path, { loopIntervalMinutes: 1 });
     expect(pro.body).toEqual({ loopIntervalMinutes: 1, effectiveLoopIntervalMinutes: 5, planFloorMinutes: 5, plan: 'pro' });
   });
@@ -240,9 +233,9 @@ describe('approval policy', () => {
   const path = '/api/v1/workspace/approval-policy';
 
   it('defaults to watch 24, overdue 72', async () => {
-    const res = await desk.api('GET', path);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ watchHours: 24, overdueHours: 72 });
+    const { data, response } = await desk.client.GET('/api/v1/workspace/approval-policy');
+    expect(response.status).toBe(200);
+    expect(data).toEqual({ watchHours: 24, overdueHours: 72 });
   });
 
   it('accepts the edges and the presets', async () => {
@@ -283,7 +276,8 @@ describe('focus tags', () => {
   });
 
   it('rejects tags that are not lowercase-hyphen', async () => {
-    for (const bad of ['Bad Tag', 'UPPER', 'a--b', '-lead', 'trail-', 'under_score', '', 'x'.repeat(41)]) {
+    // the documented 40 characters apply to the tag as sent, surrounding spaces included
+    for (const bad of ['Bad Tag', 'UPPER', 'a--b', '-lead', 'trail-', 'under_score', '', 'x'.repeat(41), ` ${'x'.repeat(40)}`, '  ']) {
       await expectRejected('PUT', path, { tags: ['ok', bad] }, 'tags[1]');
     }
     await expectRejected('PUT', path, { tags: [7] }, 'tags[0]');
@@ -301,7 +295,7 @@ describe('focus tags', () => {
 });
 
 describe('GET /workspace/focus-history', () => {
-  const setTags = async (tags: string[]) => expect((await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags })).status).toBe(200);
+  const setTags = (tags: string[]) => setFocusTags(desk, tags);
 
   it('lists every shift newest first, each with its duration; the current one is flagged', async () => {
     const t0 = desk.clock.now().toISOString();
@@ -362,6 +356,56 @@ describe('GET /workspace/focus-history', () => {
       expect(res.status, q).toBe(422);
       expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     }
+  });
+});
+
+describe('GET /workspace/focus-history pages', () => {
+  const url = '/api/v1/workspace/focus-history';
+
+  it('serves 30 shifts a page by default and the rest after nextCursor, durations intact across the page break', async () => {
+    for (let i = 0; i < 31; i += 1) {
+      expect((await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags: [`t${i}`] })).status).toBe(200);
+      desk.clock.advance((i + 1) * MINUTE_MS);
+    }
+    const first = await desk.api('GET', url);
+    expect(first.status).toBe(200);
+    expect(first.body.shifts).toHaveLength(30);
+    expect(typeof first.body.nextCursor).toBe('string');
+    expect(first.body.shifts[0]).toMatchObject({ tags: ['t30'], current: true, durationMinutes: 31 });
+
+    const second = await desk.api('GET', `${url}?cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ sinceDays: 90, nextCursor: null });
+    // t0 held 1 minute and ended where t1, the last row of the first page, started
+    expect(second.body.shifts).toEqual([expect.objectContaining({ tags: ['t0'], endedAt: first.body.shifts[29].startedAt, durationMinutes: 1, current: false })]);
+  });
+
+  it('a cursor it did not serve is a 422 naming cursor', async () => {
+    for (const cursor of ['nonsense', Buffer.from('[1]').toString('base64url')]) {
+      const res = await desk.api('GET', `${url}?cursor=${cursor}`);
+      expect(res.status).toBe(422);
+      expect(res.body.details.map((d: { field: string }) => d.field)).toEqual(['cursor']);
+    }
+  });
+});
+
+describe('workspace events', () => {
+  const queued = () => desk.services.db.selectFrom('outboxEvents').select(['event', 'payload']).orderBy('id').execute();
+
+  it('a loop change queues workspace.loop_state_changed with the change; a rejected one queues nothing', async () => {
+    await expectRejected('PATCH', '/api/v1/workspace/loop', { loopState: 'sleeping' }, 'loopState');
+    await expectRejected('PATCH', '/api/v1/workspace/pause-until', { pauseUntilAt: iso(desk.clock.now().getTime() + 15 * DAY_MS) }, 'pauseUntilAt');
+    expect(await queued()).toEqual([]);
+    await expectChange('PATCH', '/api/v1/workspace/loop', { loopState: 'paused' }, 'workspace.loop_state');
+    const rows = await queued();
+    expect(rows.map((r) => r.event)).toEqual(['workspace.loop_state_changed']);
+    expect(JSON.parse(rows[0].payload)).toMatchObject({ event: 'workspace.loop_state_changed', data: { loopState: 'paused', pauseUntilAt: null } });
+  });
+
+  it('GET /events lists the workspace events with examples', async () => {
+    const res = await desk.api('GET', '/api/v1/events');
+    const names = res.body.events.map((e: { name: string }) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['workspace.loop_state_changed', 'workspace.cost_cap_changed']));
   });
 });
 

@@ -49,6 +49,8 @@ export const ACTIVITY_KINDS = [
   'source.quietness_acked',
   'source.quietness_unacked',
   'source.quietness_warning',
+  // backups
+  'backup.created',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

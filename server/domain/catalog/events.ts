@@ -5,6 +5,8 @@
  * is served by GET /api/v1/events and documented in the OpenAPI document.
  */
 
+import type { LoopState } from '../workspace/rules';
+
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
 
@@ -56,9 +58,16 @@ export interface SourceQuietnessWarningData extends SourceRef {
 }
 
 export interface WorkspaceLoopStateData {
-  loopState: 'on' | 'paused' | 'off';
+  loopState: LoopState;
   /** @format date-time */
   pauseUntilAt: string | null;
+}
+
+export interface WorkspaceCostCapData {
+  /** The new daily AI spend cap in US cents; null = no cap. @isInt */
+  dailyCostCapUsdCents: number | null;
+  /** The cap before the change. @isInt */
+  previousDailyCostCapUsdCents: number | null;
 }
 
 /** Event name -> payload (`data` of the envelope). */
@@ -74,6 +83,7 @@ export interface EventPayloads {
   'source.quietness_unacked': SourceRef;
   'source.quietness_warning': SourceQuietnessWarningData;
   'workspace.loop_state_changed': WorkspaceLoopStateData;
+  'workspace.cost_cap_changed': WorkspaceCostCapData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -89,7 +99,8 @@ export type EventName =
   | 'source.quietness_acked'
   | 'source.quietness_unacked'
   | 'source.quietness_warning'
-  | 'workspace.loop_state_changed';
+  | 'workspace.loop_state_changed'
+  | 'workspace.cost_cap_changed';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -100,7 +111,8 @@ export type EventData =
   | SourceErroredData
   | SourceQuietnessAckedData
   | SourceQuietnessWarningData
-  | WorkspaceLoopStateData;
+  | WorkspaceLoopStateData
+  | WorkspaceCostCapData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -160,6 +172,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'workspace.loop_state_changed': {
     description: 'The loop was turned on, paused (by hand or until a time) or off, or a scheduled pause ran out.',
     example: { loopState: 'paused', pauseUntilAt: '2026-03-12T09:00:00.000Z' },
+  },
+  'workspace.cost_cap_changed': {
+    description: 'The daily AI cost cap was set, changed or removed (null), so spend-watching tools can follow it.',
+    example: { dailyCostCapUsdCents: 500, previousDailyCostCapUsdCents: 50 },
   },
 };
 

@@ -1,52 +1,102 @@
 import { IANAZone } from 'luxon';
-import type { Plan } from '../../config';
+import { PLANS, type Plan } from '../../config';
 import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { defineList } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
 
-/** Pure rules of the workspace configuration: limits, defaults and derived values. */
+/**
+ * Pure rules of the workspace configuration: limits, defaults, enums and derived values. The
+ * controllers document the same numbers in tsoa annotations; server/openapi/rules.ts lists each
+ * one against the constant here, so the OpenAPI document cannot drift from the rule.
+ */
+
+/** `on` runs cycles; `paused` holds them (by hand, or until `pauseUntilAt`); `off` stops them until turned on. */
+export type LoopState = 'on' | 'paused' | 'off';
+export const LOOP_STATES: readonly LoopState[] = ['on', 'paused', 'off'];
+
+/**
+ * What a cost spike does besides raising its alert: `none` alerts only, `pause` also pauses the
+ * spender until the spike is acknowledged. null means not configured, which behaves like `none`
+ * (the value of a new workspace).
+ */
+export type SpikeAction = 'none' | 'pause' | null;
+export const SPIKE_ACTIONS: readonly SpikeAction[] = ['none', 'pause', null];
+
+/** An inclusive integer range of a setting. */
+export interface IntRange {
+  min: number;
+  max: number;
+}
+
+export const LOOP_INTERVAL_MINUTES: IntRange = { min: 1, max: 1440 };
+export const WATCH_HOURS: IntRange = { min: 1, max: 168 };
+export const OVERDUE_HOURS: IntRange = { min: 2, max: 720 };
+export const STALE_TASK_DAYS: IntRange = { min: 7, max: 90 };
+export const STALE_MEMORY_DAYS: IntRange = { min: 30, max: 365 };
+export const CHRONIC_THRESHOLD_DAYS: IntRange = { min: 2, max: 14 };
+/** 0 allows no AI spend at all; the top is a sanity bound ($1M a day). */
+export const DAILY_COST_CAP_CENTS: IntRange = { min: 0, max: 100_000_000 };
+/** GET /workspace/focus-history `sinceDays`: workspace days back from today. */
+export const FOCUS_HISTORY_DAYS: IntRange & { default: number } = { min: 1, max: 365, default: 90 };
+/** GET /workspace/focus-history pages: spec default 30; 200 at most per page. */
+export const FOCUS_HISTORY_LIST = defineList('GetFocusHistory', 30, 200);
 
 export const PLAN_LOOP_FLOOR_MINUTES: Record<Plan, number> = { free: 15, pro: 5, team: 1 };
 export const PLAN_DEFAULT_DAILY_COST_CAP_CENTS: Record<Plan, number> = { free: 50, pro: 500, team: 2000 };
 export const DEFAULT_LOOP_INTERVAL_MINUTES = 30;
 export const DEFAULT_APPROVAL_POLICY = { watchHours: 24, overdueHours: 72 };
 export const DEFAULT_SOURCE_CHRONIC_THRESHOLD_DAYS = 3;
-export const MAX_PAUSE_AHEAD_MS = 14 * DAY_MS;
+/** Spec: a scheduled pause ends at most 14 days ahead, a duration (336 hours), not calendar days. */
+export const MAX_PAUSE_AHEAD_DAYS = 14;
+export const MAX_PAUSE_AHEAD_MS = MAX_PAUSE_AHEAD_DAYS * DAY_MS;
 export const MAX_FOCUS_TAGS = 3;
 export const FOCUS_TAG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * What the API accepts as one tag before trimming (documented in the OpenAPI document): the tag
+ * pattern with surrounding whitespace allowed, since the service trims it.
+ */
+export const FOCUS_TAG_INPUT_PATTERN = new RegExp(`^\\s*${FOCUS_TAG_PATTERN.source.slice(1, -1)}\\s*$`);
 export const MAX_TAG_LENGTH = 40;
+export const MAX_EMAIL_LENGTH = 254;
 
 export function effectiveLoopInterval(requested: number, plan: Plan): number {
   return Math.max(requested, PLAN_LOOP_FLOOR_MINUTES[plan]);
 }
 
-function requireInt(field: string, value: number, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw invalid(field, `must be an integer from ${min} to ${max}`);
+/** 422 naming `field` unless `value` is an integer within `range`. */
+export function checkIntIn(field: string, value: number, range: IntRange): void {
+  if (!Number.isInteger(value) || value < range.min || value > range.max) {
+    throw invalid(field, `must be an integer from ${range.min} to ${range.max}`);
   }
 }
 
+/** Kept for areas that still check a range by literals; new code declares an IntRange and uses checkIntIn. */
+export function checkRange(field: string, value: number, min: number, max: number): void {
+  checkIntIn(field, value, { min, max });
+}
+
 export function checkLoopInterval(minutes: number): void {
-  requireInt('loopIntervalMinutes', minutes, 1, 1440);
+  checkIntIn('loopIntervalMinutes', minutes, LOOP_INTERVAL_MINUTES);
 }
 
 export function checkApprovalPolicy(watchHours: number, overdueHours: number): void {
-  requireInt('watchHours', watchHours, 1, 168);
-  requireInt('overdueHours', overdueHours, 2, 720);
+  checkIntIn('watchHours', watchHours, WATCH_HOURS);
+  checkIntIn('overdueHours', overdueHours, OVERDUE_HOURS);
   if (overdueHours <= watchHours) throw invalid('overdueHours', 'must be greater than watchHours');
 }
 
 /**
  * A scheduled pause (workspace or source): a parseable ISO time, in the future, at most
- * 14 days ahead. Returns the normalised ISO string.
+ * 14 days ahead. A date alone is the start of that day in the workspace timezone (parseIso).
+ * Returns the normalised ISO string.
  */
 export function checkScheduledPause(field: string, value: string, now: Date, timezone = 'UTC'): string {
   const at = parseIso(field, value, timezone);
   if (at.getTime() <= now.getTime()) throw invalid(field, 'must be in the future');
-  if (at.getTime() - now.getTime() > MAX_PAUSE_AHEAD_MS) throw invalid(field, 'must be at most 14 days ahead');
+  if (at.getTime() - now.getTime() > MAX_PAUSE_AHEAD_MS) throw invalid(field, `must be at most ${MAX_PAUSE_AHEAD_DAYS} days ahead`);
   return at.toISOString();
 }
-
 
 /** Lowercase-hyphen tags: trimmed, checked, duplicates folded, order kept. */
 export function normaliseFocusTags(tags: string[]): string[] {
@@ -63,19 +113,35 @@ export function normaliseFocusTags(tags: string[]): string[] {
 }
 
 export function checkStaleTaskDays(days: number | null): void {
-  if (days !== null) requireInt('staleTaskAutoArchiveDays', days, 7, 90);
+  if (days !== null) checkIntIn('staleTaskAutoArchiveDays', days, STALE_TASK_DAYS);
 }
 
 export function checkStaleMemoryDays(days: number | null): void {
-  if (days !== null) requireInt('staleMemoryAutoArchiveDays', days, 30, 365);
+  if (days !== null) checkIntIn('staleMemoryAutoArchiveDays', days, STALE_MEMORY_DAYS);
 }
 
 export function checkChronicThresholdDays(days: number): void {
-  requireInt('thresholdDays', days, 2, 14);
+  checkIntIn('thresholdDays', days, CHRONIC_THRESHOLD_DAYS);
 }
 
 export function checkDailyCostCap(cents: number | null): void {
-  if (cents !== null) requireInt('dailyCostCapUsdCents', cents, 0, 100_000_000);
+  if (cents !== null) checkIntIn('dailyCostCapUsdCents', cents, DAILY_COST_CAP_CENTS);
+}
+
+export function checkFocusHistoryDays(days: number): void {
+  checkIntIn('sinceDays', days, FOCUS_HISTORY_DAYS);
+}
+
+export function checkPlan(plan: Plan): void {
+  if (!PLANS.includes(plan)) throw invalid('plan', `must be one of: ${PLANS.join(', ')}`);
+}
+
+export function checkLoopState(state: LoopState): void {
+  if (!LOOP_STATES.includes(state)) throw invalid('loopState', `must be one of: ${LOOP_STATES.join(', ')}`);
+}
+
+export function checkSpikeAction(field: string, action: SpikeAction): void {
+  if (!SPIKE_ACTIONS.includes(action)) throw invalid(field, `must be one of: ${SPIKE_ACTIONS.filter((a) => a !== null).join(', ')} (or null)`);
 }
 
 /**
@@ -95,9 +161,5 @@ export function checkTimezone(timezone: string): string {
 // No whitespace, control characters or lone surrogates anywhere in the address.
 const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
 export function checkEmail(field: string, email: string): void {
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw invalid(field, 'must be an email address');
-}
-
-export function checkRange(field: string, value: number, min: number, max: number): void {
-  requireInt(field, value, min, max);
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) throw invalid(field, 'must be an email address');
 }

@@ -6,7 +6,10 @@ import { openDatabase, type OpenedDatabase } from '../../../db/connection';
 import { DAY_MS, ManualClock } from '../../core/clock';
 import { DeskError } from '../../core/errors';
 import {
+  FOCUS_TAG_INPUT_PATTERN,
+  checkPlan,
   checkScheduledPause,
+  checkSpikeAction,
   checkTimezone,
   effectiveLoopInterval,
   normaliseFocusTags,
@@ -43,7 +46,7 @@ const fieldOf = (fn: () => unknown) => {
 
 describe('WorkspaceService', () => {
   it('ensureCreated creates once; concurrent and later calls return the same workspace untouched', async () => {
-    const token = await service.ingestToken();
+    const { ingestToken: token } = await database.db.selectFrom('workspace').select('ingestToken').executeTakeFirstOrThrow();
     const again = await Promise.all([
       service.ensureCreated({ plan: 'team', timezone: 'Asia/Tokyo', ingestToken: 'x'.repeat(32) }),
       service.ensureCreated({ plan: 'pro', timezone: 'Europe/Berlin' }),
@@ -69,7 +72,7 @@ describe('WorkspaceService', () => {
 
   it('concurrent identical focus changes start one focus shift and log one change', async () => {
     await Promise.all([service.setFocusTags(['launch']), service.setFocusTags(['launch']), service.setFocusTags(['launch'])]);
-    expect((await service.focusHistory(90, 30)).shifts).toHaveLength(1);
+    expect((await service.focusHistory()).shifts).toHaveLength(1);
     const rows = await database.db.selectFrom('activity').selectAll().where('kind', '=', 'workspace.focus_tags').execute();
     expect(rows).toHaveLength(1);
   });
@@ -144,6 +147,23 @@ describe('workspace rules', () => {
     expect(normaliseFocusTags([])).toEqual([]);
     expect(fieldOf(() => normaliseFocusTags(['a', 'b', 'c', 'd']))).toBe('tags');
     expect(fieldOf(() => normaliseFocusTags(['ok', 'Not OK']))).toBe('tags[1]');
+  });
+
+  it('the documented tag pattern accepts exactly what normaliseFocusTags accepts once trimmed', () => {
+    for (const tag of ['q3-launch', ' billing ', 'ops2', '\tx\n']) {
+      expect(FOCUS_TAG_INPUT_PATTERN.test(tag), tag).toBe(true);
+      expect(normaliseFocusTags([tag])).toEqual([tag.trim()]);
+    }
+    for (const tag of ['Bad Tag', 'a--b', '-lead', 'trail-', 'under_score', '', ' ']) {
+      expect(FOCUS_TAG_INPUT_PATTERN.test(tag), tag).toBe(false);
+      expect(fieldOf(() => normaliseFocusTags([tag]))).toBe('tags[0]');
+    }
+  });
+
+  it('enum settings outside their lists are refused in the domain too (callers other than the API)', () => {
+    expect(fieldOf(() => checkPlan('enterprise' as never))).toBe('plan');
+    expect(fieldOf(() => checkSpikeAction('tagCostSpikeAction', 'stop' as never))).toBe('tagCostSpikeAction');
+    expect(() => checkSpikeAction('tagCostSpikeAction', null)).not.toThrow();
   });
 
   it('checkTimezone returns the canonical name', () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError } from './feed-error';
 import { decodeBody, fetchFeed } from './fetch-feed';
-import { fixture, startFeedServer, type FeedServer } from './test-feed-server';
+import { fixture, startFeedServer, type FeedServer } from '../../testing/fakes/feed-server';
 
 async function failure(p: Promise<unknown>): Promise<FeedError> {
   try {

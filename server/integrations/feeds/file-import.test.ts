@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FeedError } from './feed-error';
 import { filePathOf, MAX_FILE_RECORDS, readSignalFile } from './file-import';
-import { FIXTURES } from './test-feed-server';
+import { FIXTURES } from '../../testing/fakes/feed-server';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-file-import-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FeedError } from './feed-error';
 import { htmlToText } from './html-text';
 import { MAX_TITLE_CHARS, parseFeedText } from './parse-feed';
-import { fixture } from './test-feed-server';
+import { fixture } from '../../testing/fakes/feed-server';
 
 describe('parseFeedText', () => {
   it('reads RSS 2.0 items with guid, link, text detail and date', () => {

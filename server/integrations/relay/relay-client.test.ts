@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../core/clock';
 import { backoffDelay, RelayClient, relayIdempotencyKey, webhookUrl, type RelayClientOptions } from './relay-client';
-import { startFakeTarget, startTestRelay, type FakeTarget, type TestRelay } from './test-relay-server';
+import { startFakeTarget, startTestRelay, type FakeTarget, type TestRelay } from '../../testing/fakes/relay-server';
 
 const TOKEN = 'tok_relay_test_0123456789';
 const WEBHOOK = `/api/webhooks/signals/${TOKEN}`;
@@ -28,6 +28,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await client?.stop();
   await relay.close();
   await target.close();
@@ -270,17 +271,34 @@ describe('RelayClient against a local smee relay', () => {
   });
 
   it('waits as long as Retry-After says (capped at the maximum delay) when the webhook rate-limits', async () => {
-    newClient({ minDelayMs: 1, maxDelayMs: 150, deliveryAttempts: 2 });
+    const CAP_MS = 4_321;
+    newClient({ minDelayMs: 1, maxDelayMs: CAP_MS, deliveryAttempts: 2 });
     client.start(relay.channelUrl());
     await connected();
+    // Hold back the one timer of the capped length: the retry can only happen once the test fires it.
+    const realSetTimeout = globalThis.setTimeout;
+    const held: (() => void)[] = [];
+    const delays: number[] = [];
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number, ...rest: unknown[]) => {
+      delays.push(ms ?? 0);
+      if (ms === CAP_MS) {
+        held.push(fn);
+        return realSetTimeout(() => undefined, 0);
+      }
+      return realSetTimeout(fn, ms, ...rest);
+    }) as typeof setTimeout);
     target.respondWith(429, { error: 'rate_limited', message: 'slow down' }, { 'retry-after': '3600' });
     relay.send({ body: { title: 'a' }, timestamp: 1 });
-    await until(() => expect(target.requests).toHaveLength(1));
+    // the client waits the cap, not the 1 ms backoff nor the hour the header asked for
+    await until(() => expect(held).toHaveLength(1));
+    expect(delays).not.toContain(3_600_000);
+    expect(target.requests).toHaveLength(1);
+    expect(client.status()).toMatchObject({ lastDeliveryStatus: 429, deliveredCount: 0, failedCount: 0 });
+    vi.mocked(globalThis.setTimeout).mockRestore();
+
     target.respondWith(201, {});
-    const firstAt = performance.now();
+    held[0]();
     await until(() => expect(client.status().deliveredCount).toBe(1));
-    // retried after the 150 ms cap, not after the 1 ms backoff nor the hour the header asked for
-    expect(performance.now() - firstAt).toBeGreaterThanOrEqual(100);
     expect(target.requests).toHaveLength(2);
     expect(client.status().failedCount).toBe(0);
   });

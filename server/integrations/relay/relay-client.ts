@@ -62,6 +62,8 @@ export interface RelayClientOptions {
   deliveryAttempts?: number;
   /** Relayed requests waiting for delivery; more are dropped (and counted as failed). Default 100. */
   maxQueued?: number;
+  /** Connections and failures are logged here (never the channel URL: it is a capability). */
+  log?: { info(message: string): void; warn(message: string): void };
 }
 
 export const WEBHOOK_PATH = '/api/webhooks/signals/';
@@ -94,6 +96,15 @@ export function relayIdempotencyKey(event: Record<string, unknown>, rawData: str
 /** Delay before reconnect number `failures` (1-based): min, doubling, capped at max. */
 export function backoffDelay(failures: number, minDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, minDelayMs * 2 ** Math.min(Math.max(failures, 1) - 1, 30));
+}
+
+/** The relay's host, for logs: the channel path is the secret part. */
+function hostOf(url: string | null): string {
+  try {
+    return new URL(url ?? '').host;
+  } catch {
+    return 'the relay';
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -146,6 +157,7 @@ export class RelayClient {
   private readonly deliveryTimeoutMs: number;
   private readonly deliveryAttempts: number;
   private readonly maxQueued: number;
+  private readonly log: RelayClientOptions['log'];
 
   private state: RelayStatus = idleStatus();
   /** Bumped by start() and stop(): callbacks of an older connection see a stale value and do nothing. */
@@ -173,6 +185,7 @@ export class RelayClient {
     this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? 10_000;
     this.deliveryAttempts = options.deliveryAttempts ?? 3;
     this.maxQueued = options.maxQueued ?? 100;
+    this.log = options.log;
   }
 
   setLocalBaseUrl(url: string): void {
@@ -228,6 +241,7 @@ export class RelayClient {
   }
 
   private recordError(message: string): void {
+    this.log?.warn(`relay: ${message}`);
     this.state.lastError = message;
     this.state.lastErrorAt = this.now();
   }
@@ -246,6 +260,7 @@ export class RelayClient {
       if (!current()) return;
       this.state.state = 'connected';
       this.state.connectedAt = this.now();
+      this.log?.info(`relay: connected to ${hostOf(this.state.channelUrl)}`);
       this.failures = 0;
     });
     source.addEventListener('ready', () => this.alive(gen));

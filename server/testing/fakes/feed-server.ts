@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /** For tests: a feed server on 127.0.0.1 (free port) whose answers the test sets per path. */
 
-export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'feed-fixtures');
 export const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 
 export interface FeedRoute {

@@ -1,0 +1,49 @@
+/**
+ * Messages between Electron's main process and the desk's utility process (main/desk-process.ts),
+ * and the IPC channel through which the preload asks main for the API's URL and token.
+ * Types and constants only: preload, main and the utility process all bundle this file.
+ */
+import type { RunningDesk } from '../server/start';
+
+export type LoopState = Awaited<ReturnType<RunningDesk['services']['workspace']['profile']>>['loopState'];
+
+/** main -> desk process */
+export type ToDesk =
+  /** First message: what the desk process cannot work out alone (Electron-only paths). */
+  | { type: 'start'; dataDir: string; uiDir: string; sqliteNativeBinding?: string }
+  /** The tray's Pause / Resume. */
+  | { type: 'set-loop'; state: 'on' | 'paused' }
+  /** Quit: stop gracefully (scheduler, in-flight requests, database), then exit. */
+  | { type: 'stop' };
+
+/** desk process -> main */
+export type ToMain =
+  | { type: 'ready'; url: string; token: string; loopState: LoopState; logFile: string | null }
+  /** The loop state changed (the tray's own request, the UI, or a scheduled resume). */
+  | { type: 'loop'; loopState: LoopState }
+  | { type: 'loop-error'; message: string }
+  | { type: 'stopped' }
+  /** The desk could not start, or failed beyond repair; the process exits next. */
+  | { type: 'fatal'; message: string; logFile: string | null };
+
+/** What the renderer is told: where the API is and its bearer token. */
+export interface DeskConnection {
+  baseUrl: string;
+  token: string;
+}
+
+/** ipcRenderer.invoke channel answered by main, for the desk window only. */
+export const CONNECTION_CHANNEL = 'desk:connection';
+
+const TO_DESK = new Set<ToDesk['type']>(['start', 'set-loop', 'stop']);
+const TO_MAIN = new Set<ToMain['type']>(['ready', 'loop', 'loop-error', 'stopped', 'fatal']);
+
+const typeOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined);
+
+export function isToDesk(value: unknown): value is ToDesk {
+  return TO_DESK.has(typeOf(value) as ToDesk['type']);
+}
+
+export function isToMain(value: unknown): value is ToMain {
+  return TO_MAIN.has(typeOf(value) as ToMain['type']);
+}

@@ -1,0 +1,148 @@
+/**
+ * Both sides of the desk-process protocol under plain Node: DeskHost (main's side) talks to
+ * serveDesk (the utility process's side) over an in-memory stand-in for Electron's ports, with a
+ * real desk on a temp data folder, a manual clock and the scheduler timer off.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../server/core/clock';
+import { DeskHost, type DeskChild, type DeskHostEvents } from './desk-host';
+import type { ToDesk, ToMain } from './desk-protocol';
+import { serveDesk, type DeskPort, type ServeOptions } from './desk-service';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-process-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** utilityProcess.fork() in memory: messages are structured-cloned and delivered asynchronously, like Electron's. */
+function fork(options: ServeOptions) {
+  const toChild: ((message: unknown) => void)[] = [];
+  const onExit: ((code: number) => void)[] = [];
+  const sentToMain: ToMain[] = [];
+  const portListeners: ((event: { data: unknown }) => void)[] = [];
+  let exited = false;
+  const exit = (code: number) => {
+    if (exited) return;
+    exited = true;
+    for (const listener of onExit) listener(code);
+  };
+  const port: DeskPort = {
+    postMessage(message) {
+      sentToMain.push(message);
+      const copy = structuredClone(message);
+      setImmediate(() => toChild.forEach((listener) => listener(copy)));
+    },
+    on(_event, listener) {
+      portListeners.push(listener);
+    },
+  };
+  const child: DeskChild = {
+    postMessage(message: ToDesk) {
+      const copy = structuredClone(message);
+      setImmediate(() => portListeners.forEach((listener) => listener({ data: copy })));
+    },
+    on(event: 'message' | 'exit', listener: (arg: never) => void) {
+      (event === 'message' ? toChild : onExit).push(listener as never);
+    },
+    kill() {
+      exit(143);
+      return true;
+    },
+  } as DeskChild;
+  const service = serveDesk(port, options);
+  // The process exits once the service is done (desk-process.ts does this after a moment).
+  void service.done.then((code) => setImmediate(() => exit(code)));
+  return { child, service, sentToMain, exit };
+}
+
+function events() {
+  return {
+    onLoopState: vi.fn<DeskHostEvents['onLoopState']>(),
+    onLoopError: vi.fn<DeskHostEvents['onLoopError']>(),
+    onCrash: vi.fn<DeskHostEvents['onCrash']>(),
+  } satisfies DeskHostEvents;
+}
+
+const startOptions = { clock: new ManualClock('2026-03-10T12:00:00.000Z'), runScheduler: false };
+const env = { DESK_TIMEZONE: 'UTC' };
+
+describe('desk process', () => {
+  it('serves the desk: ready carries the URL and token, the tray pauses the loop, stop closes cleanly', async () => {
+    const dataDir = tempDir();
+    const { child, service, sentToMain } = fork({ env, startOptions });
+    const handlers = events();
+    const host = new DeskHost(child, handlers);
+
+    const ready = await host.start({ type: 'start', dataDir, uiDir: path.join(dataDir, 'no-ui') });
+    expect(ready).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), loopState: 'on', logFile: path.join(dataDir, 'logs', 'desk.log') });
+    expect(ready.token).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    // The token from the ready message opens the API; the desktop picked a free port (not 4477).
+    const profile = await fetch(`${ready.url}/api/v1/workspace`, { headers: { authorization: `Bearer ${ready.token}` } });
+    expect(profile.status).toBe(200);
+    expect(new URL(ready.url).port).not.toBe('4477');
+
+    host.setLoop('paused');
+    await vi.waitFor(() => expect(handlers.onLoopState).toHaveBeenCalledWith('paused'));
+    const after = (await (await fetch(`${ready.url}/api/v1/workspace`, { headers: { authorization: `Bearer ${ready.token}` } })).json()) as { loopState: string };
+    expect(after.loopState).toBe('paused');
+
+    await host.stop(10_000);
+    expect(await service.done).toBe(0);
+    expect(sentToMain.at(-1)).toEqual({ type: 'stopped' });
+    expect(handlers.onCrash).not.toHaveBeenCalled();
+    await expect(fetch(`${ready.url}/api/v1/openapi.json`)).rejects.toThrow();
+
+    // Stopped cleanly: the data-folder lock is released and the log says so, without the token.
+    const log = fs.readFileSync(path.join(dataDir, 'logs', 'desk.log'), 'utf8');
+    expect(log).toContain('"msg":"desk started"');
+    expect(log).toContain('"msg":"desk stopped"');
+    expect(log).not.toContain(ready.token);
+    const again = fork({ env, startOptions });
+    const host2 = new DeskHost(again.child, events());
+    await expect(host2.start({ type: 'start', dataDir, uiDir: dataDir })).resolves.toMatchObject({ token: ready.token });
+    await host2.stop(10_000);
+  });
+
+  it('a desk that cannot start reports why and where the log is, and exits 1', async () => {
+    const dataDir = tempDir();
+    const { child, service } = fork({ env: { ...env, DESK_PLAN: 'gold' }, startOptions });
+    const host = new DeskHost(child, events());
+    await expect(host.start({ type: 'start', dataDir, uiDir: dataDir })).rejects.toThrow(/DESK_PLAN must be free, pro or team/);
+    expect(await service.done).toBe(1);
+    const log = fs.readFileSync(path.join(dataDir, 'logs', 'desk.log'), 'utf8');
+    expect(log).toMatch(/"level":"fatal".*DESK_PLAN/);
+  });
+
+  it('an uncaught failure after ready reaches main as a crash with the log path', async () => {
+    const dataDir = tempDir();
+    const { child, service } = fork({ env, startOptions });
+    const handlers = events();
+    const host = new DeskHost(child, handlers);
+    const ready = await host.start({ type: 'start', dataDir, uiDir: dataDir });
+    service.fail(new Error('disk on fire'));
+    await vi.waitFor(() => expect(handlers.onCrash).toHaveBeenCalledWith({ message: 'disk on fire', logFile: ready.logFile }));
+    expect(await service.done).toBe(1);
+    expect(handlers.onCrash).toHaveBeenCalledTimes(1);
+  });
+
+  it('a process that dies without a word is reported as an unexpected exit', async () => {
+    const dataDir = tempDir();
+    const { child, service, exit } = fork({ env, startOptions });
+    const handlers = events();
+    const host = new DeskHost(child, handlers);
+    const ready = await host.start({ type: 'start', dataDir, uiDir: dataDir });
+    exit(9); // e.g. killed by the OS
+    expect(handlers.onCrash).toHaveBeenCalledWith({ message: 'the desk process exited unexpectedly (code 9)', logFile: ready.logFile });
+    service.fail(new Error('cleanup')); // release the desk this test left running
+    await service.done;
+  });
+});

@@ -1,0 +1,32 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Every user table's rows, by table name, each row as JSON in column order, rows sorted.
+ * Two fingerprints are equal exactly when every table holds the same rows, so
+ * `expect(await dbFingerprint(db)).toEqual(before)` proves a request changed nothing, and a
+ * failure shows which table differs. SQLite's own tables (`sqlite_*`) and Kysely's migration
+ * bookkeeping (`kysely_*`) are left out; every other table is in, including tables added later.
+ */
+export type DbFingerprint = Record<string, string[]>;
+
+/** The user tables of the database, by name (no `sqlite_*`, no `kysely_*`). */
+export async function userTables<DB>(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT name FROM sqlite_master
+    WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'kysely\\_%' ESCAPE '\\'
+    ORDER BY name`.execute(db.withoutPlugins());
+  return rows.map((r) => r.name);
+}
+
+const rowJson = (row: unknown) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+
+export async function dbFingerprint<DB>(db: Kysely<DB>): Promise<DbFingerprint> {
+  // Raw column names (no CamelCasePlugin) and every column, whatever the schema types say.
+  const raw = db.withoutPlugins();
+  const fingerprint: DbFingerprint = {};
+  for (const table of await userTables(db)) {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(raw);
+    fingerprint[table] = rows.map(rowJson).sort();
+  }
+  return fingerprint;
+}

@@ -4,8 +4,9 @@ import type { Generated } from 'kysely';
 import type { Plan } from '../server/config';
 import type { LoopState, SpikeAction } from '../server/domain/workspace/rules';
 import type { SignalKind, SignalPriority } from '../server/domain/signals/signal-store';
-import type { ReactionEmojiValue } from '../server/domain/signals/signal-rules';
+import type { ReactionEmoji } from '../server/domain/reactions/reactions';
 import type { SourceStatus, SourceType } from '../server/domain/sources/rules';
+import type { ActivityKind } from '../server/domain/catalog/activity-kinds';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
 
@@ -52,7 +53,7 @@ export interface FocusShiftTable {
 
 export interface ActivityTable {
   id: string;
-  kind: string;
+  kind: ActivityKind;
   detail: string;
   actorUserId: string | null;
   actorLabel: string;
@@ -120,7 +121,7 @@ export interface SignalTable {
 export interface SignalReactionTable {
   signalId: string;
   userId: string;
-  emoji: ReactionEmojiValue;
+  emoji: ReactionEmoji;
   createdAt: string;
 }
 

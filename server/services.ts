@@ -3,6 +3,7 @@ import type { DeskConfig } from './config';
 import type { Clock } from './core/clock';
 import type { WorkspaceService } from './domain/workspace/workspace-service';
 import type { SignalService } from './domain/signals/signal-service';
+import type { ActivityService } from './domain/activity/activity-service';
 import type { SourceService } from './domain/sources/source-service';
 import type { SourceSync } from './domain/sources/source-sync';
 import type { Scheduler } from './jobs/scheduler';
@@ -19,6 +20,7 @@ export interface Services {
   workspace: WorkspaceService;
   scheduler: Scheduler;
   signals: SignalService;
+  activity: ActivityService;
   sources: SourceService;
   /** Feed polling and file import of sources (the feed-poll job drives it). */
   sourceSync: SourceSync;

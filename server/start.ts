@@ -10,6 +10,7 @@ import { lockDataDir } from './core/data-dir-lock';
 import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
+import { ActivityService } from './domain/activity/activity-service';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
@@ -98,6 +99,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     workspace,
     scheduler,
     signals: new SignalService(db, clock, workspace),
+    activity: new ActivityService(db, workspace),
     sources,
     sourceSync,
     relay: new RelayClient({ clock, token: ingestToken, log: log.child({ component: 'relay' }) }),

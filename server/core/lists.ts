@@ -42,8 +42,15 @@ export function encodeCursor(key: CursorKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-/** Reads a cursor of `arity` values; anything else is a 422 naming the field. */
-export function decodeCursor(cursor: string | undefined, arity: number, field = 'cursor'): CursorKey | undefined {
+/** The types of a cursor's values, most significant first, e.g. `['string', 'number']`. */
+export type CursorShape = readonly ('string' | 'number')[];
+
+/**
+ * Reads a cursor of `shape` (a number: that many strings or numbers; a CursorShape: exactly those
+ * types, so a tampered cursor cannot compare a text value against an integer column). Anything
+ * else is a 422 naming the field.
+ */
+export function decodeCursor(cursor: string | undefined, shape: number | CursorShape, field = 'cursor'): CursorKey | undefined {
   if (cursor === undefined) return undefined;
   let key: unknown;
   try {
@@ -51,7 +58,10 @@ export function decodeCursor(cursor: string | undefined, arity: number, field = 
   } catch {
     key = null;
   }
-  const ok = Array.isArray(key) && key.length === arity && key.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
+  const fits = (v: unknown, i: number) =>
+    typeof shape === 'number' ? typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) : typeof v === shape[i] && (typeof v !== 'number' || Number.isFinite(v));
+  const arity = typeof shape === 'number' ? shape : shape.length;
+  const ok = Array.isArray(key) && key.length === arity && key.every(fits);
   if (!ok) throw invalid(field, 'is not a cursor this list served; pass nextCursor from the previous page as it is');
   return key as CursorKey;
 }
@@ -62,8 +72,8 @@ export interface PageRequest {
   after: CursorKey | undefined;
 }
 
-export function pageRequest(spec: ListSpec, query: { limit?: number; cursor?: string }, arity: number): PageRequest {
-  return { limit: listLimit(spec, query.limit), after: decodeCursor(query.cursor, arity) };
+export function pageRequest(spec: ListSpec, query: { limit?: number; cursor?: string }, shape: number | CursorShape): PageRequest {
+  return { limit: listLimit(spec, query.limit), after: decodeCursor(query.cursor, shape) };
 }
 
 /**

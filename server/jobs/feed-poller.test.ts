@@ -39,7 +39,7 @@ const poll = () => desk.services.scheduler.runNow(FEED_POLL_JOB);
 const source = async (id: string) => (await desk.api('GET', `/api/v1/sources/${id}`)).body;
 const signals = (sourceId: string) =>
   desk.services.db.selectFrom('signals').selectAll().where('sourceId', '=', sourceId).orderBy('id').execute();
-const activity = (kind: string) => desk.services.db.selectFrom('activity').selectAll().where('kind', '=', kind).orderBy('id').execute();
+const activity = (kind: import('../domain/catalog/activity-kinds').ActivityKind) => desk.services.db.selectFrom('activity').selectAll().where('kind', '=', kind).orderBy('id').execute();
 const hits = (path: string) => feeds.requests.filter((r) => r.path === path);
 
 describe('feed poller', () => {

@@ -3,6 +3,7 @@ import type { ActivityKind } from '../../domain/catalog/activity-kinds';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from '../../core/clock';
+import { encodeCursor } from '../../core/lists';
 import { recordActivity, SYSTEM_ACTOR } from '../../domain/activity/activity';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 
@@ -102,9 +103,19 @@ describe('GET /activity', () => {
     expect((await list('?kind=workspace.plan')).map((r) => r.kind)).toEqual(['workspace.plan']);
     const two = await list(`?kind=${encodeURIComponent('workspace.plan, workspace.loop_state')}`);
     expect(two.map((r) => r.kind).sort()).toEqual(['workspace.loop_state', 'workspace.plan']);
-    expect(await list('?kind=nothing.like.this')).toEqual([]);
     expect(await list('?kind=')).toHaveLength(4);
     expect(await list('?kind=,,')).toHaveLength(4);
+  });
+
+  it('kind: an unknown kind is a 422 naming kind (a typo must not read as an empty log)', async () => {
+    for (const bad of ['nothing.like.this', 'workspace.plan,workspace.plna', 'WORKSPACE.PLAN']) {
+      const res = await desk.api('GET', `/api/v1/activity?kind=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.details).toEqual([{ field: 'kind', message: expect.stringContaining('unknown kinds') }]);
+    }
+    const res = await desk.api('GET', '/api/v1/activity?kind=workspace.plan,nope.one');
+    expect(res.body.message).toContain('nope.one');
+    expect(res.body.message).not.toContain('workspace.plan,');
   });
 
   it('q: case-insensitive text in detail or kind, wildcards taken literally, at most 200 characters', async () => {
@@ -131,6 +142,69 @@ describe('GET /activity', () => {
     const rows = await list('?kind=source.renamed,source.keywords&since=2026-03-10T12:03:00Z&q=row%202&limit=1');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'source.keywords', detail: 'row 2' });
+  });
+});
+
+describe('GET /activity pages', () => {
+  /** Writes `n` rows, `perInstant` of them in each millisecond (ties cross page boundaries). */
+  async function seed(n: number, perInstant: number, kindOf: (i: number) => ActivityKind = () => 'signal.created') {
+    await inTransaction(desk.services.db, async (trx) => {
+      for (let i = 0; i < n; i++) {
+        if (i % perInstant === 0) desk.clock.advance(MINUTE_MS);
+        await recordActivity(trx, desk.clock, { kind: kindOf(i), detail: `row ${i}`, actor: SYSTEM_ACTOR });
+      }
+    });
+  }
+
+  /** Follows nextCursor from the first page to the last. */
+  async function readAll(query: string) {
+    const rows: Row[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    for (let guard = 0; guard < 100; guard++) {
+      const res = await desk.api('GET', `/api/v1/activity?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      rows.push(...res.body.activities);
+      sizes.push(res.body.activities.length);
+      cursor = res.body.nextCursor;
+      if (cursor === null) return { rows, sizes };
+    }
+    throw new Error('nextCursor never became null');
+  }
+
+  it('the audit log is readable to its first row: 450 rows, each once, ending with nextCursor null', async () => {
+    await seed(449, 6); // plus workspace.created: 450
+    const all = await desk.services.db.selectFrom('activity').select('id').execute();
+    expect(all).toHaveLength(450);
+    const byDefault = await readAll('');
+    expect(byDefault.sizes).toEqual(Array(9).fill(50));
+    const details = byDefault.rows.map((r) => r.detail);
+    expect(details.slice(0, 449)).toEqual(Array.from({ length: 449 }, (_, i) => `row ${448 - i}`));
+    expect(byDefault.rows[449].kind).toBe('workspace.created');
+    expect(new Set(byDefault.rows.map((r) => r.id)).size).toBe(450);
+    const byMax = await readAll('limit=200');
+    expect(byMax.sizes).toEqual([200, 200, 50]);
+    expect(byMax.rows.map((r) => r.id)).toEqual(byDefault.rows.map((r) => r.id));
+  });
+
+  it('combines the cursor with kind, since and q', async () => {
+    await seed(120, 5, (i) => (i % 2 === 0 ? 'source.renamed' : 'source.keywords'));
+    // rows 0-4 are at 12:01, 5-9 at 12:02, ...; since 12:05 keeps row 20 and later
+    const expected = Array.from({ length: 120 }, (_, i) => 119 - i)
+      .filter((i) => i % 2 === 0 && i >= 20 && `row ${i}`.includes('1'))
+      .map((i) => `row ${i}`);
+    const paged = await readAll(`kind=source.renamed&since=${encodeURIComponent('2026-03-10T12:05:00Z')}&q=1&limit=4`);
+    expect(paged.rows.map((r) => r.detail)).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(8);
+    expect(paged.sizes.slice(0, -1).every((n) => n === 4)).toBe(true);
+  });
+
+  it('rejects a cursor it did not serve with 422 naming cursor', async () => {
+    for (const bad of ['garbage', encodeCursor(['2026-03-10T12:00:00.000Z', 7]), encodeCursor(['2026-03-10T12:00:00.000Z']), '']) {
+      const res = await desk.api('GET', `/api/v1/activity?cursor=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.details).toEqual([{ field: 'cursor', message: expect.any(String) }]);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Path, Post, Query, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
+import type { ReactionEmoji } from '../../domain/reactions/reactions';
 import type {
-  ReactionEmoji,
   Signal,
   SignalBulkAction,
   SignalBulkResult,
@@ -13,6 +13,8 @@ import type { Services } from '../../services';
 
 export interface SignalList {
   signals: Signal[];
+  /** Pass as `cursor` to read the next (older) page; null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface NewSignalBody {
@@ -69,24 +71,36 @@ export class SignalsController extends Controller {
   }
 
   /**
-   * Recent signals, newest first (pinned ones are flagged, not floated).
-   * @param limit 1-200
+   * Recent signals, newest first (pinned ones are flagged, not floated). Every signal is
+   * reachable: follow `nextCursor` until it is null. A cursor belongs to the filters it was
+   * served with; pass them again with it.
+   * @param limit signals per page, 1-200 (default 50)
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 200
+   * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)
    * @param since ISO time; only signals created at or after it (a date alone is the start of that workspace-timezone day)
    * @param sourceId only signals of this source (an unknown id gives an empty list)
    * @param asUserId the member whose `reacted` flags are shown; defaults to the owner
    */
   @Get()
-  @Response<ErrorBody>('422', 'limit, since or asUserId is invalid')
+  @Response<ErrorBody>('422', 'limit, cursor, since or asUserId is invalid')
   public async listSignals(
+    // the documented default; bounds.test.ts ties it to the list's defineList
     @Query() limit = 50,
+    @Query() cursor?: string,
     @Query() since?: string,
     @Query() sourceId?: string,
     @Query() asUserId?: string,
   ): Promise<SignalList> {
-    return { signals: await this.s.signals.list({ limit, since, sourceId, asUserId }) };
+    const page = await this.s.signals.list({ limit, cursor, since, sourceId, asUserId });
+    return { signals: page.rows, nextCursor: page.nextCursor };
   }
 
-  /** Creates a signal by hand; written to the activity log as `signal.created`. */
+  /**
+   * Creates a signal by hand; written to the activity log as `signal.created`, and emits the
+   * `signal.created` event (origin `manual`) in the same transaction.
+   */
   @Post()
   @SuccessResponse('201', 'Created')
   @Response<ErrorBody>('422', 'A field is invalid; nothing was created')
@@ -97,8 +111,10 @@ export class SignalsController extends Controller {
   }
 
   /**
-   * Deletes, pins or unpins 1-50 signals at once. Ids that match no signal are listed in
-   * `notFound` and the action is applied to the others. One activity row names the count
+   * Deletes, pins or unpins 1-50 signals at once (duplicates count once). Follows the bulk policy
+   * every `.../bulk` call shares: ids that match no signal are listed in `notFound` and the action
+   * is applied to the others; when none match the answer is still 200, with `affected: 0` (more
+   * than 50 ids, or none, is a 422 and changes nothing). One activity row names the count
    * (`signal.bulk_deleted`, `signal.bulk_pinned`, `signal.bulk_unpinned`; none when nothing matched).
    */
   @Post('bulk')

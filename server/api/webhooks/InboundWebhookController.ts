@@ -1,23 +1,25 @@
-import type { NextFunction, Request, Response as ExResponse } from 'express';
-import { Body, Controller, Header, Middlewares, Path, Post, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
+import type { NextFunction, Request as ExRequest, Response as ExResponse } from 'express';
+import { Body, Controller, Header, Middlewares, Path, Post, Request, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
 import { DeskError, type ErrorBody } from '../../core/errors';
-import { readInboundDelivery } from '../../domain/signals/signal-rules';
+import { readInboundDelivery, type InboundDelivery } from '../../domain/signals/signal-rules';
 import type { InboundDeliveryResult, SignalKind, SignalPriority } from '../../domain/signals/signal-service';
 import type { Services } from '../../services';
-import { tokenMatches } from '../auth';
-import { servicesOf } from '../ioc';
-import { NO_SUCH_ROUTE } from './inbound-mount';
+import { NO_SUCH_ROUTE, tokenChecked } from './inbound-mount';
 
-const wrongToken = () => new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
+const noSuchRoute = () => new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
+/** Deliveries read by readDelivery, per request, for the controller method. */
+const deliveries = new WeakMap<ExRequest, InboundDelivery>();
 
 /**
- * Runs before tsoa's own validation: a wrong token gets the unknown-route 404 whatever the body,
- * and a bad body a 422 naming the exact field (tsoa's errors for a union body only name `body`).
+ * Reads the delivery once, before tsoa's own validation, so a bad body gets a 422 naming the exact
+ * field (tsoa's errors for a union body only name `body`); the controller takes the read delivery.
+ * The token was checked by the mount (before the body was parsed); without that check (the mount
+ * missing) the route answers as an unknown route.
  */
-function checkDelivery(req: Request, _res: ExResponse, next: NextFunction): void {
+function readDelivery(req: ExRequest, res: ExResponse, next: NextFunction): void {
   try {
-    if (!tokenMatches(String(req.params.token ?? ''), servicesOf(req).token)) throw wrongToken();
-    readInboundDelivery(req.body, req.header('Idempotency-Key'));
+    if (!tokenChecked(res)) throw noSuchRoute();
+    deliveries.set(req, readInboundDelivery(req.body, req.header('Idempotency-Key')));
     next();
   } catch (err) {
     next(err);
@@ -105,7 +107,8 @@ export class InboundWebhookController extends Controller {
 
   /**
    * Pushes one signal, or a batch `{ signals: [...] }` of at most 100, created in one transaction;
-   * each is written to the activity log as `signal.received` by `webhook`.
+   * each is written to the activity log as `signal.received` by `webhook` and emits the
+   * `signal.created` event (origin `webhook`).
    *
    * Idempotency: send a key in the `Idempotency-Key` header or the body field `idempotencyKey`
    * (1-200 characters). The first delivery's response is kept for 7 days; a repeat with the same
@@ -118,11 +121,12 @@ export class InboundWebhookController extends Controller {
    *
    * Limits: body at most 256kb (413), 120 requests per minute per client address (429, with
    * `RateLimit` and `Retry-After` headers). A wrong token is answered 404 exactly like an unknown route.
-   * @param token The workspace ingest token.
-   * @param idempotencyKey Idempotency key of this delivery (1-200 characters).
+   * @param _token The workspace ingest token.
+   * @param _body One signal, or a batch of 1-100.
+   * @param _idempotencyKey Idempotency key of this delivery (1-200 characters).
    */
   @Post('{token}')
-  @Middlewares(checkDelivery)
+  @Middlewares(readDelivery)
   @SuccessResponse<{
     /** `true` when this is the stored response of an earlier delivery with the same idempotency key. */
     'Idempotent-Replayed'?: string;
@@ -133,13 +137,15 @@ export class InboundWebhookController extends Controller {
   @Response<ErrorBody>('422', 'A signal, the batch or the idempotency key is invalid, or a sourceId names no source; nothing was created')
   @Response<ErrorBody>('429', 'Too many requests from this address this minute')
   public async receiveInboundSignals(
-    @Path() token: string,
-    @Body() body: InboundSignal | InboundSignalBatch,
-    @Header('Idempotency-Key') idempotencyKey?: string,
+    // token, body and key are declared for the API document; readDelivery has read them already.
+    @Path('token') _token: string,
+    @Body() _body: InboundSignal | InboundSignalBatch,
+    @Request() req: ExRequest,
+    @Header('Idempotency-Key') _idempotencyKey?: string,
   ): Promise<InboundDeliveryResult> {
-    // checkDelivery has looked at the token already; this keeps the method safe on its own.
-    if (!tokenMatches(token, this.s.token)) throw wrongToken();
-    const { replayed, result } = await this.s.signals.receive(body, idempotencyKey);
+    const delivery = deliveries.get(req);
+    if (!delivery) throw noSuchRoute(); // only reachable through readDelivery
+    const { replayed, result } = await this.s.signals.receive(delivery);
     if (replayed) this.setHeader('Idempotent-Replayed', 'true');
     this.setStatus(201);
     return result;

@@ -11,10 +11,14 @@ export const DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE = 120;
 /** The answer to an unknown route; a wrong webhook token gets exactly this, so it reveals nothing. */
 export const NO_SUCH_ROUTE: ErrorBody = { error: 'not_found', message: 'No such API route' };
 
+/** Whether the mount's token check passed for this request (the route trusts it, never re-compares). */
+export const tokenChecked = (res: Response): boolean => res.locals.inboundTokenChecked === true;
+
 /**
  * The transport of the inbound webhook, mounted before the /api/v1 body parser:
- * a per-IP rate limit, the token check (before tsoa validates anything, so a wrong token cannot
- * learn what the route would accept) and its own smaller JSON body limit, read whatever the Content-Type.
+ * a per-IP rate limit, the token check (the only one: before the body is parsed or validated, so
+ * a wrong token cannot learn what the route would accept) and its own smaller JSON body limit,
+ * read whatever the Content-Type. The route's middleware then reads the delivery once.
  * The rate limiter keeps its window in real time (it is transport, not domain, time).
  */
 export const inboundWebhookMount: Mount = (app, services) => {
@@ -40,6 +44,7 @@ export const inboundWebhookMount: Mount = (app, services) => {
       res.status(404).json(NO_SUCH_ROUTE);
       return;
     }
+    res.locals.inboundTokenChecked = true;
     next();
   });
 

@@ -2,12 +2,15 @@ import type { Db } from '../../../db/connection';
 import { invalid } from '../../core/errors';
 import type { Actor } from '../activity/activity';
 
+/** An actor that is a member (never the desk itself): its userId is set. */
+export type MemberActor = Actor & { userId: string };
+
 /**
  * The member a request acts as: `asUserId` when given (it must be a member; 422 naming the field
  * otherwise), else the workspace owner. Every endpoint that takes `asUserId` resolves it here, and
  * the actor it returns is the one its activity rows name. Safe inside a transaction (reads join it).
  */
-export async function resolveActor(db: Db, asUserId?: string, field = 'asUserId'): Promise<Actor> {
+export async function resolveActor(db: Db, asUserId?: string, field = 'asUserId'): Promise<MemberActor> {
   if (asUserId === undefined) {
     const owner = await db
       .selectFrom('workspace')

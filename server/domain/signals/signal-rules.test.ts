@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invalidFieldOf } from '../../testing/errors';
 import { checkHttpUrl } from '../../core/input';
-import {
-  checkBulkIds,
-  checkEmoji,
-  checkExternalId,
-  checkIdempotencyKey,
-  checkSignalInput,
-  REACTION_EMOJIS,
-} from './signal-rules';
+import { checkBulkIds, checkExternalId, checkSignalInput, readInboundDelivery } from './signal-rules';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES } from './signal-store';
 
 const fieldOf = invalidFieldOf;
@@ -57,18 +50,12 @@ describe('signal rules', () => {
     expect(fieldOf(() => checkBulkIds(['x'.repeat(101)]))).toBe('signalIds[0]');
   });
 
-  it('emoji is one of the five', () => {
-    for (const e of REACTION_EMOJIS) expect(checkEmoji(e)).toBe(e);
-    expect(fieldOf(() => checkEmoji('😀'))).toBe('emoji');
-    // the bare heart without the variation selector is a different string
-    expect(fieldOf(() => checkEmoji('\u2764'))).toBe('emoji');
-  });
-
-  it('idempotency keys and external ids are 1-200 characters', () => {
-    expect(checkIdempotencyKey('k', 'k'.repeat(200))).toHaveLength(200);
-    expect(fieldOf(() => checkIdempotencyKey('k', 'k'.repeat(201)))).toBe('k');
-    expect(fieldOf(() => checkIdempotencyKey('k', ''))).toBe('k');
-    expect(fieldOf(() => checkIdempotencyKey('k', 'a\nb'))).toBe('k');
+  it('a delivery keeps the header and body keys (kit rule: 1-200 characters, no control characters) and external ids are 1-200 characters', () => {
+    expect(readInboundDelivery({ title: 'x', idempotencyKey: 'field' }, 'k'.repeat(200)).idempotencyKeys).toEqual(['k'.repeat(200), 'field']);
+    expect(readInboundDelivery({ title: 'x', idempotencyKey: 'same' }, 'same').idempotencyKeys).toEqual(['same']);
+    expect(fieldOf(() => readInboundDelivery({ title: 'x' }, 'k'.repeat(201)))).toBe('Idempotency-Key');
+    expect(fieldOf(() => readInboundDelivery({ title: 'x' }, 'a\nb'))).toBe('Idempotency-Key');
+    expect(fieldOf(() => readInboundDelivery({ title: 'x', idempotencyKey: '' }))).toBe('idempotencyKey');
     expect(checkExternalId('e', 'e'.repeat(200))).toHaveLength(200);
     expect(fieldOf(() => checkExternalId('e', 'e'.repeat(201)))).toBe('e');
   });

@@ -1,26 +1,25 @@
-import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
 import { checkHttpUrl, checkIdList, MAX_ID_LENGTH } from '../../core/input';
-import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type NewSignal, type SignalKind, type SignalPriority } from './signal-store';
+import { defineList } from '../../core/lists';
+import { checkIdempotencyKey, idempotencyScope } from '../idempotency/idempotency';
+import { isSignalKind, isSignalPriority, SIGNAL_KINDS, SIGNAL_PRIORITIES, type NewSignal, type SignalKind, type SignalPriority } from './signal-store';
 
 /** Pure rules of signals: limits, defaults and input checks shared by the API and the inbound webhook. */
 
-/** The reaction set of the spec (comments, artifacts, memory entries and signals share it). */
-export const REACTION_EMOJIS = ['👍', '👀', '🎯', '❤️', '🚀'] as const;
-export type ReactionEmojiValue = (typeof REACTION_EMOJIS)[number];
-
-export const SIGNALS_LIST_DEFAULT = 50;
-export const SIGNALS_LIST_MAX = 200;
+/** GET /signals: 50 by default, at most 200 per page (spec). */
+export const SIGNAL_LIST = defineList('ListSignals', 50, 200);
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_DETAIL_LENGTH = 5000;
 export const MAX_WEBHOOK_BATCH = 100;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const MAX_EXTERNAL_ID_LENGTH = 200;
-/** How long an inbound delivery's idempotency key (and its stored response) is kept. */
-export const IDEMPOTENCY_TTL_MS = 7 * DAY_MS;
+/** The webhook's idempotency keys (`signals-webhook:<key>`), kept 7 days (the kit's default TTL). */
+export const WEBHOOK_IDEMPOTENCY = idempotencyScope('signals-webhook');
 /** Inbound signals may leave kind and priority out. */
 export const WEBHOOK_DEFAULT_KIND: SignalKind = 'other';
 export const WEBHOOK_DEFAULT_PRIORITY: SignalPriority = 'normal';
+
+/** A checked signal, before it is given its origin. */
+export type CheckedSignal = Omit<NewSignal, 'origin'>;
 
 export interface SignalInput {
   kind: string;
@@ -34,11 +33,12 @@ export interface SignalInput {
  * Checks one signal and returns it normalised (title trimmed). `prefix` names the field the way
  * the client sent it, e.g. `signals[3].` inside a webhook batch.
  */
-export function checkSignalInput(input: SignalInput, prefix = ''): NewSignal {
-  if (!(SIGNAL_KINDS as readonly string[]).includes(input.kind)) {
+export function checkSignalInput(input: SignalInput, prefix = ''): CheckedSignal {
+  const { kind, priority } = input;
+  if (!isSignalKind(kind)) {
     throw invalid(`${prefix}kind`, `must be one of ${SIGNAL_KINDS.join(', ')}`);
   }
-  if (!(SIGNAL_PRIORITIES as readonly string[]).includes(input.priority)) {
+  if (!isSignalPriority(priority)) {
     throw invalid(`${prefix}priority`, `must be one of ${SIGNAL_PRIORITIES.join(', ')}`);
   }
   const title = typeof input.title === 'string' ? input.title.trim() : '';
@@ -51,8 +51,8 @@ export function checkSignalInput(input: SignalInput, prefix = ''): NewSignal {
   const sourceUrl = input.sourceUrl ?? null;
   if (sourceUrl !== null) checkHttpUrl(`${prefix}sourceUrl`, sourceUrl);
   return {
-    kind: input.kind as SignalKind,
-    priority: input.priority as SignalPriority,
+    kind,
+    priority,
     title,
     detail: input.detail,
     sourceUrl,
@@ -62,23 +62,6 @@ export function checkSignalInput(input: SignalInput, prefix = ''): NewSignal {
 /** 1-50 signal ids; duplicates folded, order kept. */
 export function checkBulkIds(ids: string[]): string[] {
   return checkIdList(ids, 'signalIds');
-}
-
-export function checkEmoji(emoji: string): ReactionEmojiValue {
-  if (!(REACTION_EMOJIS as readonly string[]).includes(emoji)) {
-    throw invalid('emoji', `must be one of ${REACTION_EMOJIS.join(' ')}`);
-  }
-  return emoji as ReactionEmojiValue;
-}
-
-const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-/** 1-200 characters without control characters (UUIDs, delivery ids, hashes...). */
-export function checkIdempotencyKey(field: string, key: string): string {
-  if (typeof key !== 'string' || key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || hasControlCharacter(key)) {
-    throw invalid(field, `must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters without control characters`);
-  }
-  return key;
 }
 
 export function checkExternalId(field: string, externalId: string): string {
@@ -92,7 +75,7 @@ export function checkExternalId(field: string, externalId: string): string {
  * One checked inbound signal, ready for insertSignal(). `sourceId` (optional) names the source it
  * comes from; the caller checks that the source exists.
  */
-export type InboundSignalReady = NewSignal & { externalId: string | null; sourceId: string | null };
+export type InboundSignalReady = CheckedSignal & { externalId: string | null; sourceId: string | null };
 
 /** A checked inbound webhook delivery. */
 export interface InboundDelivery {

@@ -1,6 +1,8 @@
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
+import type { SignalOrigin } from '../catalog/events';
+import { emit } from '../events/outbox';
 
 /**
  * Signal kinds and priorities (the spec leaves them open; this is Desk's decision, documented
@@ -10,6 +12,8 @@ export const SIGNAL_KINDS = ['news', 'mention', 'review', 'message', 'alert', 'm
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 export const SIGNAL_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type SignalPriority = (typeof SIGNAL_PRIORITIES)[number];
+export const isSignalKind = (value: unknown): value is SignalKind => (SIGNAL_KINDS as readonly unknown[]).includes(value);
+export const isSignalPriority = (value: unknown): value is SignalPriority => (SIGNAL_PRIORITIES as readonly unknown[]).includes(value);
 
 export interface NewSignal {
   kind: SignalKind;
@@ -22,12 +26,16 @@ export interface NewSignal {
   createdAt?: string;
   /** The sender's own id (inbound webhook); unique among signals, checked by the caller. */
   externalId?: string | null;
+  /** How it reached the desk (the `origin` of its `signal.created` event). */
+  origin: SignalOrigin;
 }
 
 /**
- * Inserts one signal inside the caller's transaction. A signal from a source is fresh signal:
- * it stamps the source's lastSignalAt and ends any quietness acknowledgement (spec: a fresh
- * signal ends an ack). Callers write their own activity row.
+ * Inserts one signal inside the caller's transaction, the one way every path creates a signal
+ * (by hand, webhook, feed poll, file import), so each emits `signal.created` in that transaction.
+ * A signal from a source is fresh signal: it stamps the source's lastSignalAt and ends any
+ * quietness acknowledgement (spec: a fresh signal ends an ack). Callers write their own activity
+ * row (its detail and actor differ per path).
  */
 export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal): Promise<string> {
   const id = newId('sig', clock);
@@ -54,5 +62,13 @@ export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal): Pr
       .where('id', '=', input.sourceId)
       .execute();
   }
+  await emit(trx, clock, 'signal.created', {
+    signalId: id,
+    kind: input.kind,
+    priority: input.priority,
+    title: input.title,
+    sourceId: input.sourceId ?? null,
+    origin: input.origin,
+  });
   return id;
 }

@@ -164,6 +164,7 @@ export async function ingestItems(trx: Trx, clock: Clock, source: SourceRow, ite
       detail: item.detail,
       sourceUrl: item.sourceUrl,
       sourceId: source.id,
+      origin: source.type === 'file' ? 'file' : 'feed',
     });
     await recordActivity(trx, clock, {
       kind: 'signal.received',

@@ -1,3 +1,4 @@
+import type { ActivityKind } from '../catalog/activity-kinds';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../core/clock';
 import { fixture, startFeedServer, type FeedServer } from '../../testing/fakes/feed-server';
@@ -23,7 +24,7 @@ afterEach(async () => {
 
 const events = async (name: string) =>
   (await desk.services.db.selectFrom('outboxEvents').selectAll().where('event', '=', name).orderBy('id').execute()).map((e) => JSON.parse(e.payload).data);
-const activityIds = async (kind: string) => (await desk.services.db.selectFrom('activity').select('id').where('kind', '=', kind).orderBy('id').execute()).map((a) => a.id);
+const activityIds = async (kind: ActivityKind) => (await desk.services.db.selectFrom('activity').select('id').where('kind', '=', kind).orderBy('id').execute()).map((a) => a.id);
 
 describe('SourceSync events', () => {
   it('emits source.errored once when polls start failing and source.recovered on the first success after', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../db/transactions';
 import { SYSTEM_ACTOR } from '../activity/activity';
@@ -18,7 +19,7 @@ const snapshot = async () => {
   const { db } = desk.services;
   return [
     await db.selectFrom('sources').selectAll().execute(),
-    await db.selectFrom('activity').selectAll().where('kind', 'like', 'source.%').execute(),
+    await db.selectFrom('activity').selectAll().where(sql`kind`, 'like', 'source.%').execute(),
     await db.selectFrom('outboxEvents').selectAll().execute(),
   ];
 };

@@ -1,6 +1,10 @@
 import { inTransaction } from '../../../db/transactions';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, MINUTE_MS } from '../../core/clock';
+import { encodeCursor } from '../../core/lists';
+import type { ActivityKind } from '../../domain/catalog/activity-kinds';
+import { resolveActor } from '../../domain/members/resolve-actor';
+import { insertSignal } from '../../domain/signals/signal-store';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 import { aSignal, createSignal, type NewSignal } from '../../testing/fixtures/signals';
@@ -30,10 +34,11 @@ async function snapshot() {
     signals: await db.selectFrom('signals').selectAll().orderBy('id').execute(),
     reactions: await db.selectFrom('signalReactions').selectAll().orderBy('signalId').orderBy('userId').orderBy('emoji').execute(),
     activity: await db.selectFrom('activity').select(['id']).orderBy('id').execute(),
+    events: await db.selectFrom('outboxEvents').select(['id']).orderBy('id').execute(),
   };
 }
 
-async function activityOf(kind: string) {
+async function activityOf(kind: ActivityKind) {
   return desk.services.db.selectFrom('activity').selectAll().where('kind', '=', kind).orderBy('id').execute();
 }
 
@@ -47,7 +52,7 @@ async function addSource(id: string, label: string) {
 
 describe('POST /signals', () => {
   it('creates a signal, answers 201 with it and logs signal.created by the owner', async () => {
-    const owner = await desk.services.workspace.ownerActor();
+    const owner = await resolveActor(desk.services.db);
     const signal = await create({ title: '  Competitor launched  ' });
     expect(signal).toEqual({
       id: expect.stringMatching(/^sig_/),
@@ -66,6 +71,10 @@ describe('POST /signals', () => {
     const rows = await activityOf('signal.created');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ entityType: 'signal', entityId: signal.id, actorUserId: owner.userId, detail: 'Signal created: Competitor launched' });
+    const events = await desk.services.db.selectFrom('outboxEvents').selectAll().execute();
+    expect(events.map((e) => [e.event, JSON.parse(e.payload).data])).toEqual([
+      ['signal.created', { signalId: signal.id, kind: 'news', priority: 'high', title: 'Competitor launched', sourceId: null, origin: 'manual' }],
+    ]);
   });
 
   it('accepts both ends of every limit', async () => {
@@ -171,10 +180,9 @@ describe('GET /signals', () => {
     await addSource('src_a', 'Hacker News');
     await addSource('src_b', 'Reviews');
     const db = desk.services.db;
-    const { insertSignal } = await import('../../domain/signals/signal-store');
     await inTransaction(db, async (trx) => {
-      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'normal', title: 'from a', detail: '', sourceId: 'src_a' });
-      await insertSignal(trx, desk.clock, { kind: 'review', priority: 'normal', title: 'from b', detail: '', sourceId: 'src_b' });
+      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'normal', title: 'from a', detail: '', sourceId: 'src_a', origin: 'feed' });
+      await insertSignal(trx, desk.clock, { kind: 'review', priority: 'normal', title: 'from b', detail: '', sourceId: 'src_b', origin: 'feed' });
     });
     await create({ title: 'by hand' });
 
@@ -192,7 +200,7 @@ describe('GET /signals', () => {
   });
 
   it('shows reactions with counts, user ids and the viewer flag; asUserId must be a member', async () => {
-    const owner = await desk.services.workspace.ownerActor();
+    const owner = await resolveActor(desk.services.db);
     await addMember('usr_ann', 'Ann');
     const s = await create();
     await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '👍' });
@@ -209,6 +217,83 @@ describe('GET /signals', () => {
     const stranger = await desk.api('GET', '/api/v1/signals?asUserId=usr_nobody');
     expect(stranger.status).toBe(422);
     expect(stranger.body.details[0].field).toBe('asUserId');
+  });
+});
+
+describe('GET /signals pages', () => {
+  /** Writes `n` signals, `perInstant` of them at each instant (ties cross page boundaries). */
+  async function seed(n: number, perInstant: number, sourceOf: (i: number) => string | null = () => null) {
+    const ids: string[] = [];
+    await inTransaction(desk.services.db, async (trx) => {
+      for (let i = 0; i < n; i++) {
+        if (i % perInstant === 0) desk.clock.advance(1000);
+        const sourceId = sourceOf(i);
+        ids.push(await insertSignal(trx, desk.clock, { kind: 'note', priority: 'low', title: `s${i}`, detail: '', sourceId, origin: sourceId ? 'feed' : 'manual' }));
+      }
+    });
+    return ids;
+  }
+
+  /** Follows nextCursor from the first page to the last; returns the titles in order and the page sizes. */
+  async function readAll(query: string) {
+    const titles: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    for (let guard = 0; guard < 100; guard++) {
+      const res = await desk.api('GET', `/api/v1/signals?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      titles.push(...res.body.signals.map((x: { title: string }) => x.title));
+      sizes.push(res.body.signals.length);
+      cursor = res.body.nextCursor;
+      if (cursor === null) return { titles, sizes };
+    }
+    throw new Error('nextCursor never became null');
+  }
+
+  it('reads all 450 signals through nextCursor, each once, newest first, ending with null', async () => {
+    await seed(450, 7);
+    const expected = Array.from({ length: 450 }, (_, i) => `s${449 - i}`);
+    const byDefault = await readAll('');
+    expect(byDefault.sizes).toEqual(Array(9).fill(50));
+    expect(byDefault.titles).toEqual(expected);
+    const byMax = await readAll('limit=200');
+    expect(byMax.sizes).toEqual([200, 200, 50]);
+    expect(byMax.titles).toEqual(expected);
+    expect(new Set(byMax.titles).size).toBe(450);
+  });
+
+  it('a page that fits everything has nextCursor null; new signals do not shift the next page', async () => {
+    await seed(3, 1);
+    const all = await desk.api('GET', '/api/v1/signals');
+    expect(all.body).toMatchObject({ nextCursor: null });
+    const first = await desk.api('GET', '/api/v1/signals?limit=2');
+    expect(first.body.signals.map((x: { title: string }) => x.title)).toEqual(['s2', 's1']);
+    await create({ title: 'newer' });
+    const next = await desk.api('GET', `/api/v1/signals?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(next.body).toMatchObject({ signals: [expect.objectContaining({ title: 's0' })], nextCursor: null });
+  });
+
+  it('combines the cursor with sourceId and since', async () => {
+    await addSource('src_a', 'A');
+    await addSource('src_b', 'B');
+    await seed(60, 4, (i) => (i % 3 === 0 ? 'src_a' : i % 3 === 1 ? 'src_b' : null));
+    // s0..s3 are at 12:00:01, s4..s7 at 12:00:02, ...; since 12:00:05 keeps s16 and later
+    const since = encodeURIComponent('2026-03-10T12:00:05.000Z');
+    const fromA = (i: number) => i % 3 === 0;
+    const expected = Array.from({ length: 60 }, (_, i) => 59 - i).filter((i) => fromA(i) && i >= 16).map((i) => `s${i}`);
+    const paged = await readAll(`sourceId=src_a&since=${since}&limit=3`);
+    expect(expected).toHaveLength(14); // s57, s54, ... s18
+    expect(paged.titles).toEqual(expected);
+    expect(paged.sizes).toEqual([3, 3, 3, 3, 2]);
+  });
+
+  it('rejects a cursor it did not serve with 422 naming cursor', async () => {
+    await seed(3, 1);
+    for (const bad of ['garbage', encodeCursor(['2026-03-10T12:00:00.000Z', 'x']), encodeCursor(['2026-03-10T12:00:00.000Z']), '']) {
+      const res = await desk.api('GET', `/api/v1/signals?cursor=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.details).toEqual([{ field: 'cursor', message: expect.any(String) }]);
+    }
   });
 });
 
@@ -274,7 +359,7 @@ describe('POST /signals/bulk', () => {
 
 describe('POST /signals/{id}/reaction', () => {
   it('toggles: the first call adds, the second removes; each is logged', async () => {
-    const owner = await desk.services.workspace.ownerActor();
+    const owner = await resolveActor(desk.services.db);
     const s = await create();
     const on = await desk.api('POST', `/api/v1/signals/${s.id}/reaction`, { emoji: '❤️' });
     expect(on.status).toBe(200);

@@ -1,5 +1,7 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 
@@ -39,6 +41,7 @@ async function snapshot(d: TestDesk) {
     signals: await db.selectFrom('signals').selectAll().orderBy('id').execute(),
     activity: await db.selectFrom('activity').select('id').orderBy('id').execute(),
     keys: await db.selectFrom('idempotencyKeys').selectAll().orderBy('key').execute(),
+    events: await db.selectFrom('outboxEvents').select(['id']).orderBy('id').execute(),
   };
 }
 
@@ -61,6 +64,10 @@ describe('POST /api/webhooks/signals/{token}', () => {
     const rows = await received(d);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorLabel: 'webhook', actorUserId: null, entityType: 'signal', entityId: res.body.signalIds[0] });
+    const events = await d.services.db.selectFrom('outboxEvents').selectAll().execute();
+    expect(events.map((e) => [e.event, JSON.parse(e.payload).data])).toEqual([
+      ['signal.created', { signalId: res.body.signalIds[0], kind: 'other', priority: 'normal', title: 'Disk almost full', sourceId: null, origin: 'webhook' }],
+    ]);
   });
 
   it('accepts a batch (all fields), one activity row per signal, ids in order', async () => {
@@ -226,6 +233,25 @@ describe('POST /api/webhooks/signals/{token}', () => {
     expect(getIt.status).toBe(404);
     expect(await getIt.json()).toEqual(unknown.body);
     expect(await snapshot(d)).toEqual(before);
+  });
+
+  it('the route alone (without the mount that checks the token) answers as an unknown route, even to the right token', async () => {
+    const d = await start();
+    const bare = http.createServer(buildApp(d.services)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => bare.once('listening', resolve));
+    try {
+      const before = await snapshot(d);
+      const res = await fetch(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/webhooks/signals/${d.token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'x' }),
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'not_found', message: 'No such API route' });
+      expect(await snapshot(d)).toEqual(before);
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+    }
   });
 
   it('needs no bearer header and ignores one', async () => {

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connection';
+import { afterKey, type CursorKey } from '../../core/lists';
+import { REACTION_EMOJIS, type ReactionEmoji } from '../reactions/reactions';
+
+/** Signals as the API shows them, and the queries that read them. */
+
+/**
+ * Signal kinds, Desk's decision (the spec leaves them open): `news` (articles, feed items),
+ * `mention` (the operator's product or name mentioned somewhere), `review` (a customer review),
+ * `message` (an inbound message or email), `alert` (something is broken or at risk),
+ * `metric` (a number moved), `note` (written by the operator), `other`.
+ */
+export type SignalKind = 'news' | 'mention' | 'review' | 'message' | 'alert' | 'metric' | 'note' | 'other';
+/** Signal priorities, lowest to highest. */
+export type SignalPriority = 'low' | 'normal' | 'high' | 'urgent';
+
+// The unions above spell out SIGNAL_KINDS / SIGNAL_PRIORITIES so tsoa lists them as enums; this
+// fails to compile if they drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const enumsMatch: [Same<SignalKind, import('./signal-store').SignalKind>, Same<SignalPriority, import('./signal-store').SignalPriority>] = [true, true];
+void enumsMatch;
+
+export interface SignalReactionSummary {
+  emoji: ReactionEmoji;
+  /** @isInt */
+  count: number;
+  /** Members who reacted with this emoji, earliest first. */
+  userIds: string[];
+  /** Whether the viewer (asUserId, else the workspace owner) reacted with this emoji. */
+  reacted: boolean;
+}
+
+export interface Signal {
+  id: string;
+  kind: SignalKind;
+  priority: SignalPriority;
+  title: string;
+  detail: string;
+  sourceUrl: string | null;
+  /** The source that produced the signal; null for signals created by hand, or pushed in without a sourceId. */
+  sourceId: string | null;
+  /** That source's label, when the signal has a source. */
+  sourceLabel: string | null;
+  /** The sender's id of a signal pushed through the inbound webhook. */
+  externalId: string | null;
+  pinned: boolean;
+  /** One entry per emoji that has at least one reaction, in the order 👍 👀 🎯 ❤️ 🚀. */
+  reactions: SignalReactionSummary[];
+  createdAt: string;
+}
+
+export function selectSignals(db: Db) {
+  return db
+    .selectFrom('signals')
+    .leftJoin('sources', 'sources.id', 'signals.sourceId')
+    .select([
+      'signals.id',
+      'signals.kind',
+      'signals.priority',
+      'signals.title',
+      'signals.detail',
+      'signals.sourceUrl',
+      'signals.sourceId',
+      'sources.label as sourceLabel',
+      'signals.externalId',
+      'signals.pinned',
+      'signals.createdAt',
+      // the tie-break of the list order and the second half of its cursor
+      sql<number>`signals.rowid`.as('rowid'),
+    ]);
+}
+
+export type SignalRow = Awaited<ReturnType<ReturnType<typeof selectSignals>['execute']>>[number];
+
+/** The sort key of a list row, as its cursor carries it: (created_at, rowid). */
+export const signalCursorKey = (row: SignalRow): CursorKey => [row.createdAt, row.rowid];
+export const SIGNAL_CURSOR_SHAPE = ['string', 'number'] as const;
+
+export interface SignalListFilter {
+  /** Rows to fetch (a page's limit + 1, to know whether another page follows). */
+  fetch: number;
+  since?: string;
+  sourceId?: string;
+  /** The cursor position: only rows after it. */
+  after?: CursorKey;
+}
+
+/**
+ * The list query: newest first, served by signals_created, or signals_source_created when
+ * filtered by source; both carry rowid, which breaks ties (insertion order), so neither the
+ * order nor the cursor range needs a sort step. Exported so a test can check the query plan.
+ */
+export function signalListQuery(db: Db, filter: SignalListFilter) {
+  let sel = selectSignals(db);
+  if (filter.sourceId !== undefined) sel = sel.where('signals.sourceId', '=', filter.sourceId);
+  if (filter.since !== undefined) sel = sel.where('signals.createdAt', '>=', filter.since);
+  if (filter.after !== undefined) sel = sel.where(afterKey(['signals.created_at', 'signals.rowid'], filter.after, 'desc'));
+  return sel.orderBy('signals.createdAt', 'desc').orderBy(sql`signals.rowid`, 'desc').limit(filter.fetch);
+}
+
+/** Rows as the API shows them to `viewerId` (whose `reacted` flags are set). */
+export async function toSignals(db: Db, rows: SignalRow[], viewerId: string): Promise<Signal[]> {
+  const reactions = await reactionsOf(db, rows.map((r) => r.id), viewerId);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    priority: r.priority,
+    title: r.title,
+    detail: r.detail,
+    sourceUrl: r.sourceUrl,
+    sourceId: r.sourceId,
+    sourceLabel: r.sourceLabel,
+    externalId: r.externalId ?? null,
+    pinned: r.pinned === 1,
+    reactions: reactions.get(r.id) ?? [],
+    createdAt: r.createdAt,
+  }));
+}
+
+/** Reactions of up to a page of signals in one query (primary key prefix signal_id). */
+export async function reactionsOf(db: Db, signalIds: string[], viewerId: string): Promise<Map<string, SignalReactionSummary[]>> {
+  const out = new Map<string, SignalReactionSummary[]>();
+  if (signalIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('signalReactions')
+    .select(['signalId', 'userId', 'emoji'])
+    .where('signalId', 'in', signalIds)
+    .orderBy('createdAt')
+    .orderBy('userId')
+    .execute();
+  const grouped = new Map<string, Map<ReactionEmoji, string[]>>();
+  for (const row of rows) {
+    const perSignal = grouped.get(row.signalId) ?? new Map<ReactionEmoji, string[]>();
+    grouped.set(row.signalId, perSignal);
+    perSignal.set(row.emoji, [...(perSignal.get(row.emoji) ?? []), row.userId]);
+  }
+  for (const [signalId, perEmoji] of grouped) {
+    const summaries: SignalReactionSummary[] = [];
+    for (const emoji of REACTION_EMOJIS) {
+      const userIds = perEmoji.get(emoji);
+      if (userIds) summaries.push({ emoji, count: userIds.length, userIds, reacted: userIds.includes(viewerId) });
+    }
+    out.set(signalId, summaries);
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import { PLANS } from '../config';
 import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH, MIN_BULK_IDS } from '../core/input';
+import { MAX_ACTIVITY_QUERY_LENGTH } from '../domain/activity/activity-rules';
 import { ACTIVITY_KINDS } from '../domain/catalog/activity-kinds';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../domain/idempotency/idempotency';
 import { REACTION_EMOJIS } from '../domain/reactions/reactions';
@@ -66,6 +67,7 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'NewSignalBody.sourceUrl', maxLength: MAX_URL_LENGTH },
   { at: 'ReactionEmoji', enum: REACTION_EMOJIS },
   { at: 'ActivityKind', enum: ACTIVITY_KINDS, anyOrder: true },
+  { at: 'ListActivity?q', maxLength: MAX_ACTIVITY_QUERY_LENGTH },
   // the inbound webhook
   { at: 'InboundSignalItem.title', minLength: 1, maxLength: MAX_TITLE_LENGTH },
   { at: 'InboundSignalItem.detail', maxLength: MAX_DETAIL_LENGTH },

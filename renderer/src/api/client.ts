@@ -5,7 +5,7 @@ import type { components, paths } from './schema.gen';
 /** Shorthand for a schema of the generated OpenAPI types: `Schema<'WorkspaceProfile'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-/** The one error body every API failure carries (ARCHITECTURE.md, "Errors"), as the OpenAPI document describes it. */
+/** The one error body every API failure carries (docs/architecture.md, "errors"), as the OpenAPI document describes it. */
 export type ErrorBody = Schema<'ErrorBody'>;
 
 /** An API failure, with its messages per field (`details[].field`) for showing next to inputs. */

@@ -13,7 +13,7 @@ export interface DeskMutationOptions<Data, Vars> {
   /** Folds the answer into cached data at once, so it shows before the refetch answers. */
   update?: (qc: QueryClient, data: Data, vars: Vars) => void;
   /**
-   * Whether the change writes an activity row (every change does, ARCHITECTURE.md "Conventions");
+   * Whether the change writes an activity row (every change does, docs/architecture.md, "activity log");
    * false for requests that change nothing (previews). The activity log is refreshed when true.
    */
   logged?: boolean | ((data: Data, vars: Vars) => boolean);

@@ -1,5 +1,5 @@
 /**
- * The renderer's one source of "now" (ARCHITECTURE.md, "Time"): relative times, pause pickers and
+ * The renderer's one source of "now" (docs/architecture.md, "time"): relative times, pause pickers and
  * local-time hints read it here, never from Date.now(), so a test can fix the instant with
  * `setClock` (see testing/clock.ts) and read the same "now" the UI did.
  */

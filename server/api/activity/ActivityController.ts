@@ -33,6 +33,7 @@ export class ActivityController extends Controller {
    * empty means all. A kind that is not an ActivityKind is a 422 naming `kind` (a typo would
    * otherwise read as an empty log).
    * @param q case-insensitive text matched against detail and kind (at most 200 characters; % and _ are literal)
+   * @maxLength q 200
    */
   @Response<ErrorBody>('422', 'limit, cursor, since, kind or q is invalid')
   @Get()

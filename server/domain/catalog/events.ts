@@ -1,3 +1,4 @@
+import type { SignalKind, SignalPriority } from '../signals/signal-view';
 /**
  * The outbound event catalog: every event Desk emits, with one payload type per event. An event is
  * emitted (through `emit`) in the same transaction as the activity row of the change it reports,
@@ -12,8 +13,8 @@ export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
 
 export interface SignalCreatedData {
   signalId: string;
-  kind: string;
-  priority: string;
+  kind: SignalKind;
+  priority: SignalPriority;
   title: string;
   sourceId: string | null;
   origin: SignalOrigin;

@@ -4,7 +4,7 @@ import { inTransaction } from '../../../db/transactions';
 import type { Plan } from '../../config';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
-import { recordActivity, SYSTEM_ACTOR, type Actor } from '../activity/activity';
+import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import { focusHistory, focusTags, setFocusTags, type FocusHistory, type FocusHistoryQuery } from './focus';
@@ -112,14 +112,6 @@ export class WorkspaceService {
 
   async profile(): Promise<WorkspaceProfile> {
     return toProfile(await readWorkspace(this.db));
-  }
-
-  /**
-   * @deprecated Use `resolveActor(db)` from domain/members/resolve-actor. Kept only while the
-   * signals and sources areas move off it; remove it once nothing calls it.
-   */
-  ownerActor(): Promise<Actor> {
-    return resolveActor(this.db);
   }
 
   // --- the loop (loop-state.ts) ---

@@ -6,7 +6,6 @@ import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
-import { resolveActor } from '../members/resolve-actor';
 import { focusHistory, focusTags, setFocusTags, type FocusHistory, type FocusHistoryQuery } from './focus';
 import { resumeIfPauseExpired, setLoopState, setPauseUntil } from './loop-state';
 import {

@@ -1,23 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/core/clock';
 import { WorkspaceService } from '../server/domain/workspace/workspace-service';
-import { openDatabase, type OpenedDatabase } from './connection';
+import { useTestDatabase } from '../server/testing/database';
 import { inTransaction, isInTransaction } from './transactions';
 
-let dir: string;
-let database: OpenedDatabase;
-
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-trx-'));
-  database = await openDatabase(path.join(dir, 'desk.sqlite'));
-});
-afterEach(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const database = useTestDatabase();
 
 const job = (name: string) => ({ name, lastRunAt: null, lastFinishedAt: null, lastError: null, runCount: 0 });
 const jobNames = async () => (await database.db.selectFrom('schedulerJobs').select('name').orderBy('name').execute()).map((r) => r.name);

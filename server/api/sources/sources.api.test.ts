@@ -10,7 +10,7 @@ import { FEED_POLL_JOB } from '../../jobs/feed-poller';
 import { SOURCE_PAUSE_EXPIRY_JOB, SOURCE_QUIETNESS_JOB } from '../../jobs/source-jobs';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
-import { createFeedSource, createManualSource, type NewSource } from '../../testing/fixtures/sources';
+import { createFeedSource, createManualSource, insertSourceRow, type NewSource } from '../../testing/fixtures/sources';
 
 /** API tests of the spec's Sources table (without the cost rows), quietness, scheduled pauses and file import. */
 
@@ -177,27 +177,9 @@ describe('GET /sources', () => {
       type: 'manual' as const,
       label: `M${i}`,
       url: null,
-      notes: null,
-      status: 'connected' as const,
-      pausedAt: null,
-      pausedUntilAt: null,
-      pollIntervalMinutes: null,
-      includeKeywords: '[]',
-      excludeKeywords: '[]',
-      lastSyncedAt: null,
-      lastPolledAt: null,
-      lastErrorMessage: null,
-      lastSignalAt: null,
-      consecutiveFailures: 0,
-      nextRetryAt: null,
-      etag: null,
-      lastModified: null,
-      quietnessAckedAt: null,
-      quietnessWarnedAt: null,
       createdAt: new Date(new Date(now).getTime() + (i % 3) * MINUTE_MS).toISOString(),
-      updatedAt: now,
     }));
-    await db().insertInto('sources').values(rows).execute();
+    for (const row of rows) await insertSourceRow(desk, row);
     const expected = [...rows].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)).map((r) => r.id);
 
     const first = await api('GET', '/sources?limit=200');

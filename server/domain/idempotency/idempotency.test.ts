@@ -1,32 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../db/connection';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../db/transactions';
-import { DAY_MS, ManualClock } from '../../core/clock';
+import { DAY_MS } from '../../core/clock';
+import { useTestDatabase } from '../../testing/database';
 import { invalidFieldOf } from '../../testing/errors';
 import { checkIdempotencyKey, idempotencyScope, once } from './idempotency';
 
-let dir: string;
-let database: OpenedDatabase;
-const clock = new ManualClock('2026-03-10T12:00:00Z');
+const t = useTestDatabase();
 const scope = idempotencyScope('test-scope', DAY_MS);
 const other = idempotencyScope('other-scope', DAY_MS);
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-idem-'));
-  database = await openDatabase(path.join(dir, 'desk.sqlite'));
-});
-afterEach(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** Runs `once` in a transaction with a change that counts its runs and returns the count. */
 let runs = 0;
 const call = (keys: string[], s = scope) =>
-  inTransaction(database.db, (trx) => once(trx, clock, s, keys, async () => ({ run: ++runs })));
+  inTransaction(t.db, (trx) => once(trx, t.clock, s, keys, async () => ({ run: ++runs })));
 
 describe('once', () => {
   beforeEach(() => {
@@ -54,12 +41,12 @@ describe('once', () => {
 
   it('treats a key older than the TTL as new', async () => {
     await call(['k']);
-    clock.advance(DAY_MS + 1);
+    t.clock.advance(DAY_MS + 1);
     expect(await call(['k'])).toEqual({ replayed: false, result: { run: 2 } });
   });
 
   it('stores nothing when the change fails, so a retry runs it', async () => {
-    await expect(inTransaction(database.db, (trx) => once(trx, clock, scope, ['k'], async () => Promise.reject(new Error('no'))))).rejects.toThrow('no');
+    await expect(inTransaction(t.db, (trx) => once(trx, t.clock, scope, ['k'], async () => Promise.reject(new Error('no'))))).rejects.toThrow('no');
     expect(await call(['k'])).toEqual({ replayed: false, result: { run: 1 } });
   });
 

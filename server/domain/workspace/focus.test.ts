@@ -1,30 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../db/connection';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../testing/database';
 import { HOUR_MS, MINUTE_MS, ManualClock } from '../../core/clock';
 import { DeskError } from '../../core/errors';
 import { encodeCursor } from '../../core/lists';
 import { focusHistoryQuery, type FocusShift } from './focus';
 import { WorkspaceService } from './workspace-service';
 
-let dir: string;
-let database: OpenedDatabase;
+const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
 let clock: ManualClock;
 let service: WorkspaceService;
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-focus-'));
-  database = await openDatabase(path.join(dir, 'desk.sqlite'));
-  clock = new ManualClock('2026-03-10T12:00:00.000Z');
-  service = new WorkspaceService(database.db, clock);
-  await service.ensureCreated({ plan: 'free', timezone: 'UTC' });
-});
-afterEach(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+beforeEach(() => {
+  clock = t.clock;
+  service = new WorkspaceService(t.db, clock);
 });
 
 /** Every page of the history, following nextCursor; returns the pages as served. */
@@ -111,7 +100,7 @@ describe('focus history pages', () => {
   });
 
   it('serves a page from the (started_at, id) index without a sort step', async () => {
-    const db = database.db;
+    const db = t.db;
     for (const after of [undefined, ['2026-03-10T12:00:00.000Z', 'fcs_x'] as const]) {
       const compiled = focusHistoryQuery(db, '2026-01-01T00:00:00.000Z', after, 30).compile();
       const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));

@@ -1,32 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../db/connection';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../testing/database';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../core/clock';
 import type { EventEnvelope } from '../catalog/events';
 import { WorkspaceService } from './workspace-service';
 
-let dir: string;
-let database: OpenedDatabase;
+const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
 let clock: ManualClock;
 let service: WorkspaceService;
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-loop-'));
-  database = await openDatabase(path.join(dir, 'desk.sqlite'));
-  clock = new ManualClock('2026-03-10T12:00:00.000Z');
-  service = new WorkspaceService(database.db, clock);
-  await service.ensureCreated({ plan: 'free', timezone: 'UTC' });
-});
-afterEach(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+beforeEach(() => {
+  clock = t.clock;
+  service = new WorkspaceService(t.db, clock);
 });
 
 /** The payloads of the queued events named `name`, oldest first. */
 async function events(name: string) {
-  const rows = await database.db.selectFrom('outboxEvents').selectAll().where('event', '=', name).orderBy('id').execute();
+  const rows = await t.db.selectFrom('outboxEvents').selectAll().where('event', '=', name).orderBy('id').execute();
   return rows.map((r) => (JSON.parse(r.payload) as EventEnvelope).data);
 }
 
@@ -57,7 +46,7 @@ describe('workspace.loop_state_changed', () => {
     ]);
     // each event sits in the transaction of its activity row: as many events as loop activity rows
     const loopKinds = ['workspace.loop_state', 'workspace.pause_scheduled', 'workspace.pause_cleared', 'workspace.pause_expired'] as const;
-    const rows = await database.db.selectFrom('activity').select('kind').where('kind', 'in', loopKinds).execute();
+    const rows = await t.db.selectFrom('activity').select('kind').where('kind', 'in', loopKinds).execute();
     expect(rows).toHaveLength(6);
   });
 

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../db/connection';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../db/connection';
+import { useTestDatabase } from '../../testing/database';
 import { DAY_MS, ManualClock } from '../../core/clock';
 import { DeskError } from '../../core/errors';
 import {
@@ -17,21 +16,13 @@ import {
 import { parseIso } from '../../core/workspace-time';
 import { WorkspaceService } from './workspace-service';
 
-let dir: string;
-let database: OpenedDatabase;
+const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
 let clock: ManualClock;
 let service: WorkspaceService;
 
-beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-workspace-'));
-  database = await openDatabase(path.join(dir, 'desk.sqlite'));
-  clock = new ManualClock('2026-03-10T12:00:00.000Z');
-  service = new WorkspaceService(database.db, clock);
-  await service.ensureCreated({ plan: 'free', timezone: 'UTC' });
-});
-afterEach(async () => {
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+beforeEach(() => {
+  clock = t.clock;
+  service = new WorkspaceService(t.db, clock);
 });
 
 const fieldOf = (fn: () => unknown) => {
@@ -46,7 +37,7 @@ const fieldOf = (fn: () => unknown) => {
 
 describe('WorkspaceService', () => {
   it('ensureCreated creates once; concurrent and later calls return the same workspace untouched', async () => {
-    const { ingestToken: token } = await database.db.selectFrom('workspace').select('ingestToken').executeTakeFirstOrThrow();
+    const { ingestToken: token } = await t.db.selectFrom('workspace').select('ingestToken').executeTakeFirstOrThrow();
     const again = await Promise.all([
       service.ensureCreated({ plan: 'team', timezone: 'Asia/Tokyo', ingestToken: 'x'.repeat(32) }),
       service.ensureCreated({ plan: 'pro', timezone: 'Europe/Berlin' }),
@@ -55,12 +46,12 @@ describe('WorkspaceService', () => {
       { created: false, ingestToken: token },
       { created: false, ingestToken: token },
     ]);
-    expect(await database.db.selectFrom('workspace').select('id').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('workspace').select('id').execute()).toHaveLength(1);
     expect((await service.profile()).plan).toBe('free');
   });
 
   it('ensureCreated stores the seed timezone in its canonical spelling', async () => {
-    const other = await openDatabase(path.join(dir, 'other.sqlite'));
+    const other = await openDatabase(path.join(t.dir, 'other.sqlite'));
     try {
       const fresh = new WorkspaceService(other.db, clock);
       await fresh.ensureCreated({ plan: 'pro', timezone: 'europe/berlin' });
@@ -73,7 +64,7 @@ describe('WorkspaceService', () => {
   it('concurrent identical focus changes start one focus shift and log one change', async () => {
     await Promise.all([service.setFocusTags(['launch']), service.setFocusTags(['launch']), service.setFocusTags(['launch'])]);
     expect((await service.focusHistory()).shifts).toHaveLength(1);
-    const rows = await database.db.selectFrom('activity').selectAll().where('kind', '=', 'workspace.focus_tags').execute();
+    const rows = await t.db.selectFrom('activity').selectAll().where('kind', '=', 'workspace.focus_tags').execute();
     expect(rows).toHaveLength(1);
   });
 

@@ -14,16 +14,24 @@ export interface OpenApiDoc {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
-const BOUND_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'default'];
+const BOUND_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'default'];
 
-/** The bounds of a schema, looking through nullable wrappers (`anyOf: [X, null]`); `items` nests the bounds of array items. */
-function boundsOf(schema: JsonSchema | undefined): Record<string, unknown> | null {
+/**
+ * The bounds of a schema, looking through nullable wrappers (`anyOf: [X, null]`) and `$ref`s to
+ * named schemas (e.g. an array of `FocusTagInput`); `items` nests the bounds of array items.
+ */
+function boundsOf(schema: JsonSchema | undefined, schemas: Record<string, JsonSchema>): Record<string, unknown> | null {
   if (!schema) return null;
   const out: Record<string, unknown> = {};
   const visit = (s: JsonSchema) => {
+    if (typeof s.$ref === 'string') {
+      const target = schemas[s.$ref.replace('#/components/schemas/', '')];
+      if (target && !target.properties) visit(target);
+      return;
+    }
     for (const key of BOUND_KEYS) if (key in s) out[key] = s[key];
     for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) visit(member);
-    const items = boundsOf(s.items);
+    const items = boundsOf(s.items, schemas);
     if (items) out.items = items;
   };
   visit(schema);
@@ -47,7 +55,7 @@ export function rulesModule(doc: OpenApiDoc): string {
   for (const [name, schema] of Object.entries(schemas)) {
     if (schema.enum) enums.push(`export const ${constantCase(name)} = ${JSON.stringify(schema.enum)} as const;`);
     for (const [prop, propSchema] of Object.entries(schema.properties ?? {})) {
-      const bounds = boundsOf(propSchema);
+      const bounds = boundsOf(propSchema, schemas);
       if (bounds) (limits[name] ??= {})[prop] = bounds;
     }
   }
@@ -56,7 +64,7 @@ export function rulesModule(doc: OpenApiDoc): string {
     for (const op of Object.values(operations)) {
       if (!op?.operationId) continue;
       for (const param of op.parameters ?? []) {
-        const bounds = param.in === 'query' ? boundsOf(param.schema) : null;
+        const bounds = param.in === 'query' ? boundsOf(param.schema, schemas) : null;
         if (bounds) (query[lowerFirst(op.operationId)] ??= {})[param.name] = bounds;
       }
     }

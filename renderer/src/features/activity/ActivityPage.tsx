@@ -3,6 +3,7 @@ import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { LoadMore } from '../../components/LoadMore';
 import { useCursorList } from '../../api/cursor-list';
+import { QUERY } from '../../api/rules.gen';
 import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -24,7 +25,7 @@ export function ActivityPage() {
       <PageHeader title="Activity" description="The audit trail: every change to the desk, by you or by the desk itself, newest first." />
       <div className="filters card card--padded" role="search">
         <Field label="Search" className="filters__search" error={fieldError(list.error, 'q')}>
-          {(control) => <input {...control} className="input input--wide" type="search" value={q} maxLength={250} placeholder="Text in the detail or kind" onChange={(e) => setQ(e.target.value)} />}
+          {(control) => <input {...control} className="input input--wide" type="search" value={q} maxLength={QUERY.listActivity.q.maxLength} placeholder="Text in the detail or kind" onChange={(e) => setQ(e.target.value)} />}
         </Field>
         <Field label="Kind" hint="One kind, or several separated by commas" error={fieldError(list.error, 'kind')}>
           {(control) => <input {...control} className="input" list="activity-kinds" value={kind} placeholder="All kinds" onChange={(e) => setKind(e.target.value)} />}

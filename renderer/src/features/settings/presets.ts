@@ -1,5 +1,5 @@
 import type { Schema } from '../../api/client';
-import { PLAN } from '../../api/rules.gen';
+import { LIMITS, PLAN } from '../../api/rules.gen';
 
 type ApprovalPolicy = Schema<'ApprovalPolicy'>;
 
@@ -28,5 +28,5 @@ const PLAN_LABELS: Record<Schema<'Plan'>, string> = { free: 'Free', pro: 'Pro', 
 export const PLAN_OPTIONS: { value: Schema<'Plan'>; label: string }[] = PLAN.map((value) => ({ value, label: PLAN_LABELS[value] }));
 
 export const FOCUS_TAG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MAX_FOCUS_TAGS = 3;
-export const MAX_FOCUS_TAG_LENGTH = 40;
+export const MAX_FOCUS_TAGS = LIMITS.FocusTagsBody.tags.maxItems;
+export const MAX_FOCUS_TAG_LENGTH = LIMITS.FocusTagsBody.tags.items.maxLength;

@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'main/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'main/**/*.test.ts', 'scripts/**/*.test.ts'],
           // better-sqlite3 is a native addon: forks, not threads.
           pool: 'forks',
           testTimeout: 20_000,

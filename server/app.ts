@@ -6,6 +6,8 @@ import swaggerUi from 'swagger-ui-express';
 import { ValidateError } from '@tsoa/runtime';
 import { RegisterRoutes } from './generated/routes';
 import { DeskError, type ErrorBody, type ErrorDetail } from './core/errors';
+import { expressAuthentication } from './api/auth';
+import { hostAndOriginGuard, hostileJson, operationTable } from './http-guards';
 import { openApiDocument } from './openapi/document';
 import type { Services } from './services';
 
@@ -106,6 +108,8 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
   app.locals.services = services;
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  // First of all: a foreign Host (DNS rebinding) or a foreign Origin on a change gets nothing.
+  app.use(hostAndOriginGuard(services.config.host));
 
   // Desk is served over plain HTTP on the local machine: HSTS and upgrade-insecure-requests would
   // only make Safari (which upgrades even loopback requests) fetch the UI's assets over https and fail.
@@ -138,7 +142,22 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
   app.use(strictHelmet);
   for (const mount of mounts) mount(app, services);
 
-  app.use('/api/v1', express.json({ limit: JSON_BODY_LIMIT, strict: false }));
+  // The token is checked before a body is read: a client without it cannot make Desk buffer and
+  // parse a megabyte. Which routes are public comes from the OpenAPI document (tsoa's @Security);
+  // tsoa checks the token again on its routes. A request for no operation is a 404 below, unread.
+  const operations = operationTable(openApiDocument);
+  const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: false });
+  app.use('/api/v1', (req: Request, res: Response, next: NextFunction) => {
+    const operation = operations.match(req.method, req.baseUrl + req.path);
+    if (operation === undefined) return next();
+    if (operation.public) return parseJson(req, res, next);
+    expressAuthentication(req, 'bearer').then(() => parseJson(req, res, next), next);
+  });
+  // Parsed JSON that would slip through or crash validation (the webhook's body is parsed by its mount).
+  app.use('/api', (req: Request, _res: Response, next: NextFunction) => {
+    const problem = req.body === undefined ? null : hostileJson(req.body);
+    next(problem === null ? undefined : new DeskError(400, 'malformed_body', `The request body ${problem}`));
+  });
   RegisterRoutes(app);
   app.use('/api', (_req: Request, res: Response) => send(res, 404, { error: 'not_found', message: 'No such API route' }));
 

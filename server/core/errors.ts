@@ -33,6 +33,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'not_found'
   | 'internal_error'
+  | 'host_not_allowed' | 'origin_not_allowed' // foreign Host (421) or Origin (403): DNS rebinding, cross-site posts
   // unknown ids
   | 'signal_not_found'
   | 'source_not_found'

@@ -62,13 +62,30 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   };
 }
 
+/**
+ * The database holds the workspace token: 0600. SQLite creates its -wal and -shm files with the
+ * database file's own mode, so creating that file private (before SQLite does) covers them too;
+ * files left readable by an older Desk are made private. Windows has no POSIX modes.
+ */
+function makeDatabaseFilesPrivate(file: string): void {
+  if (process.platform === 'win32' || file === ':memory:' || file === '' || file.startsWith('file:')) return;
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      fs.chmodSync(f, 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+}
+
 function openSqlite(file: string, nativeBinding: string | undefined): Database.Database {
-  if (nativeBinding === undefined) return new Database(file);
   // better-sqlite3 would only say "Cannot find module"; say which binding was expected and why.
-  if (!fs.existsSync(nativeBinding)) {
+  if (nativeBinding !== undefined && !fs.existsSync(nativeBinding)) {
     throw new Error(`SQLite native binding not found: ${nativeBinding} (the better_sqlite3.node to load instead of node_modules' own)`);
   }
-  return new Database(file, { nativeBinding });
+  makeDatabaseFilesPrivate(file);
+  return nativeBinding === undefined ? new Database(file) : new Database(file, { nativeBinding });
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {

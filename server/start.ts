@@ -7,6 +7,7 @@ import type { DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
+import { makeDataDirPrivate } from './core/private-data';
 import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
@@ -59,7 +60,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
 /** Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron. */
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makeDataDirPrivate(config.dataDir);
   const unlockDir = lockDataDir(config.dataDir);
   // Opened after the lock: only the desk that owns the data folder writes (and rotates) its log.
   const log = options.logger ?? createLogger({ dataDir: config.dataDir });

@@ -104,7 +104,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   for (const secret of options.secrets ?? []) scrubber.add(secret);
   const file = options.dataDir ? logFilePath(options.dataDir) : null;
   const rotating = file
-    ? createStream(LOG_FILE, { path: path.dirname(file), ...DEFAULT_ROTATION, ...options.rotation })
+    ? // mode: the log is private like the rest of the data folder (server/core/private-data.ts).
+      createStream(LOG_FILE, { path: path.dirname(file), mode: 0o600, ...DEFAULT_ROTATION, ...options.rotation })
     : null;
   let fileBroken = false;
   // Once rotating-file-stream reports an error its stream is closed: say so once on stderr and keep running.

@@ -228,7 +228,7 @@ describe('one desk per data folder and port', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'desk.lock'), '999999999');
     const desk = await startFromEnv({}, dir);
-    expect(fs.readFileSync(path.join(dir, 'desk.lock'), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'desk.lock'), 'utf8')).pid).toBe(process.pid);
     await stop(desk);
     expect(fs.existsSync(path.join(dir, 'desk.lock'))).toBe(false);
   });

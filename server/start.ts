@@ -60,9 +60,11 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   makeDataDirPrivate(config.dataDir);
-  const unlockDir = lockDataDir(config.dataDir);
+  const takeovers: string[] = [];
+  const unlockDir = lockDataDir(config.dataDir, { onTakeover: (message) => takeovers.push(message) });
   // Opened after the lock: only the desk that owns the data folder writes (and rotates) its log.
   const log = options.logger ?? createLogger({ dataDir: config.dataDir });
+  for (const message of takeovers) log.warn(message);
   for (const secret of [config.seed.ingestToken, config.openai.apiKey]) log.addSecret(secret);
   // Releases the data folder, and closes the log if this desk opened it: after stop() or a failed start.
   const unlock = async () => {

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTestDesk } from '../testing/desk';
+import { logFilePath } from './log';
 import { LOCK_FILE, lockDataDir, parseOwner, processStart, takeoverMarkerPath } from './data-dir-lock';
 
 /** One desk per data folder, and a stale lock taken over by exactly one desk. */
@@ -93,6 +95,18 @@ describe('the data-folder lock', () => {
     // Written after the process started: it may be that desk, so it is left alone.
     fs.writeFileSync(file, String(other.pid));
     expect(() => lockDataDir(dir)).toThrow(/already running/);
+  });
+
+  it.runIf(process.platform === 'linux')('a desk starts on a folder whose lock pid is now another program, and logs why', async () => {
+    const other = await sleeper();
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: other.pid, start: '12345', id: 'crashed' }));
+    const desk = await startTestDesk({ dataDir });
+    expect((await desk.api('GET', '/api/v1/workspace')).status).toBe(200);
+    await desk.stop();
+    const log = fs.readFileSync(logFilePath(dataDir), 'utf8');
+    expect(log).toContain(`pid ${other.pid} now belongs to another program`);
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 
   it('a takeover marker left by a taker that died does not block the folder', async () => {

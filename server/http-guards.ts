@@ -78,10 +78,23 @@ function refuse(res: Response, status: number, body: ErrorBody): void {
 
 /** 421 for a foreign Host, 403 for a state-changing request from a foreign Origin. */
 export function hostAndOriginGuard(configuredHost: string) {
+  // Every request asks about the same few Host values: remember the verdicts (bounded, since a
+  // client chooses the header).
+  const verdicts = new Map<string, boolean>();
+  const allowed = (host: string | undefined, arrival: Arrival): boolean => {
+    const key = `${host}|${arrival.localPort}|${arrival.localAddress}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      verdict = hostAllowed(host, configuredHost, arrival);
+      if (verdicts.size >= 64) verdicts.clear();
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
   return (req: Request, res: Response, next: NextFunction): void => {
     if (isWebhookPath(req.path)) return next();
     const arrival = { localPort: req.socket.localPort, localAddress: req.socket.localAddress };
-    if (!hostAllowed(req.headers.host, configuredHost, arrival)) {
+    if (!allowed(req.headers.host, arrival)) {
       return refuse(res, 421, {
         error: 'host_not_allowed',
         message: `Desk answers only to its own addresses (localhost, 127.0.0.1, [::1] or DESK_HOST) with its port, not to Host "${String(req.headers.host ?? '').slice(0, 100)}"`,
@@ -110,25 +123,33 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head',
 
 export function operationTable(openApi: object): OperationTable {
   const document = openApi as OpenApiLike;
-  const rows: { method: string; pattern: RegExp; public: boolean }[] = [];
+  // Paths without parameters are looked up directly ("GET /api/v1/workspace"); the others are
+  // matched one by one. Express routes match case-insensitively and forgive a trailing slash: so does this.
+  const exact = new Map<string, { public: boolean }>();
+  const templated: { method: string; pattern: RegExp; public: boolean }[] = [];
   for (const [template, item] of Object.entries(document.paths ?? {})) {
-    // Express routes match case-insensitively and forgive a trailing slash: so does this table.
-    const source = template
-      .split(/(\{[^}]+\})/)
-      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    const pattern = new RegExp(`^${source}/?$`, 'i');
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
       const security = (op as { security?: Record<string, unknown>[] }).security ?? document.security ?? [];
       // No requirement, or an empty one ({}), means the operation is public.
-      rows.push({ method: method.toUpperCase(), pattern, public: security.length === 0 || security.some((s) => Object.keys(s).length === 0) });
+      const verdict = { public: security.length === 0 || security.some((s) => Object.keys(s).length === 0) };
+      if (!template.includes('{')) {
+        exact.set(`${method.toUpperCase()} ${template.toLowerCase()}`, verdict);
+        continue;
+      }
+      const source = template
+        .split(/(\{[^}]+\})/)
+        .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      templated.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`, 'i'), ...verdict });
     }
   }
   return {
     match(method, urlPath) {
       const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-      const row = rows.find((r) => r.method === m && r.pattern.test(urlPath));
+      const hit = exact.get(`${m} ${urlPath.toLowerCase().replace(/(.)\/$/, '$1')}`);
+      if (hit) return { public: hit.public };
+      const row = templated.find((r) => r.method === m && r.pattern.test(urlPath));
       return row ? { public: row.public } : undefined;
     },
   };

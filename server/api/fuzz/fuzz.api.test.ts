@@ -111,6 +111,19 @@ describe('fuzz: every operation of the OpenAPI document', () => {
     );
   });
 
+  it('refuses bodies nested thousands deep on union-typed fields with a 4xx, not a stack overflow', async () => {
+    // Written as text: JSON.stringify itself recurses once per level.
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    for (const [path, body] of [
+      ['/api/v1/workspace/loop', `{"loopState":${deep}}`],
+      ['/api/v1/workspace/cost-cap', `{"dailyCostCapUsdCents":${deep}}`],
+    ] as const) {
+      const res = await fetch(desk.url + path, { method: 'PATCH', headers: { authorization: `Bearer ${desk.token}`, 'content-type': 'application/json' }, body });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
   it('still answers after the fuzz', async () => {
     const res = await desk.api('GET', '/api/v1/workspace');
     expect(res.status).toBe(200);

@@ -195,11 +195,13 @@ export class SourcesController extends Controller {
   /**
    * Adds a source. Feed sources start `pending` and are polled within a minute, importing the feed's
    * current items; a file source is imported now (the response carries the import result); manual
-   * sources start `connected`. The same type and url twice is a 409. Emits `source.created`.
+   * sources start `connected`. The same type and url twice is a 409; file sources are one per file
+   * however its path is spelled (`/a/x.csv`, `file:///a/x.csv`, `/a/./x.csv` are one file), also
+   * under concurrent requests. Emits `source.created`.
    */
   @Post()
   @SuccessResponse(201, 'Created')
-  @Response<ErrorBody>('409', '`source_exists`: a source of this type already reads this url; nothing was created')
+  @Response<ErrorBody>('409', '`source_exists`: a source of this type already reads this url (for file sources: this file, however spelled); nothing was created')
   public async createSource(@Body() body: CreateSourceBody): Promise<CreatedSource> {
     const created = await this.s.sources.create(body);
     this.setStatus(201);

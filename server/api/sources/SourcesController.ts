@@ -362,7 +362,13 @@ export class SourcesController extends Controller {
     return this.s.sources.importFile(id);
   }
 
-  /** Feed sources: polls now, due or not (409 `source_paused` when paused, `wrong_source_type` when not a feed). */
+  /**
+   * Feed sources: polls now, due or not (409 `source_paused` when paused, `wrong_source_type` when
+   * not a feed). One poll per source runs at a time: when one is already under way (the first poll
+   * of a feed just added, a scheduled poll, or an earlier "Poll now"), this request waits for it and
+   * answers its outcome instead of fetching the feed a second time, so a failure is counted once.
+   * The scheduled poll round skips a source that is being polled.
+   */
   @Post('{id}/poll')
   @Response<ErrorBody>('409', '`source_paused` or `wrong_source_type`; nothing was polled')
   public async pollSourceNow(@Path() id: string): Promise<PollNowResult> {

@@ -119,9 +119,11 @@ describe('migrations', () => {
 });
 
 describe('openDatabase', () => {
-  it('turns on WAL, foreign keys and a busy timeout', async () => {
+  it('turns on WAL with synchronous FULL, foreign keys and a busy timeout', async () => {
     const { db } = await open();
     expect(await firstValue(db, sql`PRAGMA journal_mode`)).toBe('wal');
+    // FULL (2): the WAL is synced at each commit, so an acknowledged write survives a power loss.
+    expect(await firstValue(db, sql`PRAGMA synchronous`)).toBe(2);
     expect(await firstValue(db, sql`PRAGMA foreign_keys`)).toBe(1);
     expect(await firstValue(db, sql`PRAGMA busy_timeout`)).toBe(5000);
   });

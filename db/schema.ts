@@ -102,6 +102,11 @@ export interface SourceTable {
   quietnessWarnedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * File sources (0007): the file's path in its one spelling (`filePathKey`), unique among file
+   * sources (index `sources_file_path`); null for other types.
+   */
+  filePath: string | null;
 }
 
 export interface SignalTable {

@@ -213,3 +213,20 @@ test('settings changed in the UI survive a restart; the environment does not ove
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('Back up now writes a backup and shows it as the newest row of Settings > Backups', async ({ page }) => {
+  const before = (await desk.api<{ backups: { name: string }[] }>('GET', '/api/v1/backups')).body.backups.map((b) => b.name);
+  await openSettings(page);
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Backups' }).click();
+  await expect(page).toHaveURL(/\/settings\/backups$/);
+  const section = page.locator('section#backups');
+  await section.getByRole('button', { name: 'Back up now' }).click();
+  await expect(section.getByRole('status')).toHaveText(/^Saved desk-.*\.sqlite$/);
+  const after = (await desk.api<{ backups: { name: string }[] }>('GET', '/api/v1/backups')).body.backups.map((b) => b.name);
+  const made = after.find((name) => !before.includes(name));
+  expect(made).toBeDefined();
+  const rows = section.getByRole('table', { name: 'Backups' }).locator('tbody tr');
+  await expect(rows).toHaveCount(after.length);
+  await expect(rows.first().locator('code')).toHaveText(made!);
+  await page.screenshot({ path: `${SHOTS}/settings-backups.png`, fullPage: true });
+});

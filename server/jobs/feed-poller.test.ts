@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from '../core/clock';
-import { fixture, startFeedServer, type FeedServer } from '../testing/fakes/feed-server';
+import { fixture, gate, startFeedServer, type FeedServer } from '../testing/fakes/feed-server';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { createFeedSource, type NewSource } from '../testing/fixtures/sources';
 import { FEED_POLL_JOB } from './feed-poller';
@@ -242,5 +242,111 @@ describe('feed poller', () => {
     const manual = (await desk.api('POST', '/api/v1/sources', { type: 'manual', label: 'Inbox' })).body;
     expect((await desk.api('POST', `/api/v1/sources/${manual.id}/poll`)).status).toBe(409);
     expect((await desk.api('POST', '/api/v1/sources/src_nope/poll')).status).toBe(404);
+  });
+});
+
+describe('one poll at a time per source', () => {
+  const arrivals = (path: string) => feeds.arrivals.filter((p) => p === path).length;
+  const pollNow = (id: string) => desk.api('POST', `/api/v1/sources/${id}/poll`);
+  /** Resolves once `n` calls have reached the source sync's pollNow (each has joined or started by then). */
+  const pollNowCalls = (n: number) => {
+    const spy = vi.spyOn(desk.services.sourceSync, 'pollNow');
+    return vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(n));
+  };
+
+  it('two concurrent "poll now" on a slow failing feed: one fetch, both answer its outcome, one failure counted', async () => {
+    const slow = gate();
+    const path = route('', { status: 500, gate: slow.promise });
+    const src = await addSource({ url: feeds.url(path) });
+    const called = pollNowCalls(2);
+    const both = Promise.all([pollNow(src.id), pollNow(src.id)]);
+    await called;
+    await vi.waitFor(() => expect(arrivals(path)).toBe(1));
+    slow.open();
+    const [a, b] = await both;
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.outcome).toMatchObject({ result: 'failed', error: expect.stringContaining('500') });
+    expect(b.body.outcome).toEqual(a.body.outcome);
+    expect(hits(path)).toHaveLength(1);
+    expect(await source(src.id)).toMatchObject({ status: 'error', consecutiveFailures: 1 });
+    expect(await activity('source.poll_failed')).toHaveLength(1);
+
+    // once it is over, "poll now" polls again
+    expect((await pollNow(src.id)).body.outcome).toMatchObject({ result: 'failed' });
+    expect(hits(path)).toHaveLength(2);
+    expect((await source(src.id)).consecutiveFailures).toBe(2);
+  });
+
+  it('"poll now" while the first poll of a new feed runs joins it: one fetch, its items once', async () => {
+    const slow = gate();
+    const path = route(fixture('rss.xml'), { gate: slow.promise });
+    const src = await addSource({ url: feeds.url(path) });
+    const round = poll(); // the round a new feed nudges
+    await vi.waitFor(() => expect(arrivals(path)).toBe(1));
+    const called = pollNowCalls(1);
+    const now = pollNow(src.id);
+    await called;
+    slow.open();
+    const [res] = await Promise.all([now, round]);
+    expect(res.status).toBe(200);
+    expect(res.body.outcome).toMatchObject({ result: 'ok', created: 3, duplicates: 0 });
+    expect(hits(path)).toHaveLength(1);
+    expect(await signals(src.id)).toHaveLength(3);
+  });
+
+  it('a scheduled round skips a source whose "poll now" is under way', async () => {
+    const slow = gate();
+    const path = route('', { status: 500, gate: slow.promise });
+    const src = await addSource({ url: feeds.url(path) });
+    const now = pollNow(src.id);
+    await vi.waitFor(() => expect(arrivals(path)).toBe(1));
+    await poll(); // returns without waiting on the slow feed
+    expect(arrivals(path)).toBe(1);
+    slow.open();
+    expect((await now).body.outcome).toMatchObject({ result: 'failed' });
+    expect(hits(path)).toHaveLength(1);
+    expect((await source(src.id)).consecutiveFailures).toBe(1);
+  });
+
+  it('a round does not poll again a source whose "poll now" ended while the round polled others', async () => {
+    // 6 slow feeds fill the round's first batch; the 7th, created last, is polled now meanwhile
+    const slow = gate();
+    const slowPaths = Array.from({ length: 6 }, () => route(fixture('rss.xml'), { gate: slow.promise }));
+    for (const p of slowPaths) {
+      await addSource({ url: feeds.url(p) });
+      desk.clock.advance(1000);
+    }
+    const failing = route('', { status: 500 });
+    const last = await addSource({ url: feeds.url(failing) });
+    desk.clock.advance(1000);
+    const round = poll();
+    await vi.waitFor(() => expect(slowPaths.map(arrivals)).toEqual([1, 1, 1, 1, 1, 1]));
+    expect((await pollNow(last.id)).body.outcome).toMatchObject({ result: 'failed' });
+    slow.open();
+    await round;
+    expect(hits(failing)).toHaveLength(1);
+    expect(await source(last.id)).toMatchObject({ status: 'error', consecutiveFailures: 1 });
+  });
+
+  it('"poll now" that joins a round which then finds the source not due polls it after all', async () => {
+    const path = route(fixture('rss.xml'));
+    await addSource({ url: feeds.url(path) });
+    const sync = desk.services.sourceSync as unknown as { pollIfStillDue(id: string, p: unknown): Promise<unknown> };
+    const check = sync.pollIfStillDue.bind(sync);
+    let joined: ReturnType<typeof pollNow> | null = null;
+    // While the round checks the source it read as due, another poll has just ended (the source is
+    // no longer due) and a "poll now" arrives.
+    vi.spyOn(sync, 'pollIfStillDue').mockImplementationOnce(async (id: string, profile: unknown) => {
+      await desk.services.db.updateTable('sources').set({ lastPolledAt: desk.clock.now().toISOString() }).where('id', '=', id).execute();
+      const called = pollNowCalls(1);
+      joined = pollNow(id);
+      await called; // it joined the round's entry
+      return check(id, profile);
+    });
+    await poll();
+    expect(hits(path)).toHaveLength(0);
+    const res = await joined!;
+    expect(res.body.outcome).toMatchObject({ result: 'ok', created: 3 });
+    expect(hits(path)).toHaveLength(1);
   });
 });

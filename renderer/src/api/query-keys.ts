@@ -40,4 +40,8 @@ export const queryKeys = {
     all: ['integrations'] as const,
     inbound: ['integrations', 'inbound'] as const,
   },
+  backups: {
+    all: ['backups'] as const,
+    list: ['backups', 'list'] as const,
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarInput, dollarsToCents, formatDuration, fromDatetimeLocal, parseWhole, toDatetimeLocal } from './format';
+import { centsToDollarInput, dollarsToCents, formatBytes, formatDuration, fromDatetimeLocal, parseWhole, toDatetimeLocal } from './format';
 
 describe('money', () => {
   it('turns dollar input into integer cents', () => {
@@ -52,5 +52,17 @@ describe('formatDuration', () => {
     expect(formatDuration(200)).toBe('3 h 20 min');
     expect(formatDuration(1440)).toBe('1 d');
     expect(formatDuration(1440 * 4 + 125)).toBe('4 d 2 h');
+  });
+});
+
+describe('formatBytes', () => {
+  it('shows bytes, then KB, MB, GB with one decimal under 100', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(4300)).toBe('4.2 KB');
+    expect(formatBytes(150 * 1024)).toBe('150 KB');
+    expect(formatBytes(13.5 * 1024 * 1024)).toBe('13.5 MB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
   });
 });

@@ -73,3 +73,16 @@ export function parseWhole(input: string): number | null {
   if (!/^-?\d+$/.test(s)) return null;
   return Number(s);
 }
+
+/** A file size: "812 B", "4.2 KB", "13.5 MB" (1 KB = 1024 bytes, one decimal under 100). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 100 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${units[unit]}`;
+}

@@ -195,11 +195,13 @@ export class SourcesController extends Controller {
   /**
    * Adds a source. Feed sources start `pending` and are polled within a minute, importing the feed's
    * current items; a file source is imported now (the response carries the import result); manual
-   * sources start `connected`. The same type and url twice is a 409. Emits `source.created`.
+   * sources start `connected`. The same type and url twice is a 409; file sources are one per file
+   * however its path is spelled (`/a/x.csv`, `file:///a/x.csv`, `/a/./x.csv` are one file), also
+   * under concurrent requests. Emits `source.created`.
    */
   @Post()
   @SuccessResponse(201, 'Created')
-  @Response<ErrorBody>('409', '`source_exists`: a source of this type already reads this url; nothing was created')
+  @Response<ErrorBody>('409', '`source_exists`: a source of this type already reads this url (for file sources: this file, however spelled); nothing was created')
   public async createSource(@Body() body: CreateSourceBody): Promise<CreatedSource> {
     const created = await this.s.sources.create(body);
     this.setStatus(201);
@@ -360,7 +362,13 @@ export class SourcesController extends Controller {
     return this.s.sources.importFile(id);
   }
 
-  /** Feed sources: polls now, due or not (409 `source_paused` when paused, `wrong_source_type` when not a feed). */
+  /**
+   * Feed sources: polls now, due or not (409 `source_paused` when paused, `wrong_source_type` when
+   * not a feed). One poll per source runs at a time: when one is already under way (the first poll
+   * of a feed just added, a scheduled poll, or an earlier "Poll now"), this request waits for it and
+   * answers its outcome instead of fetching the feed a second time, so a failure is counted once.
+   * The scheduled poll round skips a source that is being polled.
+   */
   @Post('{id}/poll')
   @Response<ErrorBody>('409', '`source_paused` or `wrong_source_type`; nothing was polled')
   public async pollSourceNow(@Path() id: string): Promise<PollNowResult> {

@@ -956,3 +956,41 @@ describe('file sources', () => {
     expect((await expectRejected('POST', `/sources/${src.id}/import`, undefined, 'url')).body.error).toBe('file_unreadable');
   });
 });
+
+describe('file sources: one per file', () => {
+  it('20 concurrent creates for one file, spelled four ways: one 201, 19 × 409 source_exists, signals imported once', async () => {
+    const dir = path.join(tmp, 'exports');
+    fs.mkdirSync(dir);
+    const file = path.join(dir, 'race.csv');
+    fs.writeFileSync(file, 'title,externalId\nOne,a\nTwo,b\n');
+    const spellings = [file, `file://${file}`, path.join(dir, '.', 'race.csv').replace('race.csv', './race.csv'), `${dir}//../exports/race.csv`];
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api('POST', '/sources', { type: 'file', label: `Race ${i}`, url: spellings[i % 4] })));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.map((r) => [r.status, r.body.error])).toEqual(Array.from({ length: 19 }, () => [409, 'source_exists']));
+    expect(refused[0].body.message).toContain(created[0].body.id);
+    expect((await sourceRows()).map((r) => [r.id, r.filePath])).toEqual([[created[0].body.id, file]]);
+    expect((await db().selectFrom('signals').select('title').orderBy('title').execute()).map((s) => s.title)).toEqual(['One', 'Two']);
+    expect(await activityOf('source.created')).toHaveLength(1);
+    expect(await events('source.created')).toHaveLength(1);
+  });
+
+  it('refuses a second file source for the file in the database too (unique index over file sources)', async () => {
+    const file = path.join(tmp, 'one.csv');
+    fs.writeFileSync(file, 'title\nOne\n');
+    expect((await api('POST', '/sources', { type: 'file', label: 'One', url: file })).status).toBe(201);
+    const row = { type: 'file' as const, url: `file://${file}`, filePath: file };
+    await expect(insertSourceRow(desk, { id: 'src_twin', ...row })).rejects.toThrow(/UNIQUE constraint failed: sources.file_path/);
+    // other types carry no file path: any number of them
+    await insertSourceRow(desk, { id: 'src_feed_1' });
+    await insertSourceRow(desk, { id: 'src_feed_2' });
+    expect((await sourceRows()).map((r) => r.filePath)).toEqual([file, null, null]);
+  });
+
+  it('lets two different files in one folder have a source each', async () => {
+    for (const name of ['a.csv', 'b.csv']) fs.writeFileSync(path.join(tmp, name), 'title\nOne\n');
+    expect((await api('POST', '/sources', { type: 'file', label: 'A', url: path.join(tmp, 'a.csv') })).status).toBe(201);
+    expect((await api('POST', '/sources', { type: 'file', label: 'B', url: path.join(tmp, 'b.csv') })).status).toBe(201);
+  });
+});

@@ -5,6 +5,7 @@ import { conflict, DeskError, invalid } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { afterKey, pageRequest, toPage, type CursorKey } from '../../core/lists';
 import { FeedError } from '../../integrations/feeds/feed-error';
+import { filePathKey } from '../../integrations/feeds/file-import';
 import { fetchFeed, type FetchFeedOptions } from '../../integrations/feeds/fetch-feed';
 import { clip } from '../../integrations/feeds/html-text';
 import { parseFeedText } from '../../integrations/feeds/parse-feed';
@@ -124,8 +125,13 @@ export class SourceCrud {
     const exclude = normaliseKeywords(input.excludeKeywords, 'excludeKeywords');
     // A file source is read before anything is written: an unreadable file rejects the request.
     const file = type === 'file' ? await loadFile(url!) : null;
+    // File sources are one per file, however its path is spelled (the unique index sources_file_path).
+    const filePath = type === 'file' ? filePathKey(url!) : null;
     const created = await inTransaction(db, async (trx) => {
-      if (url !== null && type !== 'manual') {
+      if (filePath !== null) {
+        const same = await trx.selectFrom('sources').select(['id', 'url']).where('type', '=', 'file').where('filePath', '=', filePath).executeTakeFirst();
+        if (same) throw conflict('source_exists', `Source ${same.id} already reads ${filePath}${same.url === url ? '' : ` (as ${same.url})`}`);
+      } else if (url !== null && type !== 'manual') {
         const same = await trx.selectFrom('sources').select('id').where('type', '=', type).where('url', '=', url).executeTakeFirst();
         if (same) throw conflict('source_exists', `Source ${same.id} already reads ${url}`);
       }
@@ -158,6 +164,7 @@ export class SourceCrud {
           quietnessWarnedAt: null,
           createdAt: now,
           updatedAt: now,
+          filePath,
         })
         .execute();
       await recordActivity(trx, clock, {

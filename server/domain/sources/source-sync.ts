@@ -45,6 +45,8 @@ export interface PollOutcome {
   error: string | null;
 }
 
+const EMPTY_OUTCOME: PollOutcome = { sourceId: '', result: 'ok', notModified: false, created: 0, duplicates: 0, filtered: 0, error: null };
+
 export interface InvalidRecord {
   row: number;
   message: string;
@@ -145,6 +147,9 @@ export async function recordImport(trx: Trx, clock: Clock, source: SourceRow, fi
  * dedupe, keyword filters, backoff on failure) and imports files on demand.
  */
 export class SourceSync {
+  /** Polls under way, by source id: one at a time per source (a "poll now" joins, a scheduled round skips). */
+  private readonly polling = new Map<string, Promise<PollOutcome>>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -159,26 +164,58 @@ export class SourceSync {
     const rows = await this.db.selectFrom('sources').selectAll().where('type', 'in', FEED_TYPES).where('pausedAt', 'is', null).execute();
     const due = rows
       .map((row) => ({ row, gating: pollGating(row, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes, now)! }))
-      .filter((d) => d.gating.isDueNow)
+      .filter((d) => d.gating.isDueNow && !this.polling.has(d.row.id))
       .sort((a, b) => a.gating.nextPollAt!.localeCompare(b.gating.nextPollAt!))
       .slice(0, POLL_BATCH);
     const outcomes: PollOutcome[] = [];
     for (let i = 0; i < due.length; i += POLL_CONCURRENCY) {
       const batch = due.slice(i, i + POLL_CONCURRENCY);
-      outcomes.push(...(await Promise.all(batch.map((d) => this.poll(d.row, d.gating.intervalMinutes)))));
+      // A source being polled ("poll now") is skipped; one whose poll ended since the rows were read
+      // is read again and polled only if still due, so no round polls a source twice.
+      const started = batch.flatMap((d) => this.singleFlight(d.row.id, () => this.pollIfStillDue(d.row.id, profile)) ?? []);
+      outcomes.push(...(await Promise.all(started)));
     }
     return outcomes;
   }
 
-  /** Polls one feed source now, due or not ("poll now"); paused sources are refused by the caller. */
-  async pollNow(sourceId: string): Promise<PollOutcome> {
-    const row = await getSource(this.db, sourceId);
-    const profile = await this.workspace.profile();
-    return this.poll(row, effectiveInterval(row.pollIntervalMinutes, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes));
+  /**
+   * Polls one feed source now, due or not ("poll now"); paused sources are refused by the caller.
+   * While a poll of the source is under way (the first poll of a new feed, a scheduled round or
+   * another "poll now"), the call joins it and answers its outcome: one fetch, one failure counted.
+   */
+  pollNow(sourceId: string): Promise<PollOutcome> {
+    const running = this.polling.get(sourceId);
+    // A scheduled round that found the source no longer due skips it: then poll it after all.
+    if (running) return running.then((o) => (o.result === 'skipped' ? this.pollNow(sourceId) : o));
+    return this.singleFlight(sourceId, async () => {
+      const row = await getSource(this.db, sourceId);
+      const profile = await this.workspace.profile();
+      return this.poll(row, effectiveInterval(row.pollIntervalMinutes, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes));
+    })!;
+  }
+
+  private async pollIfStillDue(sourceId: string, profile: { effectiveLoopIntervalMinutes: number; planFloorMinutes: number }): Promise<PollOutcome> {
+    const row = await findSource(this.db, sourceId);
+    const gating = row && row.pausedAt === null ? pollGating(row, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes, this.clock.now()) : null;
+    if (!row || !gating?.isDueNow) return { ...EMPTY_OUTCOME, sourceId, result: 'skipped' };
+    return this.poll(row, gating.intervalMinutes);
+  }
+
+  /**
+   * Starts `run` as the one poll of the source, registered before `run` starts so any call after
+   * this one sees it; null (nothing started) when a poll is already under way.
+   */
+  private singleFlight(sourceId: string, run: () => Promise<PollOutcome>): Promise<PollOutcome> | null {
+    if (this.polling.has(sourceId)) return null;
+    const promise = Promise.resolve()
+      .then(run)
+      .finally(() => this.polling.delete(sourceId));
+    this.polling.set(sourceId, promise);
+    return promise;
   }
 
   private async poll(row: SourceRow, intervalMinutes: number): Promise<PollOutcome> {
-    const outcome: PollOutcome = { sourceId: row.id, result: 'ok', notModified: false, created: 0, duplicates: 0, filtered: 0, error: null };
+    const outcome: PollOutcome = { ...EMPTY_OUTCOME, sourceId: row.id };
     // The network exchange happens outside any transaction: SQLite has one writer.
     let fetched: Awaited<ReturnType<typeof fetchFeed>> | null = null;
     let items: FeedItem[] = [];

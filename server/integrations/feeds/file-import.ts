@@ -38,6 +38,21 @@ export function filePathOf(location: string): string | null {
   return /\.(csv|json)$/i.test(file) ? file : null;
 }
 
+/**
+ * The one spelling of a file source's file, by which file sources are unique (the `file_path`
+ * column and its unique index): the absolute path `filePathOf` gives, resolved (`.`, `..`,
+ * repeated and trailing separators folded), so `/a/x.csv`, `/a/./x.csv`, `/a//x.csv` and
+ * `file:///a/x.csv` are one file. Case-folded on Windows, whose file names ignore case. Symbolic
+ * links are not followed (a file may move). Migration 0007 keeps a frozen copy of this rule for the
+ * rows it fills; db/migrations.test.ts checks the two agree.
+ */
+export function filePathKey(location: string): string | null {
+  const file = filePathOf(location);
+  if (file === null) return null;
+  const resolved = path.resolve(file);
+  return process.platform === 'win32' ? resolved.toLowerCase() : resolved;
+}
+
 const canonical = new Map<string, FileField>(FILE_FIELDS.map((f) => [f.toLowerCase().replace(/[_\s-]/g, ''), f]));
 const fieldOf = (name: string): FileField | undefined => canonical.get(name.trim().toLowerCase().replace(/[_\s-]/g, ''));
 

@@ -21,6 +21,15 @@ export interface FeedRoute {
   streamBytes?: number;
   /** Never answers (for timeouts). */
   hang?: boolean;
+  /** A slow feed: the answer waits until this promise resolves (the test opens it; see `gate()`). */
+  gate?: Promise<void>;
+}
+
+/** A gate for `FeedRoute.gate`: requests wait until `open()`. */
+export function gate(): { promise: Promise<void>; open(): void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
 }
 
 export interface FeedServer {
@@ -28,15 +37,20 @@ export interface FeedServer {
   set(pathname: string, route: FeedRoute): void;
   /** Requests received, oldest first, with the headers that matter for conditional GET. */
   requests: { path: string; ifNoneMatch: string | null; ifModifiedSince: string | null; status: number }[];
+  /** Paths of the requests received, as they arrive (a gated request is here before it is answered). */
+  arrivals: string[];
   close(): Promise<void>;
 }
 
 export async function startFeedServer(): Promise<FeedServer> {
   const routes = new Map<string, FeedRoute>();
   const requests: FeedServer['requests'] = [];
-  const server = http.createServer((req, res) => {
+  const arrivals: string[] = [];
+  const server = http.createServer(async (req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    arrivals.push(pathname);
     const route = routes.get(pathname);
+    if (route?.gate) await route.gate;
     const ifNoneMatch = (req.headers['if-none-match'] as string | undefined) ?? null;
     const ifModifiedSince = (req.headers['if-modified-since'] as string | undefined) ?? null;
     const log = (status: number) => requests.push({ path: pathname, ifNoneMatch, ifModifiedSince, status });
@@ -82,6 +96,7 @@ export async function startFeedServer(): Promise<FeedServer> {
     url: (pathname) => `http://127.0.0.1:${port}${pathname}`,
     set: (pathname, route) => void routes.set(pathname, route),
     requests,
+    arrivals,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../../lib/auth';
 import type { Schema } from '../../api/client';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { cleanUpAfterEach, renderAppAt, renderWithApp } from '../../testing/render';
 import { SettingsPage } from './SettingsPage';
 
 const baseProfile: Schema<'WorkspaceProfile'> = {
@@ -53,6 +54,7 @@ function fakeDesk(overrides: Partial<Schema<'WorkspaceProfile'>> = {}) {
       profile = { ...profile, approvalPolicy: body as Schema<'ApprovalPolicy'> };
       return json(200, profile.approvalPolicy);
     }
+    if (method === 'GET' && path === '/api/v1/backups') return json(200, { backups: [], folder: '/data/backups', kept: 7 });
     return noFake(call);
   });
 }
@@ -153,5 +155,21 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Watch after (hours)')).toHaveProperty('value', '24');
     expect(screen.getByLabelText('Overdue after (hours)')).toHaveProperty('value', '72');
     expect(desk.calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('has a Backups section with its own address: /settings/backups opens the page scrolled to it', async () => {
+    useAuth.setState({ token: 't', status: 'signed-in' });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      renderAppAt('/settings/backups');
+      const nav = await screen.findByRole('navigation', { name: 'Settings sections' });
+      expect(within(nav).getByRole('link', { name: 'Backups' }).getAttribute('href')).toBe('/settings/backups');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Backups' })).toBeTruthy();
+      await waitFor(() => expect(scrolled.mock.contexts.map((el) => (el as Element).id)).toContain('backups'));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+      useAuth.setState({ token: null, status: 'no-token' });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { SectionNav, scrollToSection } from '../../components/SectionNav';
 import { workspaceQuery } from './api';
 import { ApprovalSection } from './components/ApprovalSection';
 import { ArchivingSection } from './components/ArchivingSection';
+import { BackupsSection } from './components/BackupsSection';
 import { CostSection } from './components/CostSection';
 import { FocusSection } from './components/FocusSection';
 import { LoopSection } from './components/LoopSection';
@@ -22,6 +23,7 @@ const SECTIONS = [
   { id: 'cost', label: 'Cost guardrails' },
   { id: 'workspace', label: 'Workspace' },
   { id: 'integrations', label: 'Integrations' },
+  { id: 'backups', label: 'Backups' },
 ];
 
 export function SettingsPage() {
@@ -56,6 +58,7 @@ export function SettingsPage() {
           <CostSection profile={profile.data} />
           <WorkspaceSection profile={profile.data} />
           <IntegrationsSection />
+          <BackupsSection />
         </div>
       ) : null}
     </div>

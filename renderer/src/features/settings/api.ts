@@ -116,3 +116,22 @@ export const useSetDigestEmail = () =>
 
 export const useSetPlan = () =>
   useSettingMutation((body: Schema<'PlanBody'>) => unwrap(api.PATCH('/api/v1/workspace/plan', { body })), replaceProfile);
+
+export type Backup = Schema<'Backup'>;
+export type BackupList = Schema<'BackupList'>;
+
+/** The backups on disk (newest first), their folder and how many are kept. */
+export const backupsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.backups.list,
+    queryFn: () => unwrap(api.GET('/api/v1/backups')),
+  });
+
+/** "Back up now": the new backup shows in the list at once, then the list is refetched (pruning may remove the oldest). */
+export const useCreateBackup = () =>
+  useDeskMutation<Backup, void>({
+    mutationFn: () => unwrap(api.POST('/api/v1/backups')),
+    update: (qc, backup) =>
+      qc.setQueryData(backupsQuery().queryKey, (list) => (list && !list.backups.some((b) => b.name === backup.name) ? { ...list, backups: [backup, ...list.backups] } : list)),
+    affects: [queryKeys.backups.all],
+  });

@@ -31,7 +31,7 @@ test('a scoped ingest URL pushes to its source only; rotating the token breaks t
   // ---- scoped ingest URL: pick the source, create, copy the URL shown once, push through it
   await integrations.getByLabel('Source', { exact: true }).selectOption({ label: 'Zapier' });
   const group = integrations.getByRole('group', { name: 'Ingest URLs for Zapier' });
-  await group.getByLabel('Ingest URL label').fill('Zap: reviews');
+  await group.getByLabel('Used by').fill('Zap: reviews');
   await group.getByRole('button', { name: 'Create ingest URL' }).click();
   const scopedField = group.getByRole('textbox', { name: 'New ingest URL' });
   await expect(scopedField).toHaveValue(new RegExp(`^${desk.baseUrl}/api/webhooks/signals/dski_`));

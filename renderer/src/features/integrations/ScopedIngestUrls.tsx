@@ -45,8 +45,8 @@ export function ScopedIngestUrls({ sourceId, sourceLabel }: { sourceId: string; 
       ) : null}
       <form className="inline-form" onSubmit={submit} noValidate>
         <Field
-          label="Ingest URL label"
-          hint={`Who will use it, e.g. the sending service; ${sourceLabel} when left empty.`}
+          label="Used by"
+          hint={`The service that will send to it, to tell URLs apart; ${sourceLabel} when left empty.`}
           error={fieldError(create.error, 'label')}
           after={<SubmitActions mutation={create} label="Create ingest URL" secondary />}
         >

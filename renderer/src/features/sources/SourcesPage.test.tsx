@@ -185,7 +185,7 @@ describe('SourcesPage', () => {
     const ingest = await screen.findByRole('region', { name: 'Push signals to this source' });
     expect(within(ingest).getByText('A leaked source URL can only push signals to that source; revoke it any time.')).toBeTruthy();
     expect(within(ingest).getByRole('link', { name: 'Settings › Integrations' })).toBeTruthy();
-    fireEvent.change(within(ingest).getByLabelText('Ingest URL label'), { target: { value: 'Zapier' } });
+    fireEvent.change(within(ingest).getByLabelText('Used by'), { target: { value: 'Zapier' } });
     fireEvent.click(within(ingest).getByRole('button', { name: 'Create ingest URL' }));
     const url = await within(ingest).findByRole('textbox', { name: 'New ingest URL' });
     expect(url).toHaveProperty('value', 'http://127.0.0.1:4477/api/webhooks/signals/dski_xyzabcd');

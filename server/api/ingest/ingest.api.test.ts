@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashIngestToken } from '../../domain/ingest/rules';
+import { hashIngestToken, MAX_INGEST_TOKENS_PER_SOURCE } from '../../domain/ingest/rules';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 import { createFeedSource, createManualSource } from '../../testing/fixtures/sources';
@@ -175,7 +175,10 @@ describe('scoped ingest URLs', () => {
     await expectRejectedUnchanged(d, { method: 'POST', path: `/api/v1/sources/${source.id}/ingest-tokens`, body: {} }, { status: 409, error: 'limit_reached' });
     // a revoked one frees its place
     expect((await d.api('DELETE', `/api/v1/ingest-tokens/${made[0].id}`)).status).toBe(200);
-    expect((await d.api('POST', `/api/v1/sources/${source.id}/ingest-tokens`, {})).status).toBe(201);
+    expect((await d.api('POST', `/api/v1/sources/${source.id}/ingest-tokens`, {})).status).toBe(201);    // the cap the API document states is the domain's
+    const doc = (await d.api('GET', '/api/v1/openapi.json', undefined, null)).body;
+    expect(doc.paths['/api/v1/sources/{id}/ingest-tokens'].post.description).toContain(`At most ${MAX_INGEST_TOKENS_PER_SOURCE} active URLs per source`);
+    expect(doc.paths['/api/v1/sources/{id}/ingest-tokens'].post.responses['409'].description).toContain(`${MAX_INGEST_TOKENS_PER_SOURCE} active ingest URLs`);
   });
 
   it('is bearer-only', async () => {

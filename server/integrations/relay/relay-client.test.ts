@@ -314,6 +314,23 @@ describe('RelayClient against a local smee relay', () => {
     await until(() => expect(client.status().deliveredCount).toBe(2));
   });
 
+  it('drops (and counts) what is beyond maxQueuedBytes of waiting events', async () => {
+    newClient({ maxQueuedBytes: 3_000 });
+    client.start(relay.channelUrl());
+    await connected();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answer = async () => {
+      await held;
+      return { status: 201 };
+    };
+    for (let i = 0; i < 3; i += 1) relay.send({ body: { title: `big ${i}`, detail: 'x'.repeat(1_200) }, timestamp: i });
+    await until(() => expect(client.status().failedCount).toBe(1));
+    expect(client.status().lastError).toMatch(/KiB of relayed requests waiting; one was dropped/);
+    release();
+    await until(() => expect(client.status().deliveredCount).toBe(2));
+  });
+
   it('moves to a new channel with a fresh status, and stop() closes the stream', async () => {
     newClient();
     client.start(relay.channelUrl('one'));

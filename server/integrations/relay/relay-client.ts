@@ -83,6 +83,8 @@ export interface RelayClientOptions {
    * a relay replays a backlog in one burst, and each waiting request is only its parsed event.
    */
   maxQueued?: number;
+  /** Total size of the events waiting (their raw data); past it new ones are dropped (and counted as failed). Default 64 MiB. */
+  maxQueuedBytes?: number;
   /** Connections and failures are logged here (never the channel URL: it is a capability). */
   log?: { info(message: string): void; warn(message: string): void };
 }
@@ -164,6 +166,8 @@ export class RelayClient {
   private readonly idleTimeoutMs: number;
   private readonly deliveryAttempts: number;
   private readonly maxQueued: number;
+  private readonly maxQueuedBytes: number;
+  private queuedBytes = 0;
   private readonly log: RelayClientOptions['log'];
 
   private state: RelayStatus = idleStatus();
@@ -190,6 +194,7 @@ export class RelayClient {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
     this.deliveryAttempts = options.deliveryAttempts ?? 3;
     this.maxQueued = options.maxQueued ?? 20_000;
+    this.maxQueuedBytes = options.maxQueuedBytes ?? 64 * 1024 * 1024;
     this.log = options.log;
   }
 
@@ -326,17 +331,23 @@ export class RelayClient {
   };
 
   private enqueue(data: string): void {
-    if (this.queued >= this.maxQueued) {
+    if (this.queued >= this.maxQueued || this.queuedBytes + data.length > this.maxQueuedBytes) {
       this.state.failedCount += 1;
-      this.recordError(`more than ${this.maxQueued} relayed requests waiting; one was dropped`);
+      this.recordError(
+        this.queued >= this.maxQueued
+          ? `more than ${this.maxQueued} relayed requests waiting; one was dropped`
+          : `more than ${Math.round(this.maxQueuedBytes / 1024)} KiB of relayed requests waiting; one was dropped`,
+      );
       return;
     }
     this.queued += 1;
+    this.queuedBytes += data.length;
     const signal = this.deliveries.signal;
     this.queue = this.queue
       .then(() => this.deliver(data, signal))
       .finally(() => {
         this.queued -= 1;
+        this.queuedBytes -= data.length;
       });
   }
 

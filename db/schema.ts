@@ -142,6 +142,18 @@ export interface IdempotencyKeyTable {
   createdAt: string;
 }
 
+export interface IngestTokenTable {
+  id: string;
+  sourceId: string;
+  label: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string;
+  tokenHint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
@@ -154,4 +166,5 @@ export interface DB {
   signalReactions: SignalReactionTable;
   feedItemsSeen: FeedItemSeenTable;
   idempotencyKeys: IdempotencyKeyTable;
+  ingestTokens: IngestTokenTable;
 }

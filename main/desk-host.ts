@@ -17,6 +17,8 @@ export type Ready = Extract<ToMain, { type: 'ready' }>;
 export interface DeskHostEvents {
   onLoopState(state: LoopState): void;
   onLoopError(message: string): void;
+  /** The workspace token was rotated: what the renderer is handed (its connection) must change. */
+  onToken?(token: string): void;
   /** The desk died after it was ready (fatal error or exit) while nobody asked it to stop. */
   onCrash(problem: { message: string; logFile: string | null }): void;
 }
@@ -93,6 +95,10 @@ export class DeskHost {
         break;
       case 'loop-error':
         this.events.onLoopError(message.message);
+        break;
+      case 'token':
+        if (this.ready) this.ready = { ...this.ready, token: message.token };
+        this.events.onToken?.(message.token);
         break;
       case 'stopped':
         this.onStopped();

@@ -22,6 +22,8 @@ export type ToMain =
   /** The loop state changed (the tray's own request, the UI, or a scheduled resume). */
   | { type: 'loop'; loopState: LoopState }
   | { type: 'loop-error'; message: string }
+  /** The workspace token was rotated (Settings > Integrations): the renderer must be handed the new one from now on. */
+  | { type: 'token'; token: string }
   | { type: 'stopped' }
   /** The desk could not start, or failed beyond repair; the process exits next. */
   | { type: 'fatal'; message: string; logFile: string | null };
@@ -36,7 +38,7 @@ export interface DeskConnection {
 export const CONNECTION_CHANNEL = 'desk:connection';
 
 const TO_DESK = new Set<ToDesk['type']>(['start', 'set-loop', 'stop']);
-const TO_MAIN = new Set<ToMain['type']>(['ready', 'loop', 'loop-error', 'stopped', 'fatal']);
+const TO_MAIN = new Set<ToMain['type']>(['ready', 'loop', 'loop-error', 'token', 'stopped', 'fatal']);
 
 const typeOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined);
 

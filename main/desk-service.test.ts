@@ -68,6 +68,7 @@ function events() {
   return {
     onLoopState: vi.fn<DeskHostEvents['onLoopState']>(),
     onLoopError: vi.fn<DeskHostEvents['onLoopError']>(),
+    onToken: vi.fn<NonNullable<DeskHostEvents['onToken']>>(),
     onCrash: vi.fn<DeskHostEvents['onCrash']>(),
   } satisfies DeskHostEvents;
 }
@@ -89,6 +90,12 @@ describe('desk process', () => {
     const profile = await fetch(`${ready.url}/api/v1/workspace`, { headers: { authorization: `Bearer ${ready.token}` } });
     expect(profile.status).toBe(200);
     expect(new URL(ready.url).port).not.toBe('4477');
+
+    // A rotation through the API reaches main, so the window is handed the new token from then on.
+    const rotated = (await (await fetch(`${ready.url}/api/v1/workspace/token/rotate`, { method: 'POST', headers: { authorization: `Bearer ${ready.token}` } })).json()) as { token: string };
+    await vi.waitFor(() => expect(handlers.onToken).toHaveBeenCalledWith(rotated.token));
+    expect(sentToMain).toContainEqual({ type: 'token', token: rotated.token });
+    ready.token = rotated.token;
 
     host.setLoop('paused');
     await vi.waitFor(() => expect(handlers.onLoopState).toHaveBeenCalledWith('paused'));

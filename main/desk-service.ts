@@ -96,6 +96,8 @@ export function serveDesk(port: DeskPort, options: ServeOptions = {}): DeskServi
     };
     const running = await startDesk(config, { ...options.startOptions, logger: log });
     desk = running;
+    // A rotation replaces the token main hands the window (a reload must not come back with the old one).
+    running.services.workspace.onTokenRotated((token) => port.postMessage({ type: 'token', token }));
     loopState = (await running.services.workspace.profile()).loopState;
     port.postMessage({ type: 'ready', url: running.url, token: running.token, loopState, logFile: log.file });
     refreshTimer = setInterval(() => void postLoopState().catch((err: unknown) => log?.warn({ err }, 'could not read the loop state')), options.loopRefreshMs ?? 30_000);

@@ -114,6 +114,9 @@ async function start(): Promise<void> {
   host = new DeskHost(child, {
     onLoopState: updateTray,
     onLoopError: (message) => dialog.showErrorBox('Desk', `Could not change the loop: ${message}`),
+    onToken: (token) => {
+      if (connection) connection = { ...connection, token };
+    },
     onCrash: crashed,
   });
   const ready = await host.start({

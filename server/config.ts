@@ -19,8 +19,10 @@ export interface DeskConfig {
   smtpUrl?: string;
   /** Built renderer to serve at `/`; absent in API-only runs. */
   uiDir?: string;
-  /** Inbound signal webhook requests per minute per client IP (default 120). */
+  /** Authenticated inbound webhook requests per minute per token (DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE, default 6000). */
   webhookRateLimitPerMinute?: number;
+  /** Failed inbound webhook token attempts per minute per client address before 429 (default 20; not read from the environment). */
+  webhookFailedAuthPerMinute?: number;
   /**
    * better_sqlite3.node to load instead of node_modules' own (built for Node). Not read from the
    * environment: only the Electron shell sets it, to its copy built for Electron's ABI.
@@ -56,6 +58,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig 
   }
   const relayUrl = env.DESK_RELAY_URL || undefined;
   if (relayUrl !== undefined && !/^https?:\/\//.test(relayUrl)) problems.push('DESK_RELAY_URL must be an http(s) URL');
+  const webhookLimit = env.DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE || undefined;
+  const webhookRateLimitPerMinute = webhookLimit === undefined ? undefined : Number(webhookLimit);
+  if (webhookRateLimitPerMinute !== undefined && !(Number.isInteger(webhookRateLimitPerMinute) && webhookRateLimitPerMinute >= 1 && webhookRateLimitPerMinute <= 1_000_000)) {
+    problems.push('DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE must be an integer 1-1000000');
+  }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     dataDir: env.DESK_DATA_DIR || defaultDataDir(),
@@ -66,5 +73,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig 
     openai: { baseUrl: env.DESK_OPENAI_BASE_URL, apiKey: env.DESK_OPENAI_API_KEY, model: env.DESK_MODEL },
     relayUrl,
     smtpUrl: env.DESK_SMTP_URL || undefined,
+    ...(webhookRateLimitPerMinute === undefined ? {} : { webhookRateLimitPerMinute }),
   };
 }

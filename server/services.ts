@@ -9,14 +9,20 @@ import type { SourceSync } from './domain/sources/source-sync';
 import type { Scheduler } from './jobs/scheduler';
 import type { BackupService } from './domain/backups/backup-service';
 import type { RelayClient } from './integrations/relay/relay-client';
+import type { IngestTokenService } from './domain/ingest/ingest-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
   config: DeskConfig;
   clock: Clock;
   db: Db;
-  /** The workspace ingest token: bearer token of the API and address of the inbound webhook. */
+  /**
+   * The workspace token: bearer token of the API and address of the inbound webhook. Read on every
+   * request (never copied): a rotation (WorkspaceService.rotateToken) replaces it here at once.
+   */
   token: string;
+  /** This server's own base URL (http://127.0.0.1:port), known once it listens; '' before. */
+  localUrl: string;
   workspace: WorkspaceService;
   scheduler: Scheduler;
   signals: SignalService;
@@ -24,8 +30,10 @@ export interface Services {
   sources: SourceService;
   /** Feed polling and file import of sources (the feed-poll job drives it). */
   sourceSync: SourceSync;
-  /** Relay channel client that forwards relayed requests to the inbound webhook (started once the server listens). */
+  /** Relay channel client that hands relayed requests to the signal service in-process (started once the server listens). */
   relay: RelayClient;
+  /** Scoped ingest URLs: per-source tokens that can only push signals to their source. */
+  ingest: IngestTokenService;
   /** Database backups in the data folder (daily job and on demand). */
   backups: BackupService;
 }

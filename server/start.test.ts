@@ -270,6 +270,7 @@ describe('configFromEnv', () => {
       DESK_MODEL: 'm',
       DESK_RELAY_URL: 'https://relay.example/ch/1',
       DESK_SMTP_URL: 'smtp://127.0.0.1:2525',
+      DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE: '9000',
     });
     expect(config).toEqual({
       dataDir: '/tmp/x',
@@ -280,6 +281,7 @@ describe('configFromEnv', () => {
       openai: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'k', model: 'm' },
       relayUrl: 'https://relay.example/ch/1',
       smtpUrl: 'smtp://127.0.0.1:2525',
+      webhookRateLimitPerMinute: 9000,
     });
   });
 
@@ -295,6 +297,9 @@ describe('configFromEnv', () => {
       [{ DESK_INGEST_TOKEN: 'short' }, /DESK_INGEST_TOKEN/],
       [{ DESK_INGEST_TOKEN: `${'x'.repeat(20)} spaces` }, /DESK_INGEST_TOKEN/],
       [{ DESK_RELAY_URL: 'ftp://relay.example' }, /DESK_RELAY_URL/],
+      [{ DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE: '0' }, /DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE/],
+      [{ DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE: '1.5' }, /DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE/],
+      [{ DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE: 'lots' }, /DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE/],
     ];
     for (const [env, message] of cases) {
       expect(() => configFromEnv(env), JSON.stringify(env)).toThrow(message);

@@ -19,6 +19,7 @@ import { registerAreaJobs } from './jobs/index';
 import { FEED_POLL_JOB } from './jobs/feed-poller';
 import { BackupService } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
+import { IngestTokenService } from './domain/ingest/ingest-service';
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';
@@ -93,20 +94,30 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const sourceSync = new SourceSync(db, clock, workspace);
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
+  const signals = new SignalService(db, clock, workspace);
   const services: Services = {
     config,
     clock,
     db,
     token: ingestToken,
+    localUrl: '',
     workspace,
     scheduler,
-    signals: new SignalService(db, clock, workspace),
+    signals,
     activity: new ActivityService(db, workspace),
     sources,
     sourceSync,
-    relay: new RelayClient({ clock, token: ingestToken, log: log.child({ component: 'relay' }) }),
+    // Relayed events go straight to the signal service (not over HTTP): no webhook limit can drop them.
+    relay: new RelayClient({ clock, deliver: (request) => signals.receiveRelayed(request), log: log.child({ component: 'relay' }) }),
+    ingest: new IngestTokenService(db, clock),
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
   };
+  // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
+  // per request) and is scrubbed from the log like the first one.
+  workspace.onTokenRotated((token) => {
+    services.token = token;
+    log.addSecret(token);
+  });
 
   registerAreaJobs(scheduler, services);
 
@@ -141,8 +152,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
 
   if (options.runScheduler ?? true) scheduler.start();
-  // The relay delivers to this server's own webhook, so it can only start once the URL is known.
-  services.relay.setLocalBaseUrl(url);
+  services.localUrl = url;
   await applyRelaySettings(services);
 
   let stopping: Promise<void> | null = null;
@@ -167,5 +177,13 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     return stopping;
   };
 
-  return { url, token: ingestToken, services, stop };
+  return {
+    url,
+    // The current token (it changes when rotated).
+    get token() {
+      return services.token;
+    },
+    services,
+    stop,
+  };
 }

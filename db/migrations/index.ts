@@ -4,6 +4,7 @@ import * as m0002 from './0002_signals_sources';
 import * as m0003SignalExternalId from './0003_signal_external_id';
 import * as m0004SourcesList from './0004_sources_list';
 import * as m0005FocusShiftsIndex from './0005_focus_shifts_index';
+import * as m0006IngestTokens from './0006_ingest_tokens';
 import * as m0007FileSourcePathUnique from './0007_file_source_path_unique';
 
 /**
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0003_signal_external_id': m0003SignalExternalId,
   '0004_sources_list': m0004SourcesList,
   '0005_focus_shifts_index': m0005FocusShiftsIndex,
+  '0006_ingest_tokens': m0006IngestTokens,
   '0007_file_source_path_unique': m0007FileSourcePathUnique,
 };

@@ -37,6 +37,7 @@ export type ErrorCode =
   // unknown ids
   | 'signal_not_found'
   | 'source_not_found'
+  | 'ingest_token_not_found'
   // state conflicts
   | 'limit_reached'
   | 'source_exists'
@@ -53,7 +54,7 @@ export type ErrorCode =
   | 'file_invalid';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
-export type NotFoundEntity = 'signal' | 'source';
+export type NotFoundEntity = 'signal' | 'source' | 'ingest_token';
 
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {

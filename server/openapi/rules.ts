@@ -23,6 +23,7 @@ import {
   type IntRange,
 } from '../domain/workspace/rules';
 import { RELAY_URL_MAX_LENGTH } from '../domain/relay/relay-settings';
+import { MAX_INGEST_TOKEN_LABEL_LENGTH } from '../domain/ingest/rules';
 import {
   MAX_KEYWORDS,
   MAX_LABEL_CHARS,
@@ -98,6 +99,8 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'BulkRenameBody.replaceText', maxLength: MAX_LABEL_CHARS },
   // integrations
   { at: 'RelayUrlBody.relayUrl', maxLength: RELAY_URL_MAX_LENGTH },
+  // scoped ingest URLs
+  { at: 'CreateIngestTokenBody.label', minLength: 1, maxLength: MAX_INGEST_TOKEN_LABEL_LENGTH },
 
   // bulk bodies: one id limit for every area (server/core/input.ts)
   bulkIds('SignalBulkBody.signalIds'),

@@ -87,5 +87,17 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
     await desk.stop();
     if (removeOnStop && !options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { ...desk, clock, dataDir, api, client: clientWithToken(desk.token), clientWithToken, stop };
+  return {
+    ...desk,
+    // The desk's current token: it follows a rotation (POST /api/v1/workspace/token/rotate).
+    get token() {
+      return desk.token;
+    },
+    clock,
+    dataDir,
+    api,
+    client: clientWithToken(desk.token),
+    clientWithToken,
+    stop,
+  };
 }

@@ -102,6 +102,30 @@ describe('createApiClient', () => {
     expect(err).toMatchObject({ status: 401, code: 'unauthorized' });
   });
 
+  it('does not report a 401 to a request sent with a token replaced since (a rotation while it was in flight)', async () => {
+    const onUnauthorized = vi.fn();
+    let token = 'old';
+    const client = createApiClient({
+      baseUrl: 'http://x',
+      getToken: () => token,
+      onUnauthorized,
+      fetch: async (req) => {
+        // the token is rotated while this request is on its way
+        token = 'new';
+        return req.headers.get('Authorization') === 'Bearer new' ? json(200, {}) : json(401, { error: 'unauthorized', message: 'Invalid bearer token' });
+      },
+    });
+    const err = await unwrap(client.GET('/api/v1/workspace')).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // a 401 to the current token still signs out
+    await unwrap(client.GET('/api/v1/workspace')).catch(() => undefined);
+    token = 'newer';
+    const again = createApiClient({ baseUrl: 'http://x', getToken: () => token, onUnauthorized, fetch: async () => json(401, { error: 'unauthorized', message: 'Invalid bearer token' }) });
+    await unwrap(again.GET('/api/v1/workspace')).catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('does not report other failures as a rejected token', async () => {
     const onUnauthorized = vi.fn();
     const client = createApiClient({ baseUrl: 'http://x', getToken: () => 't', onUnauthorized, fetch: async () => json(404, { error: 'not_found', message: 'No such API route' }) });

@@ -63,8 +63,14 @@ export function authMiddleware(getToken: () => string | null, onUnauthorized: ()
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
-    onResponse({ response }) {
-      if (response.status === 401) onUnauthorized();
+    onResponse({ request, response }) {
+      if (response.status !== 401) return undefined;
+      // A request sent with a token that has been replaced since (a rotation answered while it was
+      // in flight) says nothing about the current token: not a reason to sign out.
+      const current = getToken();
+      const sent = request.headers.get('Authorization');
+      if (current && sent !== null && sent !== `Bearer ${current}`) return undefined;
+      onUnauthorized();
       return undefined;
     },
   };

@@ -39,6 +39,8 @@ export const queryKeys = {
   integrations: {
     all: ['integrations'] as const,
     inbound: ['integrations', 'inbound'] as const,
+    /** A source's scoped ingest URLs (no secrets). */
+    ingestTokens: (sourceId: string) => ['integrations', 'ingest-tokens', sourceId] as const,
   },
   backups: {
     all: ['backups'] as const,

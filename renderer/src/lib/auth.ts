@@ -69,6 +69,11 @@ interface AuthState {
   reject(): void;
   /** A token pasted on the sign-in screen. */
   signIn(token: string): void;
+  /**
+   * The workspace token was rotated (Settings > Integrations): the old one is refused from now on,
+   * so every later request sends the new one, and a reload of this tab keeps it. Stays signed in.
+   */
+  replaceToken(token: string): void;
 }
 
 /** Keeps the token out of the address bar, history and screenshots. */
@@ -92,6 +97,12 @@ export const useAuth = create<AuthState>()((set) => ({
   },
   signIn(token) {
     window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    set({ token, status: 'signed-in' });
+  },
+  replaceToken(token) {
+    window.sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    // Electron hands the token over through window.desk: keep it current for anything that reads it later.
+    if (window.desk?.token) window.desk = { ...window.desk, token };
     set({ token, status: 'signed-in' });
   },
 }));

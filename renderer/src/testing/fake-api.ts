@@ -9,6 +9,8 @@ export interface FakeCall {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The Authorization header sent, or null. */
+  authorization: string | null;
 }
 
 /** The answer of a fake API to a request it does not know. */
@@ -23,7 +25,7 @@ export function fakeFetch(handler: (call: FakeCall) => Response | Promise<Respon
   const fetch = vi.fn(async (req: Request) => {
     const url = new URL(req.url);
     const text = req.method === 'GET' ? '' : await req.text();
-    const call: FakeCall = { method: req.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
+    const call: FakeCall = { method: req.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined, authorization: req.headers.get('Authorization') };
     calls.push(call);
     return handler(call);
   });

@@ -1,10 +1,15 @@
 import { Body, Controller, Get, Put, Route, Security, Tags } from '@tsoa/runtime';
 import type { RelayStatus } from '../../integrations/relay/relay-client';
 import { setRelayChannel } from '../../domain/relay/relay-settings';
+import { webhookUrl } from '../../domain/ingest/rules';
 import type { Services } from '../../services';
 
 export interface InboundWebhookInfo {
-  /** The inbound signal webhook on this machine: POST a signal (or `{ signals: [...] }`) here. Contains the ingest token. */
+  /**
+   * The workspace webhook URL on this machine: POST a signal (or `{ signals: [...] }`) here. It
+   * contains the workspace token, which also opens the whole API: prefer a source's scoped ingest
+   * URL (POST /api/v1/sources/{id}/ingest-tokens), which can only push signals to that source.
+   */
   localUrl: string;
   /** The public relay channel that forwards to localUrl, or null when no relay is set. */
   relayedUrl: string | null;
@@ -47,10 +52,10 @@ export class IntegrationsController extends Controller {
     const channel = relay.channelUrl;
     return {
       inboundWebhook: {
-        localUrl: this.s.relay.localWebhookUrl(),
+        localUrl: webhookUrl(this.s.localUrl, this.s.token),
         relayedUrl: channel,
         note: channel
-          ? 'Senders outside this machine POST JSON to relayedUrl; the relay forwards each request to localUrl, and only there. Keep both URLs secret: each lets anyone add signals.'
+          ? 'Senders outside this machine POST JSON to relayedUrl; the relay hands each request to the desk as a delivery to localUrl. Keep both URLs secret: each lets anyone add signals.'
           : 'localUrl is reachable from this machine only. To receive signals from outside (the desk is usually behind NAT), set a relay channel, e.g. a new channel from https://smee.io/new, with PUT /integrations/relay or DESK_RELAY_URL.',
       },
       relay,

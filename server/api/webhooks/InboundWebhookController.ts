@@ -1,10 +1,10 @@
 import type { NextFunction, Request as ExRequest, Response as ExResponse } from 'express';
 import { Body, Controller, Header, Middlewares, Path, Post, Request, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
 import { DeskError, type ErrorBody } from '../../core/errors';
-import { readInboundDelivery, type InboundDelivery } from '../../domain/signals/signal-rules';
+import { readInboundDelivery, scopeDelivery, type InboundDelivery } from '../../domain/signals/signal-rules';
 import type { InboundDeliveryResult, SignalKind, SignalPriority } from '../../domain/signals/signal-service';
 import type { Services } from '../../services';
-import { NO_SUCH_ROUTE, tokenChecked } from './inbound-mount';
+import { inboundCredential, NO_SUCH_ROUTE } from './inbound-mount';
 
 const noSuchRoute = () => new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
 /** Deliveries read by readDelivery, per request, for the controller method. */
@@ -14,12 +14,14 @@ const deliveries = new WeakMap<ExRequest, InboundDelivery>();
  * Reads the delivery once, before tsoa's own validation, so a bad body gets a 422 naming the exact
  * field (tsoa's errors for a union body only name `body`); the controller takes the read delivery.
  * The token was checked by the mount (before the body was parsed); without that check (the mount
- * missing) the route answers as an unknown route.
+ * missing) the route answers as an unknown route. A scoped ingest token binds every signal to its source.
  */
 function readDelivery(req: ExRequest, res: ExResponse, next: NextFunction): void {
   try {
-    if (!tokenChecked(res)) throw noSuchRoute();
-    deliveries.set(req, readInboundDelivery(req.body, req.header('Idempotency-Key')));
+    const credential = inboundCredential(res);
+    if (credential === null) throw noSuchRoute();
+    const delivery = readInboundDelivery(req.body, req.header('Idempotency-Key'));
+    deliveries.set(req, credential.kind === 'source' ? scopeDelivery(delivery, credential) : delivery);
     next();
   } catch (err) {
     next(err);
@@ -116,12 +118,24 @@ export class InboundWebhookController extends Controller {
    * whatever its body. When both are sent (e.g. the relay sets the header, the sender the field),
    * both are kept, and a later delivery carrying either one is a repeat.
    *
+   * Two kinds of token address it. The workspace token (the spec's URL; it also opens the bearer
+   * API, so treat this URL as an admin key) pushes to any source or none. A source's scoped ingest
+   * token (`dski_...`, created with POST /api/v1/sources/{id}/ingest-tokens) can only push signals,
+   * and every signal it pushes belongs to that source: a signal may repeat that `sourceId` or leave
+   * it out, naming another is a 422 (nothing created). Its idempotency keys are its source's own. A
+   * revoked scoped token is answered exactly like a wrong one.
+   *
    * A signal may name its source with `sourceId` (see InboundSignalItem). The body is read as JSON
    * whatever its Content-Type (plain `curl -d` sends form encoding; some services send text/plain).
    *
-   * Limits: body at most 256kb (413), 120 requests per minute per client address (429, with
-   * `RateLimit` and `Retry-After` headers). A wrong token is answered 404 exactly like an unknown route.
-   * @param _token The workspace ingest token.
+   * Limits: body at most 256kb (413). An authenticated sender may make 6000 requests per minute
+   * per token (DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE changes it; 429 past it, with `RateLimit` and
+   * `Retry-After` headers). A wrong token is answered 404 exactly like an unknown route; after 20
+   * wrong-token attempts in a minute from one client address (every loopback address counts as
+   * one), that address's wrong-token attempts get 429 with `Retry-After` for the rest of the
+   * minute, while requests with a right token still go through. Events relayed through the relay
+   * channel are delivered in-process and count against neither limit.
+   * @param _token The workspace token, or a source's scoped ingest token.
    * @param _body One signal, or a batch of 1-100.
    * @param _idempotencyKey Idempotency key of this delivery (1-200 characters).
    */
@@ -134,8 +148,8 @@ export class InboundWebhookController extends Controller {
   @Response<ErrorBody>('400', 'The body is not valid JSON')
   @Response<ErrorBody>('404', 'Wrong token (the same answer as an unknown route)', NO_SUCH_ROUTE)
   @Response<ErrorBody>('413', 'The body is larger than 256kb')
-  @Response<ErrorBody>('422', 'A signal, the batch or the idempotency key is invalid, or a sourceId names no source; nothing was created')
-  @Response<ErrorBody>('429', 'Too many requests from this address this minute')
+  @Response<ErrorBody>('422', 'A signal, the batch or the idempotency key is invalid, or a sourceId names no source (or, through a scoped ingest URL, another source); nothing was created')
+  @Response<ErrorBody>('429', 'Too many requests with this token this minute, or too many wrong-token attempts from this address')
   public async receiveInboundSignals(
     // token, body and key are declared for the API document; readDelivery has read them already.
     @Path('token') _token: string,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
+import { DEFAULT_WEBHOOK_FAILED_AUTH_PER_MINUTE, DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE } from './inbound-mount';
 
 let desk: TestDesk | null = null;
 
@@ -352,7 +353,7 @@ describe('POST /api/webhooks/signals/{token}', () => {
     expect(under.status).toBe(201);
   });
 
-  it('rate-limits per client: the request over the limit gets 429 in the one error shape', async () => {
+  it('limits an authenticated sender per token: the request over the limit gets 429 in the one error shape', async () => {
     const d = await start({ webhookRateLimitPerMinute: 3 });
     for (let i = 0; i < 3; i++) {
       const ok = await push(d, { title: `s${i}` });
@@ -362,19 +363,64 @@ describe('POST /api/webhooks/signals/{token}', () => {
     const before = await snapshot(d);
     const limited = await push(d, { title: 'one too many' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'rate_limited', message: expect.stringContaining('at most 3 per minute') });
+    expect(limited.body).toEqual({ error: 'rate_limited', message: expect.stringContaining('at most 3 per minute per token') });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    // wrong tokens count too, so the limit also slows token guessing
-    expect((await push(d, { title: 'x' }, { token: 'guess' })).status).toBe(429);
     expect(await snapshot(d)).toEqual(before);
     // the limit is the webhook's only: the bearer API is not affected
     expect((await d.api('GET', '/api/v1/signals')).status).toBe(200);
   });
 
-  it('defaults to 120 requests per minute', async () => {
+  it('defaults to 6000 authenticated requests per minute', async () => {
     const d = await start();
     const res = await push(d, { title: 'x' });
-    expect(res.headers.get('ratelimit-policy')).toMatch(/q=120/);
+    expect(res.headers.get('ratelimit-policy')).toMatch(/q=6000/);
+  });
+
+  it('120 wrong-token posts do not make the next correct post 429; past 20 failures a minute the address\'s wrong tokens get 429', async () => {
+    const d = await start();
+    const before = await snapshot(d);
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) statuses.push((await push(d, { title: 'guess' }, { token: `guess-${i}-${'x'.repeat(20)}` })).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
+    expect(new Set(statuses.slice(20))).toEqual(new Set([429]));
+    const refused = await push(d, { title: 'guess' }, { token: 'guess-again-xxxxxxxxxxxxxxxx' });
+    expect(refused.body).toEqual({ error: 'rate_limited', message: expect.stringContaining('failed webhook token attempts') });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // a wrong token's 404 carries no rate-limit headers: it stays the answer of an unknown route
+    const fresh = await start();
+    const wrong = await push(fresh, { title: 'x' }, { token: 'wrong-token-xxxxxxxxxxxx' });
+    expect(wrong.status).toBe(404);
+    expect(wrong.headers.get('ratelimit-policy')).toBeNull();
+    await fresh.stop();
+    desk = d;
+    expect(await snapshot(d)).toEqual(before);
+
+    const ok = await push(d, { title: 'the real sender' });
+    expect(ok.status).toBe(201);
+    expect(ok.body.accepted).toBe(1);
+  });
+
+  it('counts every loopback address as one client for failed attempts (no dodging the limit via 127.0.0.2)', async () => {
+    const d = await start({ webhookFailedAuthPerMinute: 2 });
+    const from = (localAddress: string, token: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ title: 'x' });
+        const req = http.request(
+          `${d.url}/api/webhooks/signals/${token}`,
+          { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await from('127.0.0.1', 'wrong-1-xxxxxxxxxxxxxxxx')).toBe(404);
+    expect(await from('127.0.0.2', 'wrong-2-xxxxxxxxxxxxxxxx')).toBe(404);
+    expect(await from('127.0.0.3', 'wrong-3-xxxxxxxxxxxxxxxx')).toBe(429);
+    expect(await from('127.0.0.4', 'wrong-4-xxxxxxxxxxxxxxxx')).toBe(429);
+    expect(await from('127.0.0.5', d.token)).toBe(201);
   });
 
   it('is described in the OpenAPI document: both payload shapes, the key header and every response', async () => {
@@ -388,6 +434,11 @@ describe('POST /api/webhooks/signals/{token}', () => {
     ]);
     expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:token', 'header:Idempotency-Key']);
     expect(Object.keys(op.responses).sort()).toEqual(['201', '400', '404', '413', '422', '429']);
+    // the limits the description states are the mount's own
+    const text = (op.description as string).replace(/\s+/g, ' ');
+    expect(text).toContain(`may make ${DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE} requests per minute per token (DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE changes it`);
+    expect(text).toContain(`after ${DEFAULT_WEBHOOK_FAILED_AUTH_PER_MINUTE} wrong-token attempts in a minute from one client address`);
+    expect(text).toContain('dski_');
     expect(op.responses['201'].headers['Idempotent-Replayed']).toBeDefined();
     expect(doc.components.schemas.InboundSignalBatch.properties.signals.maxItems).toBe(100);
     expect(doc.components.schemas.SignalKind.enum).toEqual(['news', 'mention', 'review', 'message', 'alert', 'metric', 'note', 'other']);

@@ -23,6 +23,7 @@ export const ACTIVITY_KINDS = [
   'workspace.digest_email',
   'workspace.plan',
   'workspace.relay_url',
+  'workspace.token_rotated',
   // signals
   'signal.created',
   'signal.received',
@@ -49,6 +50,9 @@ export const ACTIVITY_KINDS = [
   'source.quietness_acked',
   'source.quietness_unacked',
   'source.quietness_warning',
+  // scoped ingest URLs (server/domain/ingest)
+  'ingest_token.created',
+  'ingest_token.revoked',
   // backups
   'backup.created',
 ] as const;

@@ -71,6 +71,18 @@ export interface WorkspaceCostCapData {
   previousDailyCostCapUsdCents: number | null;
 }
 
+export interface WorkspaceTokenRotatedData {
+  /** When the old token stopped working (bearer API and webhook URL). The token is never in an event. @format date-time */
+  rotatedAt: string;
+}
+
+/** A scoped ingest URL of a source (never the token itself). */
+export interface IngestTokenData extends SourceRef {
+  tokenId: string;
+  /** The token's own label, e.g. the sending service. */
+  tokenLabel: string;
+}
+
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {
   'signal.created': SignalCreatedData;
@@ -85,6 +97,9 @@ export interface EventPayloads {
   'source.quietness_warning': SourceQuietnessWarningData;
   'workspace.loop_state_changed': WorkspaceLoopStateData;
   'workspace.cost_cap_changed': WorkspaceCostCapData;
+  'workspace.token_rotated': WorkspaceTokenRotatedData;
+  'ingest_token.created': IngestTokenData;
+  'ingest_token.revoked': IngestTokenData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -101,7 +116,10 @@ export type EventName =
   | 'source.quietness_unacked'
   | 'source.quietness_warning'
   | 'workspace.loop_state_changed'
-  | 'workspace.cost_cap_changed';
+  | 'workspace.cost_cap_changed'
+  | 'workspace.token_rotated'
+  | 'ingest_token.created'
+  | 'ingest_token.revoked';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -113,7 +131,9 @@ export type EventData =
   | SourceQuietnessAckedData
   | SourceQuietnessWarningData
   | WorkspaceLoopStateData
-  | WorkspaceCostCapData;
+  | WorkspaceCostCapData
+  | WorkspaceTokenRotatedData
+  | IngestTokenData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -177,6 +197,18 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'workspace.cost_cap_changed': {
     description: 'The daily AI cost cap was set, changed or removed (null), so spend-watching tools can follow it.',
     example: { dailyCostCapUsdCents: 500, previousDailyCostCapUsdCents: 50 },
+  },
+  'workspace.token_rotated': {
+    description: 'The workspace token was rotated: the old bearer token and the old webhook URL stopped working. The new token is not in the event.',
+    example: { rotatedAt: '2026-03-10T12:00:00.000Z' },
+  },
+  'ingest_token.created': {
+    description: 'A scoped ingest URL was created for a source (it can only push signals to that source).',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Zapier', tokenId: 'ing_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', tokenLabel: 'Zapier zap' },
+  },
+  'ingest_token.revoked': {
+    description: 'A scoped ingest URL was revoked: its URL stopped working at once.',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Zapier', tokenId: 'ing_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', tokenLabel: 'Zapier zap' },
   },
 };
 

@@ -87,7 +87,28 @@ export interface InboundDelivery {
    * are sent (a relay sets the header itself while the sender may put its own key in the body).
    */
   idempotencyKeys: string[];
+  /** Set when it came through a source's scoped ingest URL: every signal belongs to that source. */
+  via?: { tokenId: string; sourceId: string };
 }
+
+/**
+ * A delivery through a source's scoped ingest URL: its signals belong to that source. A signal may
+ * repeat that sourceId; naming another source is a 422 (nothing created): the URL pushes to its
+ * source only.
+ */
+export function scopeDelivery(delivery: InboundDelivery, via: { tokenId: string; sourceId: string }): InboundDelivery {
+  const signals = delivery.signals.map((signal, i) => {
+    if (signal.sourceId !== null && signal.sourceId !== via.sourceId) {
+      throw invalid(delivery.batch ? `signals[${i}].sourceId` : 'sourceId', `must be ${via.sourceId} (the source of this ingest URL) or left out`);
+    }
+    return { ...signal, sourceId: via.sourceId };
+  });
+  return { ...delivery, signals, via: { tokenId: via.tokenId, sourceId: via.sourceId } };
+}
+
+/** The idempotency scope of a delivery: a scoped URL's keys are its source's own, apart from the workspace URL's. */
+export const deliveryIdempotencyScope = (delivery: InboundDelivery) =>
+  delivery.via ? idempotencyScope(`${WEBHOOK_IDEMPOTENCY.name}-${delivery.via.sourceId}`) : WEBHOOK_IDEMPOTENCY;
 
 const INBOUND_SIGNAL_FIELDS = ['kind', 'priority', 'title', 'detail', 'sourceUrl', 'externalId', 'sourceId'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,15 +1,16 @@
 import type { Db } from '../../../db/connection';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
-import { invalid, notFound } from '../../core/errors';
+import { DeskError, invalid, notFound } from '../../core/errors';
 import { pageRequest, toPage, type Page } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
 import { recordActivity, type Actor } from '../activity/activity';
 import { once } from '../idempotency/idempotency';
+import { markIngestTokenUsed } from '../ingest/ingest-service';
 import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, type ReactionEmoji } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
-import { checkBulkIds, checkSignalInput, SIGNAL_LIST, WEBHOOK_IDEMPOTENCY, type InboundDelivery, type SignalInput } from './signal-rules';
+import { checkBulkIds, checkSignalInput, deliveryIdempotencyScope, readInboundDelivery, SIGNAL_LIST, type InboundDelivery, type SignalInput } from './signal-rules';
 import { insertSignal } from './signal-store';
 import { SIGNAL_CURSOR_SHAPE, reactionsOf, selectSignals, signalCursorKey, signalListQuery, toSignals, type Signal, type SignalReactionSummary } from './signal-view';
 
@@ -154,12 +155,33 @@ export class SignalService {
    * (`replayed: true`) and creates nothing. A signal whose externalId is already on the desk is
    * not created again. A signal that names its source (sourceId) is fresh signal from it, as a
    * polled item is: it stamps the source's lastSignalAt and ends its quietness ack (insertSignal).
+   * A delivery through a scoped ingest URL (`via`, see scopeDelivery) keeps its keys apart from the
+   * workspace URL's, stamps the token's lastUsedAt, and is refused as an unknown route when the
+   * token was revoked since the webhook checked it.
    */
   async receive(delivery: InboundDelivery): Promise<{ replayed: boolean; result: InboundDeliveryResult }> {
-    return inTransaction(this.db, (trx) => once(trx, this.clock, WEBHOOK_IDEMPOTENCY, delivery.idempotencyKeys, () => this.createDelivered(trx, delivery)));
+    return inTransaction(this.db, (trx) => once(trx, this.clock, deliveryIdempotencyScope(delivery), delivery.idempotencyKeys, () => this.createDelivered(trx, delivery)));
+  }
+
+  /**
+   * A relayed request (server/integrations/relay), delivered in-process: read exactly as the webhook
+   * reads a body, stored through receive() with the relay's key. Answers in the webhook's terms
+   * (201 stored or replayed, 4xx refused with the reason); an unexpected failure throws (retried).
+   */
+  async receiveRelayed(request: { body: unknown; idempotencyKey?: string }): Promise<{ status: number; message?: string }> {
+    try {
+      await this.receive(readInboundDelivery(request.body, request.idempotencyKey));
+      return { status: 201 };
+    } catch (err) {
+      if (err instanceof DeskError && err.status < 500) return { status: err.status, message: err.message };
+      throw err;
+    }
   }
 
   private async createDelivered(trx: Trx, delivery: InboundDelivery): Promise<InboundDeliveryResult> {
+    if (delivery.via && !(await markIngestTokenUsed(trx, this.clock, delivery.via.tokenId))) {
+      throw new DeskError(404, 'not_found', 'No such API route');
+    }
     const prepared = delivery.signals;
     // A signal may name its source: that source must exist (422 naming the field, nothing created).
     const named = [...new Set(prepared.flatMap((s) => (s.sourceId === null ? [] : [s.sourceId])))];
@@ -182,7 +204,7 @@ export class SignalService {
       if (signal.externalId !== null) byExternalId.set(signal.externalId, id);
       await recordActivity(trx, this.clock, {
         kind: 'signal.received',
-        detail: `Signal received through the inbound webhook${signal.sourceId === null ? '' : ` for ${labels.get(signal.sourceId)}`}: ${signal.title}`,
+        detail: `Signal received through ${delivery.via ? 'an ingest URL' : 'the inbound webhook'}${signal.sourceId === null ? '' : ` for ${labels.get(signal.sourceId)}`}: ${signal.title}`,
         actor: WEBHOOK_ACTOR,
         entityType: 'signal',
         entityId: id,

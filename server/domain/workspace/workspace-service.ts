@@ -6,6 +6,7 @@ import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
+import { resolveActor } from '../members/resolve-actor';
 import { focusHistory, focusTags, setFocusTags, type FocusHistory, type FocusHistoryQuery } from './focus';
 import { resumeIfPauseExpired, setLoopState, setPauseUntil } from './loop-state';
 import {
@@ -48,6 +49,7 @@ const describe = (v: unknown) => (v === null ? 'off' : String(v));
  */
 export class WorkspaceService {
   private readonly ctx: WorkspaceContext;
+  private readonly tokenListeners: ((token: string) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -107,6 +109,35 @@ export class WorkspaceService {
       });
       return { created: true, ingestToken };
     });
+  }
+
+  /** Called with the new token right after a rotation commits (start.ts: auth, webhook, log scrubber). */
+  onTokenRotated(listener: (token: string) => void): void {
+    this.tokenListeners.push(listener);
+  }
+
+  /**
+   * A new 256-bit workspace token, in one transaction with its activity row and event (neither
+   * holds a token). Once it commits the listeners switch the running desk over: the old bearer
+   * token and the old webhook URL stop working at once. Scoped ingest URLs are not affected.
+   */
+  async rotateToken(): Promise<{ token: string; rotatedAt: string }> {
+    const { clock } = this.ctx;
+    const token = crypto.randomBytes(32).toString('base64url');
+    const rotatedAt = clock.now().toISOString();
+    await inTransaction(this.db, async (trx) => {
+      const actor = await resolveActor(trx);
+      await trx.updateTable('workspace').set({ ingestToken: token, updatedAt: rotatedAt }).execute();
+      await recordActivity(trx, clock, {
+        kind: 'workspace.token_rotated',
+        detail: 'Workspace token rotated: the old bearer token and webhook URL no longer work',
+        actor,
+        entityType: 'workspace',
+      });
+      await emit(trx, clock, 'workspace.token_rotated', { rotatedAt });
+    });
+    for (const listener of this.tokenListeners) listener(token);
+    return { token, rotatedAt };
   }
 
   async profile(): Promise<WorkspaceProfile> {

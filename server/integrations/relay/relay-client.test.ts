@@ -1,19 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../core/clock';
-import { backoffDelay, RelayClient, relayIdempotencyKey, webhookUrl, type RelayClientOptions } from './relay-client';
-import { startFakeTarget, startTestRelay, type FakeTarget, type TestRelay } from '../../testing/fakes/relay-server';
+import { backoffDelay, RelayClient, relayIdempotencyKey, type RelayClientOptions, type RelayDeliveryOutcome, type RelayedRequest } from './relay-client';
+import { startTestRelay, type TestRelay } from '../../testing/fakes/relay-server';
 
-const TOKEN = 'tok_relay_test_0123456789';
-const WEBHOOK = `/api/webhooks/signals/${TOKEN}`;
 const until = (check: () => unknown, timeout = 5_000) => vi.waitFor(check, { timeout, interval: 10 });
 
 let relay: TestRelay;
-let target: FakeTarget;
 let clock: ManualClock;
 let client: RelayClient;
+/** What the client handed to the desk (the deliver callback), in order, one entry per try. */
+let delivered: RelayedRequest[];
+/** How the fake desk answers a delivery (or throws). */
+let answer: (request: RelayedRequest) => RelayDeliveryOutcome | Promise<RelayDeliveryOutcome>;
 
 function newClient(options: Partial<RelayClientOptions> = {}): RelayClient {
-  client = new RelayClient({ clock, token: TOKEN, localBaseUrl: target.url, minDelayMs: 20, maxDelayMs: 200, ...options });
+  const deliver = async (request: RelayedRequest) => {
+    delivered.push(request);
+    return answer(request);
+  };
+  client = new RelayClient({ clock, deliver, minDelayMs: 20, maxDelayMs: 200, ...options });
   return client;
 }
 
@@ -23,7 +28,8 @@ async function connected(c: RelayClient = client) {
 
 beforeEach(async () => {
   relay = await startTestRelay();
-  target = await startFakeTarget();
+  delivered = [];
+  answer = () => ({ status: 201 });
   clock = new ManualClock('2026-03-10T12:00:00.000Z');
 });
 
@@ -31,15 +37,9 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await client?.stop();
   await relay.close();
-  await target.close();
 });
 
 describe('pure rules', () => {
-  it('builds the one webhook URL from the base URL and token', () => {
-    expect(webhookUrl('http://127.0.0.1:4477', TOKEN)).toBe(`http://127.0.0.1:4477${WEBHOOK}`);
-    expect(webhookUrl('http://127.0.0.1:4477/', TOKEN)).toBe(`http://127.0.0.1:4477${WEBHOOK}`);
-  });
-
   it('backs off from the minimum, doubling, capped at the maximum', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelay(n, 1_000, 60_000))).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000,
@@ -86,7 +86,7 @@ describe('RelayClient against a local smee relay', () => {
     expect(relay.streamRequests[0].headers.accept).toBe('text/event-stream');
   });
 
-  it('re-posts a relayed request to the webhook path only, without its hop or credential headers', async () => {
+  it('hands the desk a relayed request\'s body and key only, in-process: none of its headers, URL or method', async () => {
     newClient();
     client.start(relay.channelUrl());
     await connected();
@@ -107,23 +107,14 @@ describe('RelayClient against a local smee relay', () => {
     });
     expect(res.status).toBe(200);
 
-    await until(() => expect(target.requests).toHaveLength(1));
-    const [req] = target.requests;
-    expect(req.method).toBe('POST');
-    expect(req.path).toBe(WEBHOOK);
-    expect(JSON.parse(req.body)).toEqual(signal);
-    expect(req.headers['content-type']).toBe('application/json');
-    expect(req.headers['idempotency-key']).toBe('delivery-77');
-    for (const h of ['authorization', 'cookie', 'x-forwarded-for', 'x-github-delivery', 'x-http-method-override']) {
-      expect(req.headers[h]).toBeUndefined();
-    }
-    // the Host is the local server's, not the relay's
-    expect(req.headers.host).toBe(new URL(target.url).host);
+    await until(() => expect(delivered).toHaveLength(1));
+    // exactly the body and the key: nothing else of the relayed request reaches the desk
+    expect(delivered[0]).toEqual({ body: signal, idempotencyKey: 'delivery-77' });
     await until(() => expect(client.status().deliveredCount).toBe(1));
     expect(client.status()).toMatchObject({
       lastEventAt: '2026-03-10T12:00:05.000Z',
       lastDeliveryAt: '2026-03-10T12:00:05.000Z',
-      lastDeliveryStatus: 202,
+      lastDeliveryStatus: 201,
       failedCount: 0,
       lastError: null,
     });
@@ -134,10 +125,8 @@ describe('RelayClient against a local smee relay', () => {
     client.start(relay.channelUrl());
     await connected();
     relay.send({ host: 'evil.example', url: 'http://evil.example/x', path: '/api/v1/workspace', 'x-original-url': '/api/v1', body: { title: 'a' }, query: { path: '/x' }, timestamp: 1 });
-    await until(() => expect(target.requests).toHaveLength(1));
-    expect(target.requests[0].path).toBe(WEBHOOK);
-    expect(target.requests[0].headers.host).toBe(new URL(target.url).host);
-    expect(target.requests[0].headers['x-original-url']).toBeUndefined();
+    await until(() => expect(delivered).toHaveLength(1));
+    expect(delivered[0]).toEqual({ body: { title: 'a' }, idempotencyKey: expect.stringMatching(/^relay-[0-9a-f]{40}$/) });
   });
 
   it('sends the same idempotency key when the relay replays an event, and a different one for a new event', async () => {
@@ -148,8 +137,8 @@ describe('RelayClient against a local smee relay', () => {
     relay.send(event);
     relay.send(event);
     relay.send({ ...event, timestamp: 1_700_000_000_001 });
-    await until(() => expect(target.requests).toHaveLength(3));
-    const keys = target.requests.map((r) => r.headers['idempotency-key']);
+    await until(() => expect(delivered).toHaveLength(3));
+    const keys = delivered.map((r) => r.idempotencyKey);
     expect(keys[0]).toMatch(/^relay-[0-9a-f]{40}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
@@ -164,7 +153,7 @@ describe('RelayClient against a local smee relay', () => {
     relay.send({ 'content-type': 'application/json', timestamp: 1 }); // no body
     relay.send([1, 2]);
     await until(() => expect(client.status().failedCount).toBe(3));
-    expect(target.requests).toHaveLength(0);
+    expect(delivered).toHaveLength(0);
     expect(client.status().lastError).toMatch(/not a smee request/);
     expect(client.status().lastEventAt).toBe('2026-03-10T12:00:00.000Z');
     expect(client.status().state).toBe('connected');
@@ -183,8 +172,8 @@ describe('RelayClient against a local smee relay', () => {
     expect(relay.streamRequests).toHaveLength(2);
 
     relay.send({ body: { title: 'after reconnect' }, timestamp: 5 });
-    await until(() => expect(target.requests).toHaveLength(1));
-    expect(JSON.parse(target.requests[0].body)).toEqual({ title: 'after reconnect' });
+    await until(() => expect(delivered).toHaveLength(1));
+    expect(delivered[0].body).toEqual({ title: 'after reconnect' });
     expect(client.status()).toMatchObject({ state: 'connected', reconnectAttempts: 1, deliveredCount: 1 });
   });
 
@@ -228,7 +217,7 @@ describe('RelayClient against a local smee relay', () => {
     client.start(relay.channelUrl());
     await connected();
     relay.send({ body: { title: 'one' }, timestamp: 1 }, { id: 'evt-9' });
-    await until(() => expect(target.requests).toHaveLength(1));
+    await until(() => expect(delivered).toHaveLength(1));
     relay.drop();
     await until(() => expect(relay.streamRequests).toHaveLength(2));
     expect(relay.streamRequests[0].headers['last-event-id']).toBeUndefined();
@@ -246,61 +235,43 @@ describe('RelayClient against a local smee relay', () => {
     await connected();
   });
 
-  it('retries a delivery the webhook failed with 5xx, and does not retry one it rejected', async () => {
+  it('retries a delivery the desk failed (5xx or a throw), and does not retry one it refused (4xx)', async () => {
     newClient();
     client.start(relay.channelUrl());
     await connected();
-    target.respondWith(503, { error: 'busy', message: 'try later' });
+    answer = () => ({ status: 503, message: 'database is busy' });
     relay.send({ body: { title: 'a' }, timestamp: 1 });
     await until(() => expect(client.status().failedCount).toBe(1));
-    expect(target.requests).toHaveLength(3);
-    expect(new Set(target.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    expect(delivered).toHaveLength(3);
+    expect(new Set(delivered.map((r) => r.idempotencyKey)).size).toBe(1);
     expect(client.status()).toMatchObject({ lastDeliveryStatus: 503, deliveredCount: 0 });
-    expect(client.status().lastError).toBe('relayed request not delivered: the webhook answered HTTP 503: try later');
+    expect(client.status().lastError).toBe('relayed request not delivered: the desk could not store it (HTTP 503): database is busy');
 
-    target.respondWith(422, { error: 'validation_failed', message: 'title is required' });
+    answer = () => ({ status: 422, message: 'title is required' });
     relay.send({ body: {}, timestamp: 2 });
     await until(() => expect(client.status().failedCount).toBe(2));
-    expect(target.requests).toHaveLength(4);
-    expect(client.status().lastError).toBe('relayed request not delivered: the webhook answered HTTP 422: title is required');
+    expect(delivered).toHaveLength(4);
+    expect(client.status().lastError).toBe('relayed request not delivered: the desk refused it (HTTP 422): title is required');
 
-    target.respondWith(201, { ok: true });
+    // a throw counts as a failure and is retried; the second try stores it
+    let tries = 0;
+    answer = () => {
+      tries += 1;
+      if (tries === 1) throw new Error('SQLITE_BUSY');
+      return { status: 201 };
+    };
     relay.send({ body: { title: 'b' }, timestamp: 3 });
     await until(() => expect(client.status().deliveredCount).toBe(1));
-    expect(client.status().lastDeliveryStatus).toBe(201);
-  });
+    expect(tries).toBe(2);
+    expect(client.status()).toMatchObject({ lastDeliveryStatus: 201, failedCount: 2 });
 
-  it('waits as long as Retry-After says (capped at the maximum delay) when the webhook rate-limits', async () => {
-    const CAP_MS = 4_321;
-    newClient({ minDelayMs: 1, maxDelayMs: CAP_MS, deliveryAttempts: 2 });
-    client.start(relay.channelUrl());
-    await connected();
-    // Hold back the one timer of the capped length: the retry can only happen once the test fires it.
-    const realSetTimeout = globalThis.setTimeout;
-    const held: (() => void)[] = [];
-    const delays: number[] = [];
-    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number, ...rest: unknown[]) => {
-      delays.push(ms ?? 0);
-      if (ms === CAP_MS) {
-        held.push(fn);
-        return realSetTimeout(() => undefined, 0);
-      }
-      return realSetTimeout(fn, ms, ...rest);
-    }) as typeof setTimeout);
-    target.respondWith(429, { error: 'rate_limited', message: 'slow down' }, { 'retry-after': '3600' });
-    relay.send({ body: { title: 'a' }, timestamp: 1 });
-    // the client waits the cap, not the 1 ms backoff nor the hour the header asked for
-    await until(() => expect(held).toHaveLength(1));
-    expect(delays).not.toContain(3_600_000);
-    expect(target.requests).toHaveLength(1);
-    expect(client.status()).toMatchObject({ lastDeliveryStatus: 429, deliveredCount: 0, failedCount: 0 });
-    vi.mocked(globalThis.setTimeout).mockRestore();
-
-    target.respondWith(201, {});
-    held[0]();
-    await until(() => expect(client.status().deliveredCount).toBe(1));
-    expect(target.requests).toHaveLength(2);
-    expect(client.status().failedCount).toBe(0);
+    answer = () => {
+      throw new Error('disk I/O error');
+    };
+    relay.send({ body: { title: 'c' }, timestamp: 4 });
+    await until(() => expect(client.status().failedCount).toBe(3));
+    expect(client.status().lastError).toBe('relayed request not delivered: the desk could not store it (HTTP 500): disk I/O error');
+    expect(client.status().state).toBe('connected');
   });
 
   it("leaves the key to the body when the relayed body carries its own idempotencyKey", async () => {
@@ -309,22 +280,55 @@ describe('RelayClient against a local smee relay', () => {
     await connected();
     relay.send({ 'idempotency-key': 'header-key', body: { title: 'a', idempotencyKey: 'body-key' }, timestamp: 1 });
     relay.send({ 'idempotency-key': 'header-key', body: { title: 'b' }, timestamp: 1 });
-    await until(() => expect(target.requests).toHaveLength(2));
-    expect(target.requests[0].headers['idempotency-key']).toBeUndefined();
-    expect(JSON.parse(target.requests[0].body)).toEqual({ title: 'a', idempotencyKey: 'body-key' });
-    expect(target.requests[1].headers['idempotency-key']).toBe('header-key');
+    await until(() => expect(delivered).toHaveLength(2));
+    expect(delivered[0]).toEqual({ body: { title: 'a', idempotencyKey: 'body-key' } });
+    expect(delivered[1]).toEqual({ body: { title: 'b' }, idempotencyKey: 'header-key' });
   });
 
-  it('reports a webhook that cannot be reached', async () => {
-    const dead = await startFakeTarget();
-    await dead.close();
-    newClient({ localBaseUrl: dead.url, deliveryAttempts: 2 });
+  it('takes a burst of thousands of events without dropping one, in arrival order', async () => {
+    newClient();
     client.start(relay.channelUrl());
     await connected();
-    relay.send({ body: { title: 'a' }, timestamp: 1 });
+    const N = 3_000;
+    for (let i = 0; i < N; i += 1) relay.send({ body: { title: `e${i}` }, timestamp: i });
+    await until(() => expect(client.status().deliveredCount).toBe(N), 20_000);
+    expect(delivered.map((r) => (r.body as { title: string }).title)).toEqual(Array.from({ length: N }, (_, i) => `e${i}`));
+    expect(client.status()).toMatchObject({ failedCount: 0, lastError: null });
+  });
+
+  it('drops (and counts) what is beyond maxQueued waiting deliveries', async () => {
+    newClient({ maxQueued: 2 });
+    client.start(relay.channelUrl());
+    await connected();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // the first delivery waits until released, so the next ones queue up behind it
+    answer = async () => {
+      await held;
+      return { status: 201 };
+    };
+    for (let i = 0; i < 4; i += 1) relay.send({ body: { title: `q${i}` }, timestamp: i });
+    await until(() => expect(client.status().failedCount).toBe(2));
+    expect(client.status().lastError).toMatch(/more than 2 relayed requests waiting/);
+    release();
+    await until(() => expect(client.status().deliveredCount).toBe(2));
+  });
+
+  it('drops (and counts) what is beyond maxQueuedBytes of waiting events', async () => {
+    newClient({ maxQueuedBytes: 3_000 });
+    client.start(relay.channelUrl());
+    await connected();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answer = async () => {
+      await held;
+      return { status: 201 };
+    };
+    for (let i = 0; i < 3; i += 1) relay.send({ body: { title: `big ${i}`, detail: 'x'.repeat(1_200) }, timestamp: i });
     await until(() => expect(client.status().failedCount).toBe(1));
-    expect(client.status().lastError).toMatch(/^relayed request not delivered: the webhook could not be reached \(ECONNREFUSED\)$/);
-    expect(client.status().lastError).not.toContain(TOKEN);
+    expect(client.status().lastError).toMatch(/KiB of relayed requests waiting; one was dropped/);
+    release();
+    await until(() => expect(client.status().deliveredCount).toBe(2));
   });
 
   it('moves to a new channel with a fresh status, and stop() closes the stream', async () => {
@@ -346,6 +350,6 @@ describe('RelayClient against a local smee relay', () => {
     relay.send({ body: { title: 'after stop' }, timestamp: 2 });
     relay.drop();
     expect(relay.streamRequests).toHaveLength(2);
-    expect(target.requests).toHaveLength(1);
+    expect(delivered).toHaveLength(1);
   });
 });

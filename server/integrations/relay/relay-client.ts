@@ -6,10 +6,12 @@ import type { Clock } from '../../core/clock';
  * Relay client for the smee protocol (smee.io or a self-hosted smee/gosmee server).
  *
  * The desk usually sits behind NAT, so senders post to a public relay channel instead; the relay
- * streams every request it received to us as Server-Sent Events, and we re-post each one to the
- * local inbound signal webhook. The relay can only ever reach that one path: the target URL is
- * fixed here, nothing in an event chooses where it goes, and no header of the relayed request
- * (host, authorization, cookies, forwarding headers ...) is passed on.
+ * streams every request it received to us as Server-Sent Events, and we hand each one's body to
+ * the desk in-process, through the `deliver` callback (wired in server/start.ts to the signal
+ * service's inbound path, the one the webhook uses). Nothing goes over HTTP, so no rate limit of
+ * the webhook applies to relayed events and no event is lost to one. The relay can only ever add
+ * signals: nothing in an event chooses another target, and no header of the relayed request (host,
+ * authorization, cookies, forwarding headers ...) is passed on; only its idempotency key is derived.
  */
 
 export type RelayState = 'disabled' | 'connecting' | 'connected' | 'error';
@@ -28,13 +30,13 @@ export interface RelayStatus {
   /** When the last relayed request arrived. */
   lastEventAt: string | null;
   lastDeliveryAt: string | null;
-  /** HTTP status the local webhook answered the last delivery with. */
+  /** Outcome of the last delivery, as the webhook would answer it: 201 stored, 4xx refused (e.g. 422 invalid), 5xx failed. */
   lastDeliveryStatus: number | null;
   lastError: string | null;
   lastErrorAt: string | null;
-  /** Relayed requests the webhook accepted (2xx) on this channel. */
+  /** Relayed requests the desk accepted (2xx) on this channel. */
   deliveredCount: number;
-  /** Relayed requests that could not be delivered (rejected, unreadable, or the webhook was unreachable). */
+  /** Relayed requests that could not be delivered (refused, unreadable, or failing after every try). */
   failedCount: number;
   /** Reconnections on this channel since it was set (each lost or failed connection counts one). */
   reconnectAttempts: number;
@@ -42,12 +44,30 @@ export interface RelayStatus {
   nextReconnectAt: string | null;
 }
 
+/**
+ * The outcome of handing one relayed request to the desk, in the webhook's HTTP terms: 2xx stored
+ * (or replayed), 4xx refused (not retried: the request itself is wrong), 5xx failed (retried).
+ */
+export interface RelayDeliveryOutcome {
+  status: number;
+  /** Why it was refused or failed (shown in the status; never contains a secret). */
+  message?: string;
+}
+
+/** One relayed request for the desk: the body as the sender posted it, and the key that makes a repeat harmless. */
+export interface RelayedRequest {
+  body: unknown;
+  /** Absent when the body carries its own `idempotencyKey`. */
+  idempotencyKey?: string;
+}
+
+/** Stores one relayed request (server/start.ts passes the signal service's inbound path). May throw: that counts as a 5xx. */
+export type RelayDeliver = (request: RelayedRequest) => Promise<RelayDeliveryOutcome>;
+
 export interface RelayClientOptions {
   clock: Clock;
-  /** The workspace ingest token: the last segment of the webhook path. */
-  token: string;
-  /** Base URL of the local server (http://127.0.0.1:port); set later with setLocalBaseUrl() when unknown yet. */
-  localBaseUrl?: string;
+  /** Where relayed requests go: in-process, never over HTTP. */
+  deliver: RelayDeliver;
   /** First reconnect delay; doubles per failed attempt. Default 1 s. */
   minDelayMs?: number;
   /** Longest reconnect delay. Default 60 s. */
@@ -56,21 +76,17 @@ export interface RelayClientOptions {
   connectTimeoutMs?: number;
   /** Once the relay has sent a keep-alive ping, this much silence counts as a dead connection. Default 120 s. */
   idleTimeoutMs?: number;
-  /** Time the local webhook has to answer one delivery. Default 10 s. */
-  deliveryTimeoutMs?: number;
-  /** Tries per relayed request when the webhook is unreachable or answers 5xx/429. Default 3. */
+  /** Tries per relayed request when delivery fails (throws or 5xx). Default 3. */
   deliveryAttempts?: number;
-  /** Relayed requests waiting for delivery; more are dropped (and counted as failed). Default 100. */
+  /**
+   * Relayed requests waiting for delivery; more are dropped (and counted as failed). Default 20,000:
+   * a relay replays a backlog in one burst, and each waiting request is only its parsed event.
+   */
   maxQueued?: number;
+  /** Total size of the events waiting (their raw data); past it new ones are dropped (and counted as failed). Default 64 MiB. */
+  maxQueuedBytes?: number;
   /** Connections and failures are logged here (never the channel URL: it is a capability). */
   log?: { info(message: string): void; warn(message: string): void };
-}
-
-export const WEBHOOK_PATH = '/api/webhooks/signals/';
-
-/** The only URL the relay delivers to. */
-export function webhookUrl(localBaseUrl: string, token: string): string {
-  return `${localBaseUrl.replace(/\/+$/, '')}${WEBHOOK_PATH}${encodeURIComponent(token)}`;
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
@@ -109,11 +125,6 @@ function hostOf(url: string | null): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function describeFetchError(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
-}
-
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
@@ -148,15 +159,15 @@ function idleStatus(): RelayStatus {
 
 export class RelayClient {
   private readonly clock: Clock;
-  private readonly token: string;
-  private localBaseUrl: string | undefined;
+  private readonly deliverTo: RelayDeliver;
   private readonly minDelayMs: number;
   private readonly maxDelayMs: number;
   private readonly connectTimeoutMs: number;
   private readonly idleTimeoutMs: number;
-  private readonly deliveryTimeoutMs: number;
   private readonly deliveryAttempts: number;
   private readonly maxQueued: number;
+  private readonly maxQueuedBytes: number;
+  private queuedBytes = 0;
   private readonly log: RelayClientOptions['log'];
 
   private state: RelayStatus = idleStatus();
@@ -176,26 +187,15 @@ export class RelayClient {
 
   constructor(options: RelayClientOptions) {
     this.clock = options.clock;
-    this.token = options.token;
-    this.localBaseUrl = options.localBaseUrl;
+    this.deliverTo = options.deliver;
     this.minDelayMs = options.minDelayMs ?? 1_000;
     this.maxDelayMs = options.maxDelayMs ?? 60_000;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
-    this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? 10_000;
     this.deliveryAttempts = options.deliveryAttempts ?? 3;
-    this.maxQueued = options.maxQueued ?? 100;
+    this.maxQueued = options.maxQueued ?? 20_000;
+    this.maxQueuedBytes = options.maxQueuedBytes ?? 64 * 1024 * 1024;
     this.log = options.log;
-  }
-
-  setLocalBaseUrl(url: string): void {
-    this.localBaseUrl = url;
-  }
-
-  /** The local webhook URL the relay delivers to (it contains the ingest token). */
-  localWebhookUrl(): string {
-    if (!this.localBaseUrl) throw new Error('RelayClient: the local server URL is not known yet');
-    return webhookUrl(this.localBaseUrl, this.token);
   }
 
   status(): RelayStatus {
@@ -331,21 +331,27 @@ export class RelayClient {
   };
 
   private enqueue(data: string): void {
-    if (this.queued >= this.maxQueued) {
+    if (this.queued >= this.maxQueued || this.queuedBytes + data.length > this.maxQueuedBytes) {
       this.state.failedCount += 1;
-      this.recordError(`more than ${this.maxQueued} relayed requests waiting; one was dropped`);
+      this.recordError(
+        this.queued >= this.maxQueued
+          ? `more than ${this.maxQueued} relayed requests waiting; one was dropped`
+          : `more than ${Math.round(this.maxQueuedBytes / 1024)} KiB of relayed requests waiting; one was dropped`,
+      );
       return;
     }
     this.queued += 1;
+    this.queuedBytes += data.length;
     const signal = this.deliveries.signal;
     this.queue = this.queue
       .then(() => this.deliver(data, signal))
       .finally(() => {
         this.queued -= 1;
+        this.queuedBytes -= data.length;
       });
   }
 
-  /** Re-posts one relayed request's body to the local webhook. Never throws. */
+  /** Hands one relayed request's body to the desk, retrying failures. Never throws. */
   private async deliver(data: string, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return;
     let event: unknown;
@@ -359,53 +365,28 @@ export class RelayClient {
       this.recordError('a relayed event was not a smee request (JSON with a body); skipped');
       return;
     }
-    if (!this.localBaseUrl) {
-      this.state.failedCount += 1;
-      this.recordError('the local server is not listening yet; a relayed request was dropped');
-      return;
-    }
-    const target = this.localWebhookUrl();
-    const body = JSON.stringify(event.body);
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'desk-relay' };
     // A body that carries its own idempotencyKey is keyed by it alone: the sender's key already makes a repeat harmless.
-    if (!(isObject(event.body) && 'idempotencyKey' in event.body)) headers['idempotency-key'] = relayIdempotencyKey(event, data);
+    const request: RelayedRequest = { body: event.body };
+    if (!(isObject(event.body) && 'idempotencyKey' in event.body)) request.idempotencyKey = relayIdempotencyKey(event, data);
     let problem = '';
-    let retryAfterMs = 0;
     for (let attempt = 1; attempt <= this.deliveryAttempts; attempt += 1) {
-      retryAfterMs = 0;
+      let outcome: RelayDeliveryOutcome;
       try {
-        const res = await fetch(target, {
-          method: 'POST',
-          headers,
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.any([signal, AbortSignal.timeout(this.deliveryTimeoutMs)]),
-        });
-        const text = await res.text();
-        this.state.lastDeliveryAt = this.now();
-        this.state.lastDeliveryStatus = res.status;
-        if (res.ok) {
-          this.state.deliveredCount += 1;
-          return;
-        }
-        let reason = '';
-        try {
-          const parsed = JSON.parse(text) as { message?: unknown };
-          if (typeof parsed.message === 'string') reason = `: ${parsed.message.slice(0, 200)}`;
-        } catch {
-          /* not JSON: the status says enough */
-        }
-        problem = `the webhook answered HTTP ${res.status}${reason}`;
-        if (res.status === 429) retryAfterMs = Math.min(this.maxDelayMs, Math.max(0, Number(res.headers.get('retry-after')) || 0) * 1000);
-        if (res.status < 500 && res.status !== 429) break; // the request itself is wrong: retrying will not help
+        outcome = await this.deliverTo(request);
       } catch (err) {
-        if (signal.aborted) return;
-        problem =
-          (err as Error)?.name === 'TimeoutError'
-            ? `the webhook did not answer within ${Math.round(this.deliveryTimeoutMs / 1000)} s`
-            : `the webhook could not be reached (${describeFetchError(err)})`;
+        outcome = { status: 500, message: err instanceof Error ? err.message : String(err) };
       }
-      if (attempt < this.deliveryAttempts) await wait(Math.max(this.minDelayMs * attempt, retryAfterMs), signal);
+      if (signal.aborted) return;
+      this.state.lastDeliveryAt = this.now();
+      this.state.lastDeliveryStatus = outcome.status;
+      if (outcome.status >= 200 && outcome.status < 300) {
+        this.state.deliveredCount += 1;
+        return;
+      }
+      const reason = outcome.message ? `: ${outcome.message.slice(0, 200)}` : '';
+      problem = outcome.status < 500 ? `the desk refused it (HTTP ${outcome.status})${reason}` : `the desk could not store it (HTTP ${outcome.status})${reason}`;
+      if (outcome.status < 500) break; // the request itself is wrong: retrying will not help
+      if (attempt < this.deliveryAttempts) await wait(this.minDelayMs * attempt, signal);
       if (signal.aborted) return;
     }
     this.state.failedCount += 1;

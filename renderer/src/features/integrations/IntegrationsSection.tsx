@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { QueryState } from '../../components/Page';
@@ -8,82 +8,14 @@ import { SubmitActions } from '../../components/SubmitActions';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { useDraft } from '../../lib/use-draft';
 import { Badge } from '../../components/Badge';
-import { inboundQuery, useSetRelay, type RelayStatus } from './api';
-import { curlExample, maskToken, relayStateBadge } from './format';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { SuccessNotice } from '../../components/SuccessNotice';
+import { sourceOptionsQuery } from '../sources/api';
+import { inboundQuery, useRotateToken, useSetRelay, type RelayStatus } from './api';
+import { ScopedIngestUrls, SCOPED_URL_WHY } from './ScopedIngestUrls';
+import { relayStateBadge } from './format';
+import { WebhookUrl } from './WebhookUrl';
 import './integrations.css';
-
-/** Copies text; falls back to the old selection API where the async clipboard is not allowed. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
-
-function CopyButton({ text, label = 'Copy', name }: { text: string; label?: string; name: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2500);
-    return () => clearTimeout(timer);
-  }, [state]);
-  return (
-    <>
-      <button type="button" className="button button--secondary" aria-label={`${label} ${name}`} onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
-        {label}
-      </button>
-      <span className={`save-status${state === 'copied' ? ' save-status--done' : ''}`} role="status" aria-live="polite">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text and copy it by hand' : ''}
-      </span>
-    </>
-  );
-}
-
-/** A webhook URL with its copy button and a curl example; a secret one is shown masked until revealed. */
-function WebhookUrl({ label, name, url, secret, hint }: { label: string; name: string; url: string; secret: boolean; hint?: ReactNode }) {
-  const [revealed, setRevealed] = useState(!secret);
-  const shown = revealed ? url : maskToken(url);
-  return (
-    <>
-      <Field
-        label={label}
-        hint={hint}
-        className="url-field"
-        after={
-          <>
-            {secret ? (
-              <button type="button" className="button button--ghost" aria-pressed={revealed} onClick={() => setRevealed((v) => !v)}>
-                {revealed ? 'Hide' : 'Show'}
-              </button>
-            ) : null}
-            <CopyButton text={url} name={label.toLowerCase()} />
-          </>
-        }
-      >
-        {(control) => <input {...control} className="input input--code" readOnly value={shown} onFocus={(e) => revealed && e.target.select()} />}
-      </Field>
-      <div className="code-example">
-        <pre className="code-block" aria-label={`curl example (${name})`}>
-          <code>{curlExample(shown)}</code>
-        </pre>
-        <div className="actions">
-          <CopyButton text={curlExample(url)} label="Copy command" name={name} />
-        </div>
-      </div>
-    </>
-  );
-}
 
 function RelayDetails({ relay }: { relay: RelayStatus }) {
   const badge = relayStateBadge(relay.state);
@@ -195,6 +127,54 @@ function RelayChannel({ relay }: { relay: RelayStatus }) {
   );
 }
 
+/** Pick a source, then its scoped ingest URLs. */
+function ScopedUrlPicker() {
+  const sources = useQuery(sourceOptionsQuery());
+  const [picked, setPicked] = useState('');
+  const list = sources.data ?? [];
+  const source = list.find((s) => s.id === picked) ?? null;
+  if (sources.isSuccess && list.length === 0) {
+    return <p className="muted small">Add a source first (a manual source for the sending service is the usual choice), then create its ingest URL here or in its editor on the Sources page.</p>;
+  }
+  return (
+    <div className="stack stack--tight">
+      <Field label="Source">
+        {(control) => (
+          <select {...control} className="input" value={picked} onChange={(e) => setPicked(e.target.value)}>
+            <option value="">Choose a source…</option>
+            {list.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {source ? <ScopedIngestUrls key={source.id} sourceId={source.id} sourceLabel={source.label} /> : null}
+      <FormError error={sources.error} />
+    </div>
+  );
+}
+
+/** Rotate the workspace token: confirm what breaks, then show the new webhook URL; the UI stays signed in. */
+function RotateToken() {
+  const rotate = useRotateToken();
+  return (
+    <div className="stack stack--tight">
+      <ConfirmButton
+        label="Rotate token"
+        small={false}
+        question="Rotate the workspace token? The old token and the webhook URL above stop working at once: scripts, senders and other signed-in tabs that use them must be given the new ones. Scoped ingest URLs and the relay keep working."
+        confirmLabel="Rotate now"
+        disabled={rotate.isPending}
+        onConfirm={() => rotate.mutate()}
+      />
+      {rotate.isSuccess ? <SuccessNotice message="Token rotated. The new webhook URL is shown above; this window is signed in with the new token." /> : null}
+      <FormError error={rotate.error} />
+    </div>
+  );
+}
+
 /** Settings > Integrations: the inbound webhook (local and relayed) and the relay that carries it past NAT. */
 export function IntegrationsSection() {
   const inbound = useQuery(inboundQuery());
@@ -205,10 +185,22 @@ export function IntegrationsSection() {
       {data ? (
         <>
           <SettingRow
-            title="Inbound webhook"
-            description="POST a signal as JSON (a title, and optionally detail, kind, priority and sourceUrl) from a script on this machine. The URL contains your ingest token, which also signs in to the API: treat it as a secret."
+            title="Source ingest URLs (recommended)"
+            description={`Give each sending service a URL of its own source: it can only push signals, and they are filed under that source. ${SCOPED_URL_WHY}`}
+          >
+            <ScopedUrlPicker />
+          </SettingRow>
+          <SettingRow
+            title="Workspace webhook URL"
+            description="POST a signal as JSON (a title, and optionally detail, kind, priority, sourceUrl and sourceId) from a script on this machine, to any source. The URL contains the workspace token, which also signs in to the whole API: treat it as an admin key, and prefer a source ingest URL above."
           >
             <WebhookUrl label="Local webhook URL" name="local webhook" url={data.inboundWebhook.localUrl} secret hint="Reachable from this machine only." />
+          </SettingRow>
+          <SettingRow
+            title="Workspace token"
+            description="If the token or the workspace webhook URL may have leaked, rotate it: a new token replaces it at once."
+          >
+            <RotateToken />
           </SettingRow>
           <SettingRow
             title="Relayed webhook"

@@ -85,6 +85,10 @@ function fakeDesk() {
     if (method === 'PATCH' && path === '/api/v1/sources/src_1') {
       return json(422, { error: 'validation_failed', message: 'label: must not be empty', details: [{ field: 'label', message: 'must not be empty' }] });
     }
+    if (method === 'GET' && path === '/api/v1/sources/src_1/ingest-tokens') return json(200, { ingestTokens: [] });
+    if (method === 'POST' && path === '/api/v1/sources/src_1/ingest-tokens') {
+      return json(201, { id: 'ing_1', sourceId: 'src_1', label: (body as { label?: string }).label ?? 'Acme blog', tokenHint: 'dski_…abcd', createdAt: '2026-03-10T12:00:00.000Z', lastUsedAt: null, token: 'dski_xyzabcd', webhookUrl: 'http://127.0.0.1:4477/api/webhooks/signals/dski_xyzabcd' });
+    }
     return noFake(call);
   });
 }
@@ -174,6 +178,18 @@ describe('SourcesPage', () => {
     fireEvent.click(await within(table).findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sources'));
     expect(screen.queryByLabelText('Label')).toBeNull();
+  });
+
+  it("offers the source's own ingest URL in its editor, with why, shown once after creation", async () => {
+    renderPage('/sources/src_1');
+    const ingest = await screen.findByRole('region', { name: 'Push signals to this source' });
+    expect(within(ingest).getByText('A leaked source URL can only push signals to that source; revoke it any time.')).toBeTruthy();
+    expect(within(ingest).getByRole('link', { name: 'Settings › Integrations' })).toBeTruthy();
+    fireEvent.change(within(ingest).getByLabelText('Used by'), { target: { value: 'Zapier' } });
+    fireEvent.click(within(ingest).getByRole('button', { name: 'Create ingest URL' }));
+    const url = await within(ingest).findByRole('textbox', { name: 'New ingest URL' });
+    expect(url).toHaveProperty('value', 'http://127.0.0.1:4477/api/webhooks/signals/dski_xyzabcd');
+    expect(desk.calls.find((c) => c.method === 'POST' && c.path === '/api/v1/sources/src_1/ingest-tokens')!.body).toEqual({ label: 'Zapier' });
   });
 
   it('a deep link opens that source: under its row when listed, else in a card of its own', async () => {

@@ -9,6 +9,8 @@ import { useBulkSources, useSetKeywords, useSetSourcePause, useUpdateSource, typ
 import { isFeedType, keywordsText, parseKeywords } from '../format';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { LIMITS } from '../../../api/rules.gen';
+import { Link } from '@tanstack/react-router';
+import { ScopedIngestUrls } from '../../integrations/ScopedIngestUrls';
 
 function LabelForm({ source }: { source: Source }) {
   const save = useUpdateSource();
@@ -146,6 +148,19 @@ export function SourceEditor({ source, onDeleted }: { source: Source; onDeleted:
         {feed ? <PauseForm source={source} /> : null}
         {source.type !== 'manual' ? <KeywordsForm source={source} /> : null}
       </div>
+      <section className="source-editor__ingest" aria-labelledby={`ingest-${source.id}`}>
+        <h3 className="setting__title" id={`ingest-${source.id}`}>
+          Push signals to this source
+        </h3>
+        <ScopedIngestUrls sourceId={source.id} sourceLabel={source.label} />
+        <p className="muted small">
+          The workspace webhook URL (
+          <Link to="/settings/$section" params={{ section: 'integrations' }} resetScroll={false}>
+            Settings › Integrations
+          </Link>
+          ) works too, with <code>sourceId</code> in the body, but it carries the workspace token, which opens the whole API.
+        </p>
+      </section>
       <div className="source-editor__footer">
         <span className="muted small">
           Added {formatDateTime(source.createdAt)}

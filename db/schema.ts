@@ -7,6 +7,7 @@ import type { SignalKind, SignalPriority } from '../server/domain/signals/signal
 import type { ReactionEmoji } from '../server/domain/reactions/reactions';
 import type { SourceStatus, SourceType } from '../server/domain/sources/rules';
 import type { ActivityKind } from '../server/domain/catalog/activity-kinds';
+import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus, TaskViewKind } from '../server/domain/tasks/rules';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
 
@@ -154,6 +155,71 @@ export interface IngestTokenTable {
   revokedAt: string | null;
 }
 
+/** Tasks (0008). Costs are integer tokens and micro-USD; the id lists are JSON arrays. */
+export interface TaskTable {
+  id: string;
+  title: string;
+  summary: string;
+  kind: TaskKind | null;
+  deliverableType: TaskDeliverableType | null;
+  priority: TaskPriority | null;
+  dueAt: string | null;
+  status: TaskStatus;
+  assignedToUserId: string | null;
+  goal: string;
+  context: string;
+  pinned: number;
+  sourceSignalIds: string;
+  sourceMemoryIds: string;
+  archiveWarnedAt: string | null;
+  archivedAt: string | null;
+  archivedBySweep: number;
+  publicWorkLogToken: string | null;
+  publicTimelineToken: string | null;
+  totalInputTokens: number;
+  totalOutputTokens: number;
+  costMicroUsd: number;
+  sessionCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TaskTagTable {
+  taskId: string;
+  tag: string;
+}
+
+/** `taskId` waits on `blockerTaskId`. */
+export interface TaskBlockerTable {
+  taskId: string;
+  blockerTaskId: string;
+}
+
+/** Operator notes: authoritative direction for the next AI cycle. */
+export interface TaskNoteTable {
+  id: string;
+  taskId: string;
+  text: string;
+  authorUserId: string | null;
+  createdAt: string;
+}
+
+/** One entry per AI cycle on the task. */
+export interface TaskWorkLogTable {
+  id: string;
+  taskId: string;
+  entry: string;
+  createdAt: string;
+}
+
+/** Share-page views per workspace-timezone day. */
+export interface TaskViewTable {
+  taskId: string;
+  kind: TaskViewKind;
+  day: string;
+  count: number;
+}
+
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
@@ -167,4 +233,10 @@ export interface DB {
   feedItemsSeen: FeedItemSeenTable;
   idempotencyKeys: IdempotencyKeyTable;
   ingestTokens: IngestTokenTable;
+  tasks: TaskTable;
+  taskTags: TaskTagTable;
+  taskBlockers: TaskBlockerTable;
+  taskNotes: TaskNoteTable;
+  taskWorkLog: TaskWorkLogTable;
+  taskViews: TaskViewTable;
 }

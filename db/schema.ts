@@ -220,6 +220,32 @@ export interface TaskViewTable {
   count: number;
 }
 
+/** A comment on a task (0010); replies are one level deep (parentCommentId is a top-level comment). */
+export interface TaskCommentTable {
+  id: string;
+  taskId: string;
+  parentCommentId: string | null;
+  authorUserId: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface CommentReactionTable {
+  commentId: string;
+  userId: string;
+  emoji: ReactionEmoji;
+  createdAt: string;
+}
+
+/** A member named as `@name` in a comment (0010); one row per comment and member. */
+export interface CommentMentionTable {
+  id: string;
+  commentId: string;
+  userId: string;
+  acknowledgedAt: string | null;
+  createdAt: string;
+}
+
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
@@ -239,4 +265,7 @@ export interface DB {
   taskNotes: TaskNoteTable;
   taskWorkLog: TaskWorkLogTable;
   taskViews: TaskViewTable;
+  taskComments: TaskCommentTable;
+  commentReactions: CommentReactionTable;
+  commentMentions: CommentMentionTable;
 }

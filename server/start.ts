@@ -20,6 +20,7 @@ import { FEED_POLL_JOB } from './jobs/feed-poller';
 import { BackupService } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { IngestTokenService } from './domain/ingest/ingest-service';
+import { CommentService } from './domain/comments/comment-service';
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';
@@ -111,6 +112,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     relay: new RelayClient({ clock, deliver: (request) => signals.receiveRelayed(request), log: log.child({ component: 'relay' }) }),
     ingest: new IngestTokenService(db, clock),
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
+    comments: new CommentService(db, clock, workspace),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

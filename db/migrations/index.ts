@@ -7,6 +7,7 @@ import * as m0005FocusShiftsIndex from './0005_focus_shifts_index';
 import * as m0006IngestTokens from './0006_ingest_tokens';
 import * as m0007FileSourcePathUnique from './0007_file_source_path_unique';
 import * as m0008Tasks from './0008_tasks';
+import * as m0010TaskComments from './0010_task_comments';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_ingest_tokens': m0006IngestTokens,
   '0007_file_source_path_unique': m0007FileSourcePathUnique,
   '0008_tasks': m0008Tasks,
+  '0010_task_comments': m0010TaskComments,
 };

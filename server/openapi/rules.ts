@@ -35,6 +35,7 @@ import {
   SOURCE_TYPES,
 } from '../domain/sources/rules';
 import { BULK_ACTIONS } from '../domain/sources/source-bulk';
+import { MAX_COMMENT_LENGTH, MAX_COMMENT_QUERY_LENGTH, MIN_COMMENT_LENGTH } from '../domain/comments/comment-rules';
 
 /**
  * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
@@ -101,6 +102,9 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'RelayUrlBody.relayUrl', maxLength: RELAY_URL_MAX_LENGTH },
   // scoped ingest URLs
   { at: 'CreateIngestTokenBody.label', minLength: 1, maxLength: MAX_INGEST_TOKEN_LABEL_LENGTH },
+  // task comments
+  { at: 'NewCommentBody.text', minLength: MIN_COMMENT_LENGTH, maxLength: MAX_COMMENT_LENGTH },
+  { at: 'ListTaskComments?q', maxLength: MAX_COMMENT_QUERY_LENGTH },
 
   // bulk bodies: one id limit for every area (server/core/input.ts)
   bulkIds('SignalBulkBody.signalIds'),

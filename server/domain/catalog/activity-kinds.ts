@@ -53,6 +53,13 @@ export const ACTIVITY_KINDS = [
   // scoped ingest URLs (server/domain/ingest)
   'ingest_token.created',
   'ingest_token.revoked',
+  // task comments, mentions and share links (server/domain/comments, server/domain/sharing)
+  'comment.created',
+  'comment.reaction_added',
+  'comment.reaction_removed',
+  'mention.acknowledged',
+  'task.share_enabled',
+  'task.share_disabled',
   // backups
   'backup.created',
 ] as const;

@@ -83,6 +83,34 @@ export interface IngestTokenData extends SourceRef {
   tokenLabel: string;
 }
 
+export interface CommentCreatedData {
+  commentId: string;
+  taskId: string;
+  /** The top-level comment a reply belongs to; null for a top-level comment. */
+  parentCommentId: string | null;
+  authorUserId: string;
+  /** Members the comment mentions as `@name` (each got a mention to acknowledge). */
+  mentionedUserIds: string[];
+}
+
+export interface MentionAcknowledgedData {
+  mentionId: string;
+  commentId: string;
+  taskId: string;
+  /** The member who was mentioned. */
+  userId: string;
+}
+
+/** Which public page of a task a share link opens. */
+export type SharePage = 'work_log' | 'timeline';
+
+/** A task's public page was shared or unshared (the token itself is never in an event). */
+export interface TaskShareChangedData {
+  taskId: string;
+  page: SharePage;
+  enabled: boolean;
+}
+
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {
   'signal.created': SignalCreatedData;
@@ -100,6 +128,9 @@ export interface EventPayloads {
   'workspace.token_rotated': WorkspaceTokenRotatedData;
   'ingest_token.created': IngestTokenData;
   'ingest_token.revoked': IngestTokenData;
+  'comment.created': CommentCreatedData;
+  'mention.acknowledged': MentionAcknowledgedData;
+  'task.share_changed': TaskShareChangedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -119,7 +150,10 @@ export type EventName =
   | 'workspace.cost_cap_changed'
   | 'workspace.token_rotated'
   | 'ingest_token.created'
-  | 'ingest_token.revoked';
+  | 'ingest_token.revoked'
+  | 'comment.created'
+  | 'mention.acknowledged'
+  | 'task.share_changed';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -133,7 +167,10 @@ export type EventData =
   | WorkspaceLoopStateData
   | WorkspaceCostCapData
   | WorkspaceTokenRotatedData
-  | IngestTokenData;
+  | IngestTokenData
+  | CommentCreatedData
+  | MentionAcknowledgedData
+  | TaskShareChangedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -209,6 +246,24 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'ingest_token.revoked': {
     description: 'A scoped ingest URL was revoked: its URL stopped working at once.',
     example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Zapier', tokenId: 'ing_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', tokenLabel: 'Zapier zap' },
+  },
+  'comment.created': {
+    description: 'A comment or reply was posted on a task; members it names as `@name` have a mention to acknowledge.',
+    example: {
+      commentId: 'cmt_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      parentCommentId: null,
+      authorUserId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      mentionedUserIds: ['usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0M'],
+    },
+  },
+  'mention.acknowledged': {
+    description: 'A mention of a member in a task comment was acknowledged (once per mention).',
+    example: { mentionId: 'mnt_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', commentId: 'cmt_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0M' },
+  },
+  'task.share_changed': {
+    description: "A task's public work-log or timeline link was created (enabled) or revoked (disabled). The link's token is not in the event.",
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', page: 'work_log', enabled: true },
   },
 };
 

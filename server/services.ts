@@ -11,6 +11,7 @@ import type { BackupService } from './domain/backups/backup-service';
 import type { RelayClient } from './integrations/relay/relay-client';
 import type { IngestTokenService } from './domain/ingest/ingest-service';
 import type { CommentService } from './domain/comments/comment-service';
+import type { ShareService } from './domain/sharing/share-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -39,4 +40,6 @@ export interface Services {
   backups: BackupService;
   /** Task comments, their reactions and `@name` mentions. */
   comments: CommentService;
+  /** Public share links of tasks' work log and timeline, and their view counts. */
+  sharing: ShareService;
 }

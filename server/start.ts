@@ -21,6 +21,8 @@ import { BackupService } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { IngestTokenService } from './domain/ingest/ingest-service';
 import { CommentService } from './domain/comments/comment-service';
+import { ShareService } from './domain/sharing/share-service';
+import { sharePagesMount } from './api/sharing/share-mount';
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';
@@ -113,6 +115,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     ingest: new IngestTokenService(db, clock),
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
     comments: new CommentService(db, clock, workspace),
+    sharing: new ShareService(db, clock, workspace),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.
@@ -123,7 +126,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
 
   registerAreaJobs(scheduler, services);
 
-  const app = buildApp(services, [inboundWebhookMount], log.child({ component: 'http' }));
+  const app = buildApp(services, [inboundWebhookMount, sharePagesMount], log.child({ component: 'http' }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request

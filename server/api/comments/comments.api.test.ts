@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../core/clock';
 import { resolveActor } from '../../domain/members/resolve-actor';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
+import { insertTaskRow } from '../../testing/fixtures/task-rows';
 import { addMember } from '../../testing/fixtures/workspace';
 import { useTestDesk } from '../../testing/use-test-desk';
 import { hueOf } from '../../domain/comments/comment-rules';
@@ -9,41 +10,8 @@ import { hueOf } from '../../domain/comments/comment-rules';
 const shared = useTestDesk();
 const desk = () => shared.desk;
 
-let taskSeq = 0;
 /** A task row written directly (the tasks API lives on its own branch). */
-async function insertTask(title = 'Write the launch brief'): Promise<string> {
-  taskSeq += 1;
-  const id = `tsk_test${String(taskSeq).padStart(4, '0')}`;
-  const now = desk().clock.now().toISOString();
-  await desk().services.db.insertInto('tasks').values({
-    id,
-    title,
-    summary: 'Summary',
-    kind: null,
-    deliverableType: null,
-    priority: null,
-    dueAt: null,
-    status: 'queued',
-    assignedToUserId: null,
-    goal: '',
-    context: '',
-    pinned: 0,
-    sourceSignalIds: '[]',
-    sourceMemoryIds: '[]',
-    archiveWarnedAt: null,
-    archivedAt: null,
-    archivedBySweep: 0,
-    publicWorkLogToken: null,
-    publicTimelineToken: null,
-    totalInputTokens: 0,
-    totalOutputTokens: 0,
-    costMicroUsd: 0,
-    sessionCount: 0,
-    createdAt: now,
-    updatedAt: now,
-  }).execute();
-  return id;
-}
+const insertTask = (title = 'Write the launch brief') => insertTaskRow(desk(), { title });
 
 async function post(taskId: string, body: Record<string, unknown>) {
   const res = await desk().api('POST', `/api/v1/tasks/${taskId}/comments`, body);

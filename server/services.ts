@@ -10,6 +10,9 @@ import type { Scheduler } from './jobs/scheduler';
 import type { BackupService } from './domain/backups/backup-service';
 import type { RelayClient } from './integrations/relay/relay-client';
 import type { IngestTokenService } from './domain/ingest/ingest-service';
+import type { MemberService } from './domain/members/member-service';
+import type { TemplateService } from './domain/templates/template-service';
+import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -36,4 +39,10 @@ export interface Services {
   ingest: IngestTokenService;
   /** Database backups in the data folder (daily job and on demand). */
   backups: BackupService;
+  /** Members and invites, reviewer availability. */
+  members: MemberService;
+  /** Task templates (at most 20). */
+  templates: TemplateService;
+  /** The team's shared saved searches (at most 30). */
+  savedSearches: SavedSearchService;
 }

@@ -20,6 +20,9 @@ import { FEED_POLL_JOB } from './jobs/feed-poller';
 import { BackupService } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { IngestTokenService } from './domain/ingest/ingest-service';
+import { MemberService } from './domain/members/member-service';
+import { TemplateService } from './domain/templates/template-service';
+import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';
@@ -111,6 +114,9 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     relay: new RelayClient({ clock, deliver: (request) => signals.receiveRelayed(request), log: log.child({ component: 'relay' }) }),
     ingest: new IngestTokenService(db, clock),
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
+    members: new MemberService(db, clock),
+    templates: new TemplateService(db, clock),
+    savedSearches: new SavedSearchService(db, clock),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -6,6 +6,7 @@ import * as m0004SourcesList from './0004_sources_list';
 import * as m0005FocusShiftsIndex from './0005_focus_shifts_index';
 import * as m0006IngestTokens from './0006_ingest_tokens';
 import * as m0007FileSourcePathUnique from './0007_file_source_path_unique';
+import * as m0009MembersTemplates from './0009_members_templates';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_focus_shifts_index': m0005FocusShiftsIndex,
   '0006_ingest_tokens': m0006IngestTokens,
   '0007_file_source_path_unique': m0007FileSourcePathUnique,
+  '0009_members_templates': m0009MembersTemplates,
 };

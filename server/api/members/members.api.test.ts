@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ActivityKind } from '../../domain/catalog/activity-kinds';
 import { MAX_PENDING_INVITES } from '../../domain/members/rules';
 import type { TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
@@ -34,7 +35,7 @@ async function events(name: string) {
   return rows.map((r) => JSON.parse(r.payload).data);
 }
 
-async function activity(kind: string) {
+async function activity(kind: ActivityKind) {
   return desk.services.db.selectFrom('activity').selectAll().where('kind', '=', kind).orderBy('createdAt').orderBy('id').execute();
 }
 

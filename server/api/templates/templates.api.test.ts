@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ActivityKind } from '../../domain/catalog/activity-kinds';
 import { MAX_SHARED_SAVED_SEARCHES } from '../../domain/saved-searches/rules';
 import { MAX_TASK_TEMPLATES } from '../../domain/templates/rules';
 import type { TestDesk } from '../../testing/desk';
@@ -27,7 +28,7 @@ async function events(name: string) {
   return rows.map((r) => JSON.parse(r.payload).data);
 }
 
-async function activity(kind: string) {
+async function activity(kind: ActivityKind) {
   return desk.services.db.selectFrom('activity').selectAll().where('kind', '=', kind).orderBy('createdAt').orderBy('id').execute();
 }
 

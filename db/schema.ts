@@ -8,6 +8,7 @@ import type { ReactionEmoji } from '../server/domain/reactions/reactions';
 import type { SourceStatus, SourceType } from '../server/domain/sources/rules';
 import type { ActivityKind } from '../server/domain/catalog/activity-kinds';
 import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus, TaskViewKind } from '../server/domain/tasks/rules';
+import type { InviteRole, MemberRole, ReviewAvailability } from '../server/domain/members/rules';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
 
@@ -42,7 +43,48 @@ export interface UserTable {
   id: string;
   name: string;
   email: string | null;
-  role: 'owner' | 'admin' | 'editor' | 'viewer';
+  role: MemberRole;
+  createdAt: string;
+  /** Reviewer availability (0009); `available` for a new member. */
+  availability: Generated<ReviewAvailability>;
+  /** When the member was removed (0009); null while a member. The row stays: other rows name it. */
+  removedAt: Generated<string | null>;
+}
+
+/** A pending invite (0009); accepting turns it into a user, revoking deletes it. */
+export interface InviteTable {
+  id: string;
+  email: string;
+  role: InviteRole;
+  invitedByUserId: string;
+  createdAt: string;
+}
+
+export interface TaskTemplateTable {
+  id: string;
+  label: string;
+  emoji: string | null;
+  hint: string | null;
+  title: string;
+  summary: string;
+  goal: string | null;
+  kind: string;
+  deliverableType: string;
+  priority: string | null;
+  /** JSON array of tags. */
+  tags: string;
+  usageCount: number;
+  lastUsedAt: string | null;
+  createdByUserId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SharedSavedSearchTable {
+  id: string;
+  name: string;
+  query: string;
+  createdByUserId: string;
   createdAt: string;
 }
 
@@ -268,4 +310,7 @@ export interface DB {
   taskComments: TaskCommentTable;
   commentReactions: CommentReactionTable;
   commentMentions: CommentMentionTable;
+  invites: InviteTable;
+  taskTemplates: TaskTemplateTable;
+  sharedSavedSearches: SharedSavedSearchTable;
 }

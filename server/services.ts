@@ -12,6 +12,9 @@ import type { RelayClient } from './integrations/relay/relay-client';
 import type { IngestTokenService } from './domain/ingest/ingest-service';
 import type { CommentService } from './domain/comments/comment-service';
 import type { ShareService } from './domain/sharing/share-service';
+import type { MemberService } from './domain/members/member-service';
+import type { TemplateService } from './domain/templates/template-service';
+import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -42,4 +45,10 @@ export interface Services {
   comments: CommentService;
   /** Public share links of tasks' work log and timeline, and their view counts. */
   sharing: ShareService;
+  /** Members and invites, reviewer availability. */
+  members: MemberService;
+  /** Task templates (at most 20). */
+  templates: TemplateService;
+  /** The team's shared saved searches (at most 30). */
+  savedSearches: SavedSearchService;
 }

@@ -23,6 +23,9 @@ import { IngestTokenService } from './domain/ingest/ingest-service';
 import { CommentService } from './domain/comments/comment-service';
 import { ShareService } from './domain/sharing/share-service';
 import { sharePagesMount } from './api/sharing/share-mount';
+import { MemberService } from './domain/members/member-service';
+import { TemplateService } from './domain/templates/template-service';
+import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';
@@ -116,6 +119,9 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
     comments: new CommentService(db, clock, workspace),
     sharing: new ShareService(db, clock, workspace),
+    members: new MemberService(db, clock),
+    templates: new TemplateService(db, clock),
+    savedSearches: new SavedSearchService(db, clock),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -7,6 +7,7 @@ import * as m0005FocusShiftsIndex from './0005_focus_shifts_index';
 import * as m0006IngestTokens from './0006_ingest_tokens';
 import * as m0007FileSourcePathUnique from './0007_file_source_path_unique';
 import * as m0008Tasks from './0008_tasks';
+import * as m0009MembersTemplates from './0009_members_templates';
 import * as m0010TaskComments from './0010_task_comments';
 
 /**
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0006_ingest_tokens': m0006IngestTokens,
   '0007_file_source_path_unique': m0007FileSourcePathUnique,
   '0008_tasks': m0008Tasks,
+  '0009_members_templates': m0009MembersTemplates,
   '0010_task_comments': m0010TaskComments,
 };

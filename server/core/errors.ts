@@ -41,12 +41,22 @@ export type ErrorCode =
   | 'task_not_found'
   | 'comment_not_found'
   | 'mention_not_found'
+  | 'member_not_found'
+  | 'invite_not_found'
+  | 'task_template_not_found'
   // state conflicts
   | 'limit_reached'
   | 'source_exists'
   | 'source_paused'
   | 'wrong_source_type'
   | 'backup_running'
+  | 'member_exists'
+  | 'invite_exists'
+  | 'owner_not_removable'
+  | 'not_a_reviewer'
+  | 'template_label_exists'
+  // the acting member (asUserId) may not do this (422 naming asUserId; members do not log in, so no 403)
+  | 'role_not_permitted'
   // feeds and files (preview answers 422 with these)
   | 'feed_unreachable'
   | 'feed_timeout'
@@ -57,7 +67,7 @@ export type ErrorCode =
   | 'file_invalid';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
-export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention';
+export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template';
 
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {

@@ -36,6 +36,19 @@ import {
 } from '../domain/sources/rules';
 import { BULK_ACTIONS } from '../domain/sources/source-bulk';
 import { MAX_COMMENT_LENGTH, MAX_COMMENT_QUERY_LENGTH, MIN_COMMENT_LENGTH } from '../domain/comments/comment-rules';
+import { INVITE_ROLES, MAX_EMAIL_LENGTH, MAX_MEMBER_NAME_LENGTH, MEMBER_ROLES, REVIEW_AVAILABILITIES } from '../domain/members/rules';
+import {
+  MAX_TEMPLATE_TAGS,
+  TEMPLATE_EMOJI_MAX,
+  TEMPLATE_GOAL_MAX,
+  TEMPLATE_HINT_MAX,
+  TEMPLATE_KIND,
+  TEMPLATE_LABEL,
+  TEMPLATE_PRIORITY,
+  TEMPLATE_SUMMARY,
+  TEMPLATE_TITLE,
+} from '../domain/templates/rules';
+import { SAVED_SEARCH_NAME, SAVED_SEARCH_QUERY } from '../domain/saved-searches/rules';
 
 /**
  * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
@@ -60,6 +73,20 @@ export interface DocumentedRule {
 
 const range = (at: string, r: IntRange): DocumentedRule => ({ at, minimum: r.min, maximum: r.max });
 const bulkIds = (at: string): DocumentedRule => ({ at, minItems: MIN_BULK_IDS, maxItems: MAX_BULK_IDS });
+const text = (at: string, b: { min: number; max: number }): DocumentedRule => ({ at, minLength: b.min, maxLength: b.max });
+/** A task template body's bounds (create and patch share them). */
+const templateRules = (schema: string): DocumentedRule[] => [
+  text(`${schema}.label`, TEMPLATE_LABEL),
+  { at: `${schema}.emoji`, maxLength: TEMPLATE_EMOJI_MAX },
+  { at: `${schema}.hint`, maxLength: TEMPLATE_HINT_MAX },
+  text(`${schema}.title`, TEMPLATE_TITLE),
+  text(`${schema}.summary`, TEMPLATE_SUMMARY),
+  { at: `${schema}.goal`, maxLength: TEMPLATE_GOAL_MAX },
+  text(`${schema}.kind`, TEMPLATE_KIND),
+  text(`${schema}.deliverableType`, TEMPLATE_KIND),
+  text(`${schema}.priority`, TEMPLATE_PRIORITY),
+  { at: `${schema}.tags`, maxItems: MAX_TEMPLATE_TAGS },
+];
 
 export const documentedRules: DocumentedRule[] = [
   { at: 'SignalKind', enum: SIGNAL_KINDS },
@@ -127,4 +154,16 @@ export const documentedRules: DocumentedRule[] = [
   range('SourceChronicSpikeBody.thresholdDays', CHRONIC_THRESHOLD_DAYS),
   range('CostCapBody.dailyCostCapUsdCents', DAILY_COST_CAP_CENTS),
   { ...range('GetFocusHistory?sinceDays', FOCUS_HISTORY_DAYS), default: FOCUS_HISTORY_DAYS.default },
+
+  // members and invites
+  { at: 'InviteRole', enum: INVITE_ROLES },
+  { at: 'MemberRole', enum: MEMBER_ROLES },
+  { at: 'ReviewAvailability', enum: REVIEW_AVAILABILITIES },
+  { at: 'InviteBody.email', maxLength: MAX_EMAIL_LENGTH },
+  { at: 'AcceptInviteBody.name', minLength: 1, maxLength: MAX_MEMBER_NAME_LENGTH },
+  // task templates and shared saved searches
+  ...templateRules('NewTaskTemplateBody'),
+  ...templateRules('TaskTemplatePatchBody'),
+  text('NewSavedSearchBody.name', SAVED_SEARCH_NAME),
+  text('NewSavedSearchBody.query', SAVED_SEARCH_QUERY),
 ];

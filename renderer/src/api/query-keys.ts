@@ -42,6 +42,15 @@ export const queryKeys = {
     /** A source's scoped ingest URLs (no secrets). */
     ingestTokens: (sourceId: string) => ['integrations', 'ingest-tokens', sourceId] as const,
   },
+  members: {
+    all: ['members'] as const,
+    /** Members and pending invites (one answer). */
+    list: ['members', 'list'] as const,
+  },
+  templates: {
+    all: ['templates'] as const,
+    list: ['templates', 'list'] as const,
+  },
   backups: {
     all: ['backups'] as const,
     list: ['backups', 'list'] as const,

@@ -20,7 +20,7 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  *
  * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /activity ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, integrations, backups) · /today, /tasks, /outputs, /memory, /cost (coming soon).
+ * workspace, members, templates, integrations, backups) · /today, /tasks, /outputs, /memory, /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
  * Adding an area with a detail URL, e.g. tasks (the page reads `taskId` with useParams):

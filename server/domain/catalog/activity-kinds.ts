@@ -60,6 +60,20 @@ export const ACTIVITY_KINDS = [
   'mention.acknowledged',
   'task.share_enabled',
   'task.share_disabled',
+  // members and invites (server/domain/members)
+  'member.invited',
+  'member.invite_revoked',
+  'member.joined',
+  'member.removed',
+  'member.availability',
+  // task templates (server/domain/templates)
+  'task_template.created',
+  'task_template.updated',
+  'task_template.deleted',
+  'task_template.used',
+  // shared saved searches (server/domain/saved-searches)
+  'saved_search.created',
+  'saved_search.deleted',
   // backups
   'backup.created',
 ] as const;

@@ -7,6 +7,7 @@ import type { SignalKind, SignalPriority } from '../signals/signal-view';
  */
 
 import type { LoopState } from '../workspace/rules';
+import type { InviteRole, MemberRole, ReviewAvailability } from '../members/rules';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -111,6 +112,44 @@ export interface TaskShareChangedData {
   enabled: boolean;
 }
 
+/** A pending invite (no email is sent: it is a record). */
+export interface MemberInviteData {
+  inviteId: string;
+  email: string;
+  role: InviteRole;
+}
+
+/** A member of the workspace. */
+export interface MemberData {
+  userId: string;
+  name: string;
+  role: MemberRole;
+}
+
+export interface MemberJoinedData extends MemberData {
+  /** The invite the member accepted. */
+  inviteId: string;
+}
+
+export interface MemberAvailabilityData extends MemberData {
+  availability: ReviewAvailability;
+  previousAvailability: ReviewAvailability;
+}
+
+/** A task template. */
+export interface TaskTemplateData {
+  templateId: string;
+  label: string;
+}
+
+/** A shared saved search and who saved it. */
+export interface SavedSearchData {
+  searchId: string;
+  name: string;
+  query: string;
+  createdByUserId: string;
+}
+
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {
   'signal.created': SignalCreatedData;
@@ -131,6 +170,16 @@ export interface EventPayloads {
   'comment.created': CommentCreatedData;
   'mention.acknowledged': MentionAcknowledgedData;
   'task.share_changed': TaskShareChangedData;
+  'member.invited': MemberInviteData;
+  'member.invite_revoked': MemberInviteData;
+  'member.joined': MemberJoinedData;
+  'member.removed': MemberData;
+  'member.availability_changed': MemberAvailabilityData;
+  'task_template.created': TaskTemplateData;
+  'task_template.updated': TaskTemplateData;
+  'task_template.deleted': TaskTemplateData;
+  'saved_search.created': SavedSearchData;
+  'saved_search.deleted': SavedSearchData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -153,7 +202,17 @@ export type EventName =
   | 'ingest_token.revoked'
   | 'comment.created'
   | 'mention.acknowledged'
-  | 'task.share_changed';
+  | 'task.share_changed'
+  | 'member.invited'
+  | 'member.invite_revoked'
+  | 'member.joined'
+  | 'member.removed'
+  | 'member.availability_changed'
+  | 'task_template.created'
+  | 'task_template.updated'
+  | 'task_template.deleted'
+  | 'saved_search.created'
+  | 'saved_search.deleted';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -170,7 +229,13 @@ export type EventData =
   | IngestTokenData
   | CommentCreatedData
   | MentionAcknowledgedData
-  | TaskShareChangedData;
+  | TaskShareChangedData
+  | MemberInviteData
+  | MemberData
+  | MemberJoinedData
+  | MemberAvailabilityData
+  | TaskTemplateData
+  | SavedSearchData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -264,6 +329,46 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'task.share_changed': {
     description: "A task's public work-log or timeline link was created (enabled) or revoked (disabled). The link's token is not in the event.",
     example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', page: 'work_log', enabled: true },
+  },
+  'member.invited': {
+    description: 'A teammate was invited (a record: no email is sent).',
+    example: { inviteId: 'inv_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', email: 'ada@example.com', role: 'editor' },
+  },
+  'member.invite_revoked': {
+    description: 'A pending invite was revoked.',
+    example: { inviteId: 'inv_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', email: 'ada@example.com', role: 'editor' },
+  },
+  'member.joined': {
+    description: 'An invite was accepted: the invitee is a member with the invited role.',
+    example: { userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', name: 'Ada Lovelace', role: 'editor', inviteId: 'inv_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
+  },
+  'member.removed': {
+    description: 'A member was removed (their past activity keeps their name).',
+    example: { userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', name: 'Ada Lovelace', role: 'editor' },
+  },
+  'member.availability_changed': {
+    description: 'A reviewer was marked available or away.',
+    example: { userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', name: 'Ada Lovelace', role: 'editor', availability: 'away', previousAvailability: 'available' },
+  },
+  'task_template.created': {
+    description: 'A task template was created.',
+    example: { templateId: 'tpl_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Bug triage' },
+  },
+  'task_template.updated': {
+    description: 'A task template was edited.',
+    example: { templateId: 'tpl_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Bug triage' },
+  },
+  'task_template.deleted': {
+    description: 'A task template was deleted.',
+    example: { templateId: 'tpl_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Bug triage' },
+  },
+  'saved_search.created': {
+    description: 'A shared saved search was added.',
+    example: { searchId: 'srch_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', name: 'Open billing bugs', query: 'billing bug', createdByUserId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
+  },
+  'saved_search.deleted': {
+    description: 'A shared saved search was removed.',
+    example: { searchId: 'srch_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', name: 'Open billing bugs', query: 'billing bug', createdByUserId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
   },
 };
 

@@ -55,6 +55,8 @@ function fakeDesk(overrides: Partial<Schema<'WorkspaceProfile'>> = {}) {
       return json(200, profile.approvalPolicy);
     }
     if (method === 'GET' && path === '/api/v1/backups') return json(200, { backups: [], folder: '/data/backups', kept: 7 });
+    if (method === 'GET' && path === '/api/v1/workspace/members') return json(200, { members: [], invites: [] });
+    if (method === 'GET' && path === '/api/v1/workspace/task-templates') return json(200, { templates: [] });
     return noFake(call);
   });
 }
@@ -155,6 +157,26 @@ describe('SettingsPage', () => {
     expect(screen.getByLabelText('Watch after (hours)')).toHaveProperty('value', '24');
     expect(screen.getByLabelText('Overdue after (hours)')).toHaveProperty('value', '72');
     expect(desk.calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it.each([
+    ['members', 'Members', 'Members'],
+    ['templates', 'Templates', 'Task templates'],
+  ])('has a %s section with its own address: /settings/%s opens the page scrolled to it', async (id, link, heading) => {
+    fakeDesk();
+    useAuth.setState({ token: 't', status: 'signed-in' });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      renderAppAt(`/settings/${id}`);
+      const nav = await screen.findByRole('navigation', { name: 'Settings sections' });
+      expect(within(nav).getByRole('link', { name: link }).getAttribute('href')).toBe(`/settings/${id}`);
+      expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeTruthy();
+      await waitFor(() => expect(scrolled.mock.contexts.map((el) => (el as Element).id)).toContain(id));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+      useAuth.setState({ token: null, status: 'no-token' });
+    }
   });
 
   it('has a Backups section with its own address: /settings/backups opens the page scrolled to it', async () => {

@@ -12,6 +12,8 @@ import { FocusSection } from './components/FocusSection';
 import { LoopSection } from './components/LoopSection';
 import { WorkspaceSection } from './components/WorkspaceSection';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
+import { MembersSection } from '../members/MembersSection';
+import { TemplatesSection } from '../templates/TemplatesSection';
 import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
@@ -22,6 +24,8 @@ const SECTIONS = [
   { id: 'archiving', label: 'Archiving' },
   { id: 'cost', label: 'Cost guardrails' },
   { id: 'workspace', label: 'Workspace' },
+  { id: 'members', label: 'Members' },
+  { id: 'templates', label: 'Templates' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'backups', label: 'Backups' },
 ];
@@ -57,6 +61,8 @@ export function SettingsPage() {
           <ArchivingSection profile={profile.data} />
           <CostSection profile={profile.data} />
           <WorkspaceSection profile={profile.data} />
+          <MembersSection />
+          <TemplatesSection />
           <IntegrationsSection />
           <BackupsSection />
         </div>

@@ -1,0 +1,81 @@
+import { DeskError, invalid } from '../../core/errors';
+import { checkEmail, MAX_EMAIL_LENGTH } from '../workspace/rules';
+
+/**
+ * Pure rules of members and invites. Members are the people the operator works with; they do not
+ * log in (the workspace token acts, `asUserId` says on whose behalf). An invite is a record: no
+ * email is sent; the operator accepts it on the invitee's behalf (POST /workspace/invites/{id}/accept
+ * with the invitee's name), which makes the invitee a member with the invited role.
+ */
+
+export type MemberRole = 'owner' | 'admin' | 'editor' | 'viewer';
+export const MEMBER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'editor', 'viewer'];
+/** Roles an invite may give (there is one owner, made with the workspace). */
+export type InviteRole = 'admin' | 'editor' | 'viewer';
+export const INVITE_ROLES: readonly InviteRole[] = ['admin', 'editor', 'viewer'];
+/** An invite without a role makes an editor: able to work on tasks, not to manage members. */
+export const DEFAULT_INVITE_ROLE: InviteRole = 'editor';
+/** Roles that manage members (invite, revoke, remove) and set reviewer availability (spec: owners and admins). */
+export const MANAGING_ROLES: readonly MemberRole[] = ['owner', 'admin'];
+/** Roles that decide on outputs and so can be reviewers (available or away); viewers only read. */
+export const REVIEWER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'editor'];
+
+export type ReviewAvailability = 'available' | 'away';
+export const REVIEW_AVAILABILITIES: readonly ReviewAvailability[] = ['available', 'away'];
+
+/** Members (the owner included, removed ones not) per workspace. */
+export const MAX_MEMBERS = 100;
+/** Pending invites per workspace. */
+export const MAX_PENDING_INVITES = 50;
+export const MAX_MEMBER_NAME_LENGTH = 80;
+export { MAX_EMAIL_LENGTH };
+
+/** The email of an invite, trimmed and lowercased; 422 naming `email` unless it is an address. */
+export function normaliseInviteEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  checkEmail('email', email);
+  return email;
+}
+
+export function checkInviteRole(role: string | undefined): InviteRole {
+  if (role === undefined) return DEFAULT_INVITE_ROLE;
+  if (!(INVITE_ROLES as readonly string[]).includes(role)) throw invalid('role', `must be one of ${INVITE_ROLES.join(', ')}`);
+  return role as InviteRole;
+}
+
+export function checkAvailability(value: string): ReviewAvailability {
+  if (!(REVIEW_AVAILABILITIES as readonly string[]).includes(value)) throw invalid('availability', `must be one of ${REVIEW_AVAILABILITIES.join(', ')}`);
+  return value as ReviewAvailability;
+}
+
+/** A member's display name: trimmed, 1-80 characters. */
+export function checkMemberName(raw: string): string {
+  const name = raw.trim();
+  if (name.length < 1 || name.length > MAX_MEMBER_NAME_LENGTH) throw invalid('name', `must be 1-${MAX_MEMBER_NAME_LENGTH} characters and not only spaces`);
+  return name;
+}
+
+/**
+ * 422 `role_not_permitted` naming `asUserId` unless the acting member's role may do this: the
+ * request is fixed by acting as an owner or admin (the status policy's 422; there is no login, so
+ * no 403).
+ */
+export function requireManager(role: MemberRole, what: string): void {
+  if (!MANAGING_ROLES.includes(role)) {
+    throw new DeskError(422, 'role_not_permitted', `Only owners and admins may ${what}; asUserId is a ${role}`, [{ field: 'asUserId', message: `is a ${role}; only owners and admins may ${what}` }]);
+  }
+}
+
+/** Up to two initials of a name: "Ada Lovelace" -> "AL", "ada" -> "A". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = (words.length > 1 ? [words[0], words[words.length - 1]] : words).map((w) => [...w][0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+/** A stable hue (0-359) for a member's avatar, from the id. */
+export function hueOf(id: string): number {
+  let h = 0;
+  for (const ch of id) h = (h * 31 + ch.codePointAt(0)!) % 360;
+  return h;
+}

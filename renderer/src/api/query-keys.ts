@@ -51,6 +51,16 @@ export const queryKeys = {
     all: ['templates'] as const,
     list: ['templates', 'list'] as const,
   },
+  tasks: {
+    all: ['tasks'] as const,
+    lists: ['tasks', 'list'] as const,
+    list: (filter: Filter) => ['tasks', 'list', filter] as const,
+    detail: (id: string) => ['tasks', 'detail', id] as const,
+    notes: (id: string) => ['tasks', 'notes', id] as const,
+    timeline: (id: string) => ['tasks', 'timeline', id] as const,
+    /** A task's comments under a filter (q). */
+    comments: (id: string, filter: Filter = {}) => ['tasks', 'comments', id, filter] as const,
+  },
   backups: {
     all: ['backups'] as const,
     list: ['backups', 'list'] as const,

@@ -18,15 +18,16 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  * Pages load on first visit (`lazyRouteComponent`). Pages read their parameters with
  * `useParams({ strict: false })`, so a list and its detail can share one page.
  *
- * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /activity ·
+ * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /tasks ·
+ * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, members, templates, integrations, backups) · /today, /tasks, /outputs, /memory, /cost (coming soon).
+ * workspace, members, templates, integrations, backups) · /today, /outputs, /memory, /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
- * Adding an area with a detail URL, e.g. tasks (the page reads `taskId` with useParams):
- *   const tasksRoute = page('tasks', () => import('../features/tasks/TasksPage'), 'TasksPage');
- *   routeTree: tasksRoute.addChildren([detail(tasksRoute, '$taskId')])   (instead of comingSoon('tasks'))
- * and set `page: true` on its AREAS entry. A detail with a page of its own is a `page('tasks/$taskId', ...)`.
+ * Adding an area with a detail URL (the page reads the id with useParams), e.g. sources:
+ *   routeTree: sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')])   (instead of comingSoon(...))
+ * and set `page: true` on its AREAS entry. A detail with a page of its own is a `page('tasks/$taskId', ...)`,
+ * as tasks do.
  */
 
 export interface Area {
@@ -42,7 +43,7 @@ export const AREAS: readonly Area[] = [
   { to: '/today', label: 'Today', icon: 'today', page: false },
   { to: '/signals', label: 'Signals', icon: 'signals', page: true },
   { to: '/sources', label: 'Sources', icon: 'sources', page: true },
-  { to: '/tasks', label: 'Tasks', icon: 'tasks', page: false },
+  { to: '/tasks', label: 'Tasks', icon: 'tasks', page: true },
   { to: '/outputs', label: 'Outputs', icon: 'outputs', page: false },
   { to: '/memory', label: 'Memory', icon: 'memory', page: false },
   { to: '/cost', label: 'Cost', icon: 'cost', page: false },
@@ -81,6 +82,8 @@ const loadSignals = () => import('../features/signals/SignalsPage');
 const loadSources = () => import('../features/sources/SourcesPage');
 const loadActivity = () => import('../features/activity/ActivityPage');
 const loadSettings = () => import('../features/settings/SettingsPage');
+const loadTasks = () => import('../features/tasks/TasksPage');
+const loadTask = () => import('../features/tasks/TaskDetailPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -100,7 +103,8 @@ export const routeTree = rootRoute.addChildren([
   page('activity', loadActivity, 'ActivityPage'),
   settingsRoute.addChildren([detail(settingsRoute, '$section')]),
   comingSoon('today', 'Today'),
-  comingSoon('tasks', 'Tasks'),
+  page('tasks', loadTasks, 'TasksPage'),
+  page('tasks/$taskId', loadTask, 'TaskDetailPage'),
   comingSoon('outputs', 'Outputs'),
   comingSoon('memory', 'Memory'),
   comingSoon('cost', 'Cost'),

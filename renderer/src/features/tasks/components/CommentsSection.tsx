@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LIMITS, QUERY, REACTION_EMOJI } from '../../../api/rules.gen';
+import { Field } from '../../../components/Field';
+import { FormError, fieldError } from '../../../components/FormError';
+import { formatDateTime, formatRelative, plural } from '../../../lib/format';
+import { useDebounced } from '../../../lib/use-debounced';
+import { commentsQuery, usePostComment, useReactToComment, type TaskComment } from '../api';
+
+const REACTION_NAMES: Record<(typeof REACTION_EMOJI)[number], string> = { '👍': 'thumbs up', '👀': 'eyes', '🎯': 'on target', '❤️': 'heart', '🚀': 'rocket' };
+const MAX_COMMENT = LIMITS.NewCommentBody.text.maxLength;
+const MAX_Q = QUERY.listTaskComments.q.maxLength;
+
+function CommentForm({ taskId, parentCommentId, label, onDone }: { taskId: string; parentCommentId?: string; label: string; onDone?: () => void }) {
+  const post = usePostComment(taskId);
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="comment-form"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        post.mutate(
+          { text: text.trim(), ...(parentCommentId ? { parentCommentId } : {}) },
+          {
+            onSuccess: () => {
+              setText('');
+              onDone?.();
+            },
+          },
+        );
+      }}
+    >
+      <Field label={label} error={fieldError(post.error, 'text')} hint="Name a teammate as @name to mention them.">
+        {(control) => <textarea {...control} className="input textarea" rows={2} value={text} maxLength={MAX_COMMENT} onChange={(e) => setText(e.target.value)} />}
+      </Field>
+      <div className="actions">
+        <button type="submit" className="button button--small" disabled={post.isPending || !text.trim()}>
+          {parentCommentId ? 'Post reply' : 'Post comment'}
+        </button>
+      </div>
+      <FormError error={post.error} fields={['text']} />
+    </form>
+  );
+}
+
+function Reactions({ taskId, comment }: { taskId: string; comment: TaskComment }) {
+  const react = useReactToComment(taskId);
+  return (
+    <div className="reactions" role="group" aria-label="Reactions">
+      {REACTION_EMOJI.map((emoji) => {
+        const r = comment.reactions.find((x) => x.emoji === emoji);
+        const count = r?.count ?? 0;
+        const mine = r?.reacted ?? false;
+        return (
+          <button
+            key={emoji}
+            type="button"
+            className={`reaction${mine ? ' is-mine' : ''}${count ? ' has-count' : ''}`}
+            aria-pressed={mine}
+            aria-label={`${REACTION_NAMES[emoji]} ${emoji}${count ? `, ${count}` : ''}`}
+            disabled={react.isPending}
+            onClick={() => react.mutate({ commentId: comment.id, emoji })}
+          >
+            <span aria-hidden="true">{emoji}</span>
+            {count ? <span className="reaction__count">{count}</span> : null}
+          </button>
+        );
+      })}
+      {react.error ? <span className="inline-error">{react.error.message}</span> : null}
+    </div>
+  );
+}
+
+function CommentItem({ taskId, comment, matched, replies }: { taskId: string; comment: TaskComment; matched: boolean; replies?: TaskComment[] }) {
+  const [replying, setReplying] = useState(false);
+  const isTop = comment.parentCommentId === null;
+  return (
+    <li className={`comment${matched ? ' is-match' : ''}`} aria-label={`Comment by ${comment.authorName}`}>
+      <span className="comment__avatar" aria-hidden="true" style={{ background: `hsl(${comment.authorHue} 55% 45%)` }}>
+        {comment.authorInitials}
+      </span>
+      <div className="comment__body">
+        <p className="comment__meta small">
+          <strong>{comment.authorName}</strong> <span className="muted" title={formatDateTime(comment.createdAt)}>{formatRelative(comment.createdAt)}</span>
+        </p>
+        <p className="comment__text">{comment.text}</p>
+        <div className="comment__actions">
+          <Reactions taskId={taskId} comment={comment} />
+          {isTop ? (
+            <button type="button" className="link-button small" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
+              Reply
+            </button>
+          ) : null}
+        </div>
+        {replies && replies.length ? (
+          <ul className="comment-replies" aria-label={`Replies to ${comment.authorName}`}>
+            {replies.map((r) => (
+              <CommentItem key={r.id} taskId={taskId} comment={r} matched={false} />
+            ))}
+          </ul>
+        ) : null}
+        {replying ? <CommentForm taskId={taskId} parentCommentId={comment.id} label="Reply" onDone={() => setReplying(false)} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** Threaded comments with reactions and search (body or author name). */
+export function CommentsSection({ taskId }: { taskId: string }) {
+  const [q, setQ] = useState('');
+  const query = useDebounced(q.trim());
+  const comments = useQuery(commentsQuery(taskId, query));
+  const data = comments.data;
+  const matched = new Set(data?.matchedIds ?? []);
+  const top = (data?.comments ?? []).filter((c) => c.parentCommentId === null);
+  const repliesOf = (id: string) => (data?.comments ?? []).filter((c) => c.parentCommentId === id);
+  return (
+    <section className="card card--padded" aria-labelledby="task-comments-title">
+      <div className="card-title-row">
+        <h2 className="card__title" id="task-comments-title">
+          Comments
+        </h2>
+        <input className="input comment-search" type="search" aria-label="Search comments" placeholder="Search comments" value={q} maxLength={MAX_Q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      {data ? (
+        <p className="muted small" aria-live="polite">
+          {data.query ? `${plural(data.matchedIds.length, 'match')} for “${data.query}” (${data.filtered} of ${data.total} shown)` : plural(data.total, 'comment')}
+        </p>
+      ) : null}
+      {comments.error ? <FormError error={comments.error} /> : null}
+      <ul className="comment-list" aria-label="Comments">
+        {top.map((c) => (
+          <CommentItem key={c.id} taskId={taskId} comment={c} matched={matched.has(c.id)} replies={repliesOf(c.id)} />
+        ))}
+      </ul>
+      <CommentForm taskId={taskId} label="New comment" />
+    </section>
+  );
+}

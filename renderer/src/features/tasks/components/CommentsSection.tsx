@@ -72,11 +72,11 @@ function Reactions({ taskId, comment }: { taskId: string; comment: TaskComment }
   );
 }
 
-function CommentItem({ taskId, comment, matched, replies }: { taskId: string; comment: TaskComment; matched: boolean; replies?: TaskComment[] }) {
+function CommentItem({ taskId, comment, isMatch, replies }: { taskId: string; comment: TaskComment; isMatch: (id: string) => boolean; replies?: TaskComment[] }) {
   const [replying, setReplying] = useState(false);
   const isTop = comment.parentCommentId === null;
   return (
-    <li className={`comment${matched ? ' is-match' : ''}`} aria-label={`Comment by ${comment.authorName}`}>
+    <li className={`comment${isMatch(comment.id) ? ' is-match' : ''}`} aria-label={`Comment by ${comment.authorName}`}>
       <span className="comment__avatar" aria-hidden="true" style={{ background: `hsl(${comment.authorHue} 55% 45%)` }}>
         {comment.authorInitials}
       </span>
@@ -96,7 +96,7 @@ function CommentItem({ taskId, comment, matched, replies }: { taskId: string; co
         {replies && replies.length ? (
           <ul className="comment-replies" aria-label={`Replies to ${comment.authorName}`}>
             {replies.map((r) => (
-              <CommentItem key={r.id} taskId={taskId} comment={r} matched={false} />
+              <CommentItem key={r.id} taskId={taskId} comment={r} isMatch={isMatch} />
             ))}
           </ul>
         ) : null}
@@ -131,7 +131,7 @@ export function CommentsSection({ taskId }: { taskId: string }) {
       {comments.error ? <FormError error={comments.error} /> : null}
       <ul className="comment-list" aria-label="Comments">
         {top.map((c) => (
-          <CommentItem key={c.id} taskId={taskId} comment={c} matched={matched.has(c.id)} replies={repliesOf(c.id)} />
+          <CommentItem key={c.id} taskId={taskId} comment={c} isMatch={(id) => matched.has(id)} replies={repliesOf(c.id)} />
         ))}
       </ul>
       <CommentForm taskId={taskId} label="New comment" />

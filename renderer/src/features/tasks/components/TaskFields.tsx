@@ -69,7 +69,7 @@ function TagsEditor({ task }: { task: TaskDetail }) {
           </form>
         )}
       </Field>
-      <ul className="task-chips" aria-label="Tags">
+      <ul className="task-chips" aria-label="Current tags">
         {task.tags.map((tag) => (
           <li key={tag} className="task-tag">
             {tag}

@@ -10,6 +10,7 @@ import type { Scheduler } from './jobs/scheduler';
 import type { BackupService } from './domain/backups/backup-service';
 import type { RelayClient } from './integrations/relay/relay-client';
 import type { IngestTokenService } from './domain/ingest/ingest-service';
+import type { TaskService } from './domain/tasks/task-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -36,4 +37,6 @@ export interface Services {
   ingest: IngestTokenService;
   /** Database backups in the data folder (daily job and on demand). */
   backups: BackupService;
+  /** The task queue: tasks, notes, blockers, staleness and the stale sweep, timelines. */
+  tasks: TaskService;
 }

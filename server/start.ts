@@ -13,6 +13,7 @@ import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
+import { TaskService } from './domain/tasks/task-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -111,6 +112,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     relay: new RelayClient({ clock, deliver: (request) => signals.receiveRelayed(request), log: log.child({ component: 'relay' }) }),
     ingest: new IngestTokenService(db, clock),
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
+    tasks: new TaskService({ db, clock, workspace }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

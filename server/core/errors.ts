@@ -38,6 +38,7 @@ export type ErrorCode =
   | 'signal_not_found'
   | 'source_not_found'
   | 'ingest_token_not_found'
+  | 'task_not_found'
   // state conflicts
   | 'limit_reached'
   | 'source_exists'
@@ -54,7 +55,7 @@ export type ErrorCode =
   | 'file_invalid';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
-export type NotFoundEntity = 'signal' | 'source' | 'ingest_token';
+export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task';
 
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {

@@ -15,6 +15,7 @@ import type { ShareService } from './domain/sharing/share-service';
 import type { MemberService } from './domain/members/member-service';
 import type { TemplateService } from './domain/templates/template-service';
 import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
+import type { TaskService } from './domain/tasks/task-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -51,4 +52,6 @@ export interface Services {
   templates: TemplateService;
   /** The team's shared saved searches (at most 30). */
   savedSearches: SavedSearchService;
+  /** The task queue: tasks, notes, blockers, staleness and the stale sweep, timelines. */
+  tasks: TaskService;
 }

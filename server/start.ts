@@ -13,6 +13,7 @@ import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
+import { TaskService } from './domain/tasks/task-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -122,6 +123,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     members: new MemberService(db, clock),
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
+    tasks: new TaskService({ db, clock, workspace }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

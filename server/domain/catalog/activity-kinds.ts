@@ -74,6 +74,22 @@ export const ACTIVITY_KINDS = [
   // shared saved searches (server/domain/saved-searches)
   'saved_search.created',
   'saved_search.deleted',
+  // tasks
+  'task.created',
+  'task.status_changed',
+  'task.assigned',
+  'task.tags',
+  'task.blockers',
+  'task.unblocked',
+  'task.deleted',
+  'task.priority',
+  'task.tagged',
+  'task.untagged',
+  'task.note_added',
+  'task.renewed',
+  'task.archive_warning',
+  'task.auto_archived',
+  'task.duplicated',
   // backups
   'backup.created',
 ] as const;

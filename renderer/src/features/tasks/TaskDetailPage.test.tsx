@@ -102,7 +102,7 @@ describe('TaskDetailPage', () => {
 
     await screen.findByText('First draft is up');
     fireEvent.click(screen.getAllByRole('button', { name: 'Reply' })[0]);
-    const reply = screen.getByRole('form', { name: 'Reply' });
+    const reply = screen.getByRole('form', { name: 'Reply form' });
     fireEvent.change(within(reply).getByLabelText('Reply'), { target: { value: 'Added numbers' } });
     fireEvent.click(within(reply).getByRole('button', { name: 'Post reply' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Replies to Olive Owner' })).getByText('Added numbers')).toBeTruthy());

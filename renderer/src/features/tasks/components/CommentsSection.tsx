@@ -17,7 +17,7 @@ function CommentForm({ taskId, parentCommentId, label, onDone }: { taskId: strin
   return (
     <form
       className="comment-form"
-      aria-label={label}
+      aria-label={`${label} form`}
       onSubmit={(e) => {
         e.preventDefault();
         post.mutate(

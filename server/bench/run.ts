@@ -49,6 +49,64 @@ async function latency(desk: TestDesk, name: string, n: number, call: (i: number
   void desk;
 }
 
+/**
+ * GET /tasks at 20k tasks (2 tags each, one task in ten with a blocker): the queue's first page,
+ * a status-filtered page, a 200-row page and a page deep in the list through its cursor.
+ */
+async function benchTasks(desk: TestDesk): Promise<void> {
+  const N = 20_000;
+  const statuses = ['queued', 'in_progress', 'needs_input', 'done', 'archived'] as const;
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  await inTransaction(desk.services.db, async (trx) => {
+    for (let start = 0; start < N; start += 400) {
+      const rows = Array.from({ length: Math.min(400, N - start) }, (_, k) => {
+        const i = start + k;
+        const at = new Date(base + i * 60_000).toISOString();
+        return {
+          id: `tsk_bench_${String(i).padStart(6, '0')}`,
+          title: `Bench task ${i}`,
+          summary: 's'.repeat(200),
+          kind: null,
+          deliverableType: null,
+          priority: null,
+          dueAt: null,
+          status: statuses[i % statuses.length],
+          assignedToUserId: null,
+          goal: '',
+          context: '',
+          pinned: 0,
+          sourceSignalIds: '[]',
+          sourceMemoryIds: '[]',
+          archiveWarnedAt: null,
+          archivedAt: null,
+          archivedBySweep: 0,
+          publicWorkLogToken: null,
+          publicTimelineToken: null,
+          totalInputTokens: 0,
+          totalOutputTokens: 0,
+          costMicroUsd: 0,
+          sessionCount: 0,
+          createdAt: at,
+          updatedAt: at,
+        };
+      });
+      await trx.insertInto('tasks').values(rows).execute();
+      await trx.insertInto('taskTags').values(rows.flatMap((r, k) => [{ taskId: r.id, tag: `tag-${k % 20}` }, { taskId: r.id, tag: 'bench' }])).execute();
+      const blocked = rows.filter((_, k) => k % 10 === 1).map((r, k) => ({ taskId: r.id, blockerTaskId: rows[k * 10].id }));
+      if (blocked.length) await trx.insertInto('taskBlockers').values(blocked).execute();
+    }
+  });
+  await latency(desk, 'GET /tasks?limit=50 (20k tasks)', 200, () => desk.api('GET', '/api/v1/tasks?limit=50'), 40);
+  await latency(desk, 'GET /tasks?status=queued,in_progress (20k tasks)', 200, () => desk.api('GET', '/api/v1/tasks?status=queued,in_progress&limit=50'), 40);
+  await latency(desk, 'GET /tasks?limit=200 (20k tasks)', 100, () => desk.api('GET', '/api/v1/tasks?limit=200'), 80);
+  let cursor = '';
+  for (let page = 0; page < 50; page++) {
+    const res = await desk.api('GET', `/api/v1/tasks?limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+    cursor = res.body.nextCursor as string;
+  }
+  await latency(desk, 'GET /tasks?limit=50 deep page (20k tasks)', 200, () => desk.api('GET', `/api/v1/tasks?limit=50&cursor=${cursor}`), 40);
+}
+
 const t0 = performance.now();
 const desk = await startTestDesk();
 record('start (fresh workspace, migrations)', performance.now() - t0, 'ms', 1500);
@@ -107,6 +165,7 @@ try {
   } finally {
     feedServer.close();
   }
+  await benchTasks(desk);
   const rss = process.memoryUsage().rss / 1024 / 1024;
   record('process RSS after run', rss, 'MiB', 300);
   // Durability: synchronous FULL (what Desk runs with) against NORMAL on the two hot write paths.

@@ -67,7 +67,12 @@ export interface TaskList {
  * tasks_status_created or tasks_assignee_created (exported for the plan test and the bench).
  */
 export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: number, after?: CursorKey, assignedToUserId?: string) {
-  let q = db.selectFrom('tasks').selectAll().where('status', 'in', statuses);
+  // One status: the range of tasks_status_created. Several: walk tasks_created in list order and
+  // filter (`+status` keeps SQLite off the status index, whose IN ranges would need a sort of every match).
+  let q =
+    statuses.length === 1
+      ? db.selectFrom('tasks').selectAll().where('status', '=', statuses[0])
+      : db.selectFrom('tasks').selectAll().where(sql<string>`+tasks.status`, 'in', statuses);
   if (assignedToUserId !== undefined) q = q.where('assignedToUserId', '=', assignedToUserId);
   if (after) q = q.where(afterKey(['tasks.created_at', 'tasks.id'], after, 'desc'));
   return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1);

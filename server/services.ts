@@ -12,6 +12,7 @@ import type { RelayClient } from './integrations/relay/relay-client';
 import type { IngestTokenService } from './domain/ingest/ingest-service';
 import type { CommentService } from './domain/comments/comment-service';
 import type { ShareService } from './domain/sharing/share-service';
+import type { TaskService } from './domain/tasks/task-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -42,4 +43,6 @@ export interface Services {
   comments: CommentService;
   /** Public share links of tasks' work log and timeline, and their view counts. */
   sharing: ShareService;
+  /** The task queue: tasks, notes, blockers, staleness and the stale sweep, timelines. */
+  tasks: TaskService;
 }

@@ -13,6 +13,7 @@ import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
+import { TaskService } from './domain/tasks/task-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -23,6 +24,11 @@ import { IngestTokenService } from './domain/ingest/ingest-service';
 import { CommentService } from './domain/comments/comment-service';
 import { ShareService } from './domain/sharing/share-service';
 import { sharePagesMount } from './api/sharing/share-mount';
+import { addTimelineSource } from './domain/tasks/task-timeline';
+import { commentTimelineSource } from './domain/comments/comment-timeline';
+
+// Comments join every task timeline (the tasks area's extension point).
+addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';
@@ -116,6 +122,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
     comments: new CommentService(db, clock, workspace),
     sharing: new ShareService(db, clock, workspace),
+    tasks: new TaskService({ db, clock, workspace }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

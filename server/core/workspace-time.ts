@@ -69,3 +69,11 @@ export function dayWindow(now: Date, timezone: string, n: number): { from: Date;
   const days = lastDays(now, timezone, n);
   return { from: startOfDay(days[0], timezone), to: endOfDay(days[days.length - 1], timezone), days };
 }
+
+/**
+ * The same wall-clock time `n` calendar days before (negative: after) `instant` in the workspace
+ * timezone: "older than N days" for staleness, correct across a DST change (a day of 23 or 25 hours).
+ */
+export function daysBefore(instant: Date, timezone: string, n: number): Date {
+  return DateTime.fromJSDate(instant, { zone: timezone }).minus({ days: n }).toJSDate();
+}

@@ -36,6 +36,23 @@ import {
 } from '../domain/sources/rules';
 import { BULK_ACTIONS } from '../domain/sources/source-bulk';
 import { MAX_COMMENT_LENGTH, MAX_COMMENT_QUERY_LENGTH, MIN_COMMENT_LENGTH } from '../domain/comments/comment-rules';
+import {
+  AUTO_ARCHIVED_SINCE_DAYS,
+  MAX_BLOCKERS,
+  MAX_NOTE_CHARS,
+  MAX_TASK_GOAL,
+  MAX_TASK_SUMMARY,
+  MAX_TASK_TAG_LENGTH,
+  MAX_TASK_TAGS,
+  MAX_TASK_TITLE,
+  STALE_THRESHOLD_DAYS,
+  TASK_BULK_ACTIONS,
+  TASK_DELIVERABLE_TYPES,
+  TASK_KINDS,
+  TASK_PRIORITIES,
+  TASK_STATUS_MOVES,
+  TASK_STATUSES,
+} from '../domain/tasks/rules';
 
 /**
  * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
@@ -106,12 +123,34 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'NewCommentBody.text', minLength: MIN_COMMENT_LENGTH, maxLength: MAX_COMMENT_LENGTH },
   { at: 'ListTaskComments?q', maxLength: MAX_COMMENT_QUERY_LENGTH },
 
+  // tasks
+  { at: 'TaskStatus', enum: TASK_STATUSES, anyOrder: true },
+  { at: 'TaskStatusMove', enum: TASK_STATUS_MOVES, anyOrder: true },
+  { at: 'TaskKind', enum: TASK_KINDS, anyOrder: true },
+  { at: 'TaskDeliverableType', enum: TASK_DELIVERABLE_TYPES, anyOrder: true },
+  { at: 'TaskPriority', enum: TASK_PRIORITIES, anyOrder: true },
+  { at: 'TaskBulkAction', enum: TASK_BULK_ACTIONS, anyOrder: true },
+  { at: 'CreateTaskBody.title', minLength: 1, maxLength: MAX_TASK_TITLE },
+  { at: 'CreateTaskBody.summary', minLength: 1, maxLength: MAX_TASK_SUMMARY },
+  { at: 'CreateTaskBody.goal', maxLength: MAX_TASK_GOAL },
+  { at: 'CreateTaskBody.context', maxLength: MAX_TASK_GOAL },
+  { at: 'CreateTaskBody.tags', maxItems: MAX_TASK_TAGS },
+  { at: 'TaskTagsBody.tags', maxItems: MAX_TASK_TAGS },
+  { at: 'TaskBulkBody.tag', maxLength: MAX_TASK_TAG_LENGTH },
+  { at: 'TaskBlockersBody.blockedByTaskIds', maxItems: MAX_BLOCKERS },
+  { at: 'TaskNoteBody.text', minLength: 1, maxLength: MAX_NOTE_CHARS },
+  { at: 'TaskRenewBody.note', minLength: 1, maxLength: MAX_NOTE_CHARS },
+  { at: 'TaskNoteAddedData.text', maxLength: MAX_NOTE_CHARS },
+  { ...range('ListStaleTasks?thresholdDays', STALE_THRESHOLD_DAYS), default: STALE_THRESHOLD_DAYS.default },
+  { ...range('ListAutoArchivedTasks?sinceDays', AUTO_ARCHIVED_SINCE_DAYS), default: AUTO_ARCHIVED_SINCE_DAYS.default },
+
   // bulk bodies: one id limit for every area (server/core/input.ts)
   bulkIds('SignalBulkBody.signalIds'),
   bulkIds('BulkBody.sourceIds'),
   bulkIds('BulkCadenceBody.sourceIds'),
   bulkIds('BulkRenameBody.sourceIds'),
   bulkIds('SourceIdsBody.sourceIds'),
+  bulkIds('TaskBulkBody.taskIds'),
 
   // workspace
   { at: 'Plan', enum: PLANS },

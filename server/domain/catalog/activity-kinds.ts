@@ -53,6 +53,22 @@ export const ACTIVITY_KINDS = [
   // scoped ingest URLs (server/domain/ingest)
   'ingest_token.created',
   'ingest_token.revoked',
+  // tasks
+  'task.created',
+  'task.status_changed',
+  'task.assigned',
+  'task.tags',
+  'task.blockers',
+  'task.unblocked',
+  'task.deleted',
+  'task.priority',
+  'task.tagged',
+  'task.untagged',
+  'task.note_added',
+  'task.renewed',
+  'task.archive_warning',
+  'task.auto_archived',
+  'task.duplicated',
   // task comments, mentions and share links (server/domain/comments, server/domain/sharing)
   'comment.created',
   'comment.reaction_added',

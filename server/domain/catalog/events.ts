@@ -7,6 +7,7 @@ import type { SignalKind, SignalPriority } from '../signals/signal-view';
  */
 
 import type { LoopState } from '../workspace/rules';
+import type { TaskStatus } from '../tasks/rules';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -111,6 +112,49 @@ export interface TaskShareChangedData {
   enabled: boolean;
 }
 
+/** A task, as events name it. */
+export interface TaskRef {
+  taskId: string;
+  title: string;
+}
+
+export interface TaskCreatedData extends TaskRef {
+  status: TaskStatus;
+  /** Set when the task is a duplicate of another. */
+  duplicateOfTaskId: string | null;
+}
+
+export interface TaskStatusChangedData extends TaskRef {
+  from: TaskStatus;
+  to: TaskStatus;
+  /** `operator` (PATCH), `note` (a note on a needs_input task), `sweep` (stale auto-archive). */
+  cause: 'operator' | 'note' | 'sweep';
+}
+
+export interface TaskAssignedData extends TaskRef {
+  /** null: unassigned. */
+  assignedToUserId: string | null;
+  previousAssignedToUserId: string | null;
+}
+
+export interface TaskUnblockedData extends TaskRef {
+  /** The blocker whose move to done made the task eligible. */
+  lastBlockerTaskId: string;
+}
+
+export interface TaskNoteAddedData extends TaskRef {
+  noteId: string;
+  /** @maxLength 600 */
+  text: string;
+}
+
+export interface TaskArchiveWarningData extends TaskRef {
+  /** @format date-time */
+  updatedAt: string;
+  /** When the sweep archives the task unless it is renewed or changed first. @format date-time */
+  archivesAfter: string;
+}
+
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {
   'signal.created': SignalCreatedData;
@@ -131,6 +175,14 @@ export interface EventPayloads {
   'comment.created': CommentCreatedData;
   'mention.acknowledged': MentionAcknowledgedData;
   'task.share_changed': TaskShareChangedData;
+  'task.created': TaskCreatedData;
+  'task.status_changed': TaskStatusChangedData;
+  'task.assigned': TaskAssignedData;
+  'task.unblocked': TaskUnblockedData;
+  'task.deleted': TaskRef;
+  'task.note_added': TaskNoteAddedData;
+  'task.renewed': TaskRef;
+  'task.archive_warning': TaskArchiveWarningData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -153,7 +205,15 @@ export type EventName =
   | 'ingest_token.revoked'
   | 'comment.created'
   | 'mention.acknowledged'
-  | 'task.share_changed';
+  | 'task.share_changed'
+  | 'task.created'
+  | 'task.status_changed'
+  | 'task.assigned'
+  | 'task.unblocked'
+  | 'task.deleted'
+  | 'task.note_added'
+  | 'task.renewed'
+  | 'task.archive_warning';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -170,7 +230,14 @@ export type EventData =
   | IngestTokenData
   | CommentCreatedData
   | MentionAcknowledgedData
-  | TaskShareChangedData;
+  | TaskShareChangedData
+  | TaskRef
+  | TaskCreatedData
+  | TaskStatusChangedData
+  | TaskAssignedData
+  | TaskUnblockedData
+  | TaskNoteAddedData
+  | TaskArchiveWarningData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -264,6 +331,38 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'task.share_changed': {
     description: "A task's public work-log or timeline link was created (enabled) or revoked (disabled). The link's token is not in the event.",
     example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', page: 'work_log', enabled: true },
+  },
+  'task.created': {
+    description: 'A task was created (POST /tasks, or a duplicate of another task).',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', status: 'queued', duplicateOfTaskId: null },
+  },
+  'task.status_changed': {
+    description: 'A task changed status: moved by the operator, promoted to queued by a note on a needs_input task, or archived by the stale sweep.',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', from: 'in_progress', to: 'done', cause: 'operator' },
+  },
+  'task.assigned': {
+    description: 'A task was assigned to a member, or unassigned (assignedToUserId null).',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', assignedToUserId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0M', previousAssignedToUserId: null },
+  },
+  'task.unblocked': {
+    description: 'The last unfinished blocker of a task changed to done: the task is eligible for the AI cycle again. Emitted once per such change.',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Publish the launch post', lastBlockerTaskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0P' },
+  },
+  'task.deleted': {
+    description: 'A task was deleted (bulk delete).',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review' },
+  },
+  'task.note_added': {
+    description: 'An operator note was posted on a task (also a renew note): direction for the next AI cycle.',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', noteId: 'tno_01JQ3Z9Y8X7W6V5T4S3R2Q1P0Q', text: 'Keep it under 80 words.' },
+  },
+  'task.renewed': {
+    description: 'A task was renewed: updatedAt bumped and any archive warning cleared.',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review' },
+  },
+  'task.archive_warning': {
+    description: 'The stale sweep will archive this task after `archivesAfter` unless it is renewed or changed first.',
+    example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', updatedAt: '2026-03-01T09:00:00.000Z', archivesAfter: '2026-03-15T09:00:00.000Z' },
   },
 };
 

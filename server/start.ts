@@ -27,6 +27,11 @@ import { sharePagesMount } from './api/sharing/share-mount';
 import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
+import { addTimelineSource } from './domain/tasks/task-timeline';
+import { commentTimelineSource } from './domain/comments/comment-timeline';
+
+// Comments join every task timeline (the tasks area's extension point).
+addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
 import { version } from '../package.json';

@@ -269,3 +269,24 @@ describe('GET /tasks/{id}/engagement', () => {
     expect((await desk().api('GET', '/api/v1/tasks/tsk_nope/engagement')).status).toBe(404);
   });
 });
+
+describe('GET /tasks/{id}/timeline', () => {
+  it('carries the task\'s comments as comment entries, paged with the rest', async () => {
+    const taskId = await insertTask();
+    await addMember(desk(), 'usr_ana', 'Ana');
+    desk().clock.advance(MINUTE_MS); // after the creation entry
+    const root = await post(taskId, { text: 'On the timeline' });
+    const reply = await post(taskId, { text: 'Me too', parentCommentId: root.id, asUserId: 'usr_ana' });
+    const res = await desk().api('GET', `/api/v1/tasks/${taskId}/timeline`);
+    expect(res.status).toBe(200);
+    const comments = res.body.entries.filter((e: { type: string }) => e.type === 'comment');
+    expect(comments).toEqual([
+      { id: reply.id, type: 'comment', at: reply.createdAt, text: 'Me too', actorLabel: 'Ana', actorUserId: 'usr_ana', activityKind: null },
+      { id: root.id, type: 'comment', at: root.createdAt, text: 'On the timeline', actorLabel: root.authorName, actorUserId: root.authorId, activityKind: null },
+    ]);
+    const first = await desk().api('GET', `/api/v1/tasks/${taskId}/timeline?limit=1`);
+    expect(first.body.entries.map((e: { id: string }) => e.id)).toEqual([reply.id]);
+    const next = await desk().api('GET', `/api/v1/tasks/${taskId}/timeline?limit=1&cursor=${first.body.nextCursor}`);
+    expect(next.body.entries.map((e: { id: string }) => e.id)).toEqual([root.id]);
+  });
+});

@@ -54,7 +54,9 @@ test('create a task, open it, post a note, a comment and a threaded reply', asyn
   await expect(thread.getByText('Read it: tighten the intro')).toBeVisible();
 
   // ---- the timeline has them, and the API agrees
-  await expect(page.getByRole('list', { name: 'Timeline' }).getByText('Keep it under 300 words')).toBeVisible();
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByText('Keep it under 300 words')).toBeVisible();
+  await expect(timeline.getByText('Read it: tighten the intro')).toBeVisible();
   const api = (await desk.api<{ comments: { text: string; parentCommentId: string | null; id: string }[] }>('GET', `/api/v1/tasks/${taskId}/comments`)).body;
   expect(api.comments.map((c) => c.text)).toEqual(['First draft is in the shared folder', 'Read it: tighten the intro']);
   expect(api.comments[1].parentCommentId).toBe(api.comments[0].id);

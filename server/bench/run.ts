@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { POLL_BATCH } from '../domain/sources/source-sync';
 import { FEED_POLL_JOB } from '../jobs/feed-poller';
 import { startTestDesk, type TestDesk } from '../testing/desk';
+import { measureThroughput, printThroughput } from './throughput';
 
 interface Result {
   name: string;
@@ -108,4 +109,8 @@ for (const r of results) {
   if (!ok) missed++;
   console.log(`${r.name.padEnd(width)}  ${String(r.value).padStart(9)} ${r.unit.padEnd(4)} ${r.target < 0 ? `target >= ${-r.target * 1000}` : `target <= ${r.target}`} ${ok ? 'ok' : 'MISSED'}`);
 }
+// Hot paths against their framework ceilings, on fresh servers (baselines measured in this run).
+const throughput = await measureThroughput();
+printThroughput(throughput);
+missed += throughput.missed;
 process.exit(missed > 0 ? 1 : 0);

@@ -1,0 +1,246 @@
+/**
+ * Throughput of the two hot paths against their framework ceilings, measured in one run:
+ *  - GET /api/v1/workspace of a real desk vs a bare Express route answering the same JSON;
+ *  - POST /api/v1/signals of a real desk vs bare Express with one better-sqlite3 insert per request
+ *    into a table shaped like `signals` (same pragmas as the desk's database).
+ * Each server is driven by CONCURRENCY keep-alive clients for a bounded number of requests (and a
+ * bounded time), 127.0.0.1 only. The clients run in a worker thread, so the figures are the
+ * servers' (on a 2-core machine the client does not take the server's core). Rounds alternate
+ * baseline and desk; the ratio of each round compares figures taken seconds apart.
+ */
+import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import express from 'express';
+import { monotonicFactory } from 'ulid';
+import { startTestDesk } from '../testing/desk';
+
+export const CONCURRENCY = 8;
+export const WORKSPACE_TARGET = 0.85;
+export const SIGNALS_TARGET = 0.7;
+
+export interface ThroughputOptions {
+  /** Measured rounds (each: baseline then desk, for both paths). */
+  rounds?: number;
+  /** Requests per measurement. */
+  requests?: number;
+  /** Upper bound of one measurement, in seconds (the count stops early past it). */
+  maxSeconds?: number;
+  /** Requests sent to each server before measuring (JIT, caches, page cache). */
+  warmup?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  failures: number;
+  p50Ms: number;
+}
+
+export interface ThroughputReport {
+  rounds: { bareGet: LoadResult; deskGet: LoadResult; bareInsert: LoadResult; deskPost: LoadResult; getRatio: number; postRatio: number }[];
+  getRatio: { median: number; min: number; max: number };
+  postRatio: { median: number; min: number; max: number };
+  /** Ratios whose median is below target. */
+  missed: number;
+}
+
+interface LoadSpec {
+  port: number;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  /** POST bodies: `%i` is replaced by the request number. */
+  body?: string;
+  requests: number;
+  maxSeconds: number;
+  concurrency: number;
+}
+
+// The load generator: plain node:http with one keep-alive socket per client.
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const spec = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency, maxFreeSockets: spec.concurrency });
+let issued = 0, failures = 0;
+const times = [];
+const deadline = performance.now() + spec.maxSeconds * 1000;
+function one(i) {
+  return new Promise((resolve) => {
+    const body = spec.body === undefined ? undefined : Buffer.from(spec.body.replace('%i', String(i)));
+    const headers = { ...spec.headers };
+    if (body) headers['content-length'] = String(body.length);
+    const t0 = performance.now();
+    const req = http.request({ agent, host: '127.0.0.1', port: spec.port, method: spec.method, path: spec.path, headers }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => {
+        if (res.statusCode >= 300) failures++;
+        times.push(performance.now() - t0);
+        resolve();
+      });
+    });
+    req.on('error', () => { failures++; resolve(); });
+    req.end(body);
+  });
+}
+async function client() {
+  while (issued < spec.requests && performance.now() < deadline) await one(issued++);
+}
+(async () => {
+  const start = performance.now();
+  await Promise.all(Array.from({ length: spec.concurrency }, client));
+  const seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  parentPort.postMessage({ requests: times.length, seconds, perSecond: times.length / seconds, failures, p50Ms: times[Math.floor(times.length / 2)] ?? 0 });
+})();
+`;
+
+function drive(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: spec });
+    worker.once('message', (result: LoadResult) => {
+      void worker.terminate();
+      if (result.failures > 0) reject(new Error(`${spec.method} ${spec.path}: ${result.failures} failed requests`));
+      else resolve(result);
+    });
+    worker.once('error', reject);
+  });
+}
+
+function listen(app: express.Express): Promise<http.Server> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** The ceiling of GET /workspace: Express answering a fixed object as JSON (serialised per request). */
+function bareJsonApp(body: unknown): express.Express {
+  const app = express();
+  app.get('/api/v1/workspace', (_req, res) => {
+    res.json(body);
+  });
+  return app;
+}
+
+/**
+ * The ceiling of POST /signals: Express parsing the JSON body and inserting one row with a
+ * prepared better-sqlite3 statement into a table shaped like `signals` (same indexes, same
+ * pragmas), answering the row as JSON.
+ */
+function bareInsertApp(file: string): { app: express.Express; sqlite: Database.Database } {
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.exec(`
+    CREATE TABLE signals (
+      id TEXT PRIMARY KEY, kind TEXT NOT NULL, priority TEXT NOT NULL, title TEXT NOT NULL, detail TEXT NOT NULL,
+      source_url TEXT, source_id TEXT, pinned INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, external_id TEXT);
+    CREATE INDEX signals_created ON signals (created_at);
+    CREATE INDEX signals_source_created ON signals (source_id, created_at);
+    CREATE UNIQUE INDEX signals_external_id ON signals (external_id) WHERE external_id IS NOT NULL;`);
+  const insert = sqlite.prepare('INSERT INTO signals (id, kind, priority, title, detail, source_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const ulid = monotonicFactory();
+  const app = express();
+  app.use(express.json({ limit: '1mb' }));
+  app.post('/api/v1/signals', (req, res) => {
+    const b = req.body as { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null };
+    const id = `sig_${ulid()}`;
+    const createdAt = new Date().toISOString();
+    insert.run(id, b.kind, b.priority, b.title, b.detail, b.sourceUrl ?? null, createdAt);
+    res.status(201).json({ id, kind: b.kind, priority: b.priority, title: b.title, detail: b.detail, sourceUrl: b.sourceUrl ?? null, createdAt });
+  });
+  return { app, sqlite };
+}
+
+function summary(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted[sorted.length - 1] };
+}
+
+const SIGNAL_BODY = JSON.stringify({ kind: 'note', priority: 'normal', title: 'Bench signal %i', detail: 'x'.repeat(200) });
+
+/** Runs the section; prints nothing (see printThroughput). */
+export async function measureThroughput(options: ThroughputOptions = {}): Promise<ThroughputReport> {
+  const rounds = options.rounds ?? 3;
+  const requests = options.requests ?? 3000;
+  const maxSeconds = options.maxSeconds ?? 20;
+  const warmup = options.warmup ?? 500;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-'));
+  const desk = await startTestDesk();
+  const servers: http.Server[] = [];
+  let sqlite: Database.Database | undefined;
+  try {
+    const profile = await desk.api('GET', '/api/v1/workspace');
+    if (profile.status !== 200) throw new Error(`GET /workspace: HTTP ${profile.status}`);
+    const bareGet = await listen(bareJsonApp(profile.body));
+    servers.push(bareGet);
+    const bare = bareInsertApp(path.join(tmp, 'bare.db'));
+    sqlite = bare.sqlite;
+    const bareInsert = await listen(bare.app);
+    servers.push(bareInsert);
+    const deskPort = Number(new URL(desk.url).port);
+    const auth = { authorization: `Bearer ${desk.token}` };
+    const json = { 'content-type': 'application/json' };
+    const specs = {
+      bareGet: { port: portOf(bareGet), method: 'GET', path: '/api/v1/workspace', headers: {} },
+      deskGet: { port: deskPort, method: 'GET', path: '/api/v1/workspace', headers: auth },
+      bareInsert: { port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
+      deskPost: { port: deskPort, method: 'POST', path: '/api/v1/signals', headers: { ...auth, ...json }, body: SIGNAL_BODY },
+    } as const;
+    const run = (name: keyof typeof specs, n: number) => drive({ ...specs[name], requests: n, maxSeconds, concurrency: CONCURRENCY });
+    for (const name of Object.keys(specs) as (keyof typeof specs)[]) await run(name, warmup);
+    const out: ThroughputReport['rounds'] = [];
+    for (let r = 0; r < rounds; r++) {
+      const bareGetResult = await run('bareGet', requests);
+      const deskGetResult = await run('deskGet', requests);
+      const bareInsertResult = await run('bareInsert', requests);
+      const deskPostResult = await run('deskPost', requests);
+      out.push({
+        bareGet: bareGetResult,
+        deskGet: deskGetResult,
+        bareInsert: bareInsertResult,
+        deskPost: deskPostResult,
+        getRatio: deskGetResult.perSecond / bareGetResult.perSecond,
+        postRatio: deskPostResult.perSecond / bareInsertResult.perSecond,
+      });
+    }
+    const getRatio = summary(out.map((r) => r.getRatio));
+    const postRatio = summary(out.map((r) => r.postRatio));
+    const missed = (getRatio.median >= WORKSPACE_TARGET ? 0 : 1) + (postRatio.median >= SIGNALS_TARGET ? 0 : 1);
+    return { rounds: out, getRatio, postRatio, missed };
+  } finally {
+    for (const server of servers) await close(server);
+    sqlite?.close();
+    await desk.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export function printThroughput(report: ThroughputReport, print: (line: string) => void = console.log): void {
+  const f = (n: number) => String(Math.round(n)).padStart(6);
+  const r2 = (n: number) => n.toFixed(2);
+  print(`throughput, c=${CONCURRENCY} keep-alive clients (requests/s; p50 ms)`);
+  report.rounds.forEach((r, i) => {
+    print(
+      `  round ${i + 1}: GET /workspace bare ${f(r.bareGet.perSecond)} (${r.bareGet.p50Ms.toFixed(1)}) desk ${f(r.deskGet.perSecond)} (${r.deskGet.p50Ms.toFixed(1)}) = ${r2(r.getRatio)}x` +
+        ` | POST /signals bare+insert ${f(r.bareInsert.perSecond)} (${r.bareInsert.p50Ms.toFixed(1)}) desk ${f(r.deskPost.perSecond)} (${r.deskPost.p50Ms.toFixed(1)}) = ${r2(r.postRatio)}x`,
+    );
+  });
+  const line = (name: string, s: ThroughputReport['getRatio'], target: number) =>
+    print(`  ${name}: median ${r2(s.median)}x (range ${r2(s.min)}-${r2(s.max)}), target >= ${target} ${s.median >= target ? 'ok' : 'MISSED'}`);
+  line('GET /workspace vs bare Express       ', report.getRatio, WORKSPACE_TARGET);
+  line('POST /signals vs Express + one insert', report.postRatio, SIGNALS_TARGET);
+}

@@ -3,7 +3,9 @@ import type { Request } from 'express';
 import { DeskError } from '../core/errors';
 import { servicesOf } from './ioc';
 
-const sha256 = (value: string): Buffer => crypto.createHash('sha256').update(value).digest();
+// One-shot hashing (Node >= 20.12) skips building a Hash object per request.
+const sha256 = (value: string): Buffer =>
+  typeof crypto.hash === 'function' ? (crypto.hash('sha256', value, 'buffer') as unknown as Buffer) : crypto.createHash('sha256').update(value).digest();
 
 /** The digest of the expected token, computed once per token value (it changes only on rotation). */
 let expectedDigest: { token: string; digest: Buffer } | null = null;

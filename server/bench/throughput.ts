@@ -17,6 +17,8 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import express from 'express';
 import { monotonicFactory } from 'ulid';
+import helmet from 'helmet';
+import { STRICT_HELMET, precomputedHeaders } from '../app';
 import { startTestDesk } from '../testing/desk';
 
 export const CONCURRENCY = 8;
@@ -52,6 +54,8 @@ export interface ThroughputReport {
     deskPost: LoadResult;
     /** Express writing the same three rows in one transaction (informational floor). */
     bareTransaction: LoadResult;
+    /** Express answering the same JSON with the desk's security headers (informational floor). */
+    bareGetHeaders: LoadResult;
     getRatio: number;
     postRatio: number;
     /** The same ratios from server CPU time per request (baseline CPU / desk CPU); null off Linux. */
@@ -153,9 +157,14 @@ function listen(app: express.Express): Promise<http.Server> {
 const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
 const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-/** The ceiling of GET /workspace: Express answering a fixed object as JSON (serialised per request). */
-export function bareJsonApp(body: unknown): express.Express {
+/**
+ * The ceiling of GET /workspace: Express answering a fixed object as JSON (serialised per request).
+ * With `headers`, the desk's own security headers too (an informational floor: they add ~560
+ * bytes to every answer, which the bare route does not send).
+ */
+export function bareJsonApp(body: unknown, headers?: express.RequestHandler): express.Express {
   const app = express();
+  if (headers) app.use(headers);
   app.get('/api/v1/workspace', (_req, res) => {
     res.json(body);
   });
@@ -262,6 +271,8 @@ export async function measureThroughput(options: ThroughputOptions = {}): Promis
     if (profile.status !== 200) throw new Error(`GET /workspace: HTTP ${profile.status}`);
     const bareGet = await listen(bareJsonApp(profile.body));
     servers.push(bareGet);
+    const bareGetHeaders = await listen(bareJsonApp(profile.body, precomputedHeaders(helmet(STRICT_HELMET))));
+    servers.push(bareGetHeaders);
     const bare = bareInsertApp(path.join(tmp, 'bare.db'));
     databases.push(bare.sqlite);
     const bareInsert = await listen(bare.app);
@@ -276,6 +287,7 @@ export async function measureThroughput(options: ThroughputOptions = {}): Promis
     const specs = {
       bareGet: { port: portOf(bareGet), method: 'GET', path: '/api/v1/workspace', headers: {} },
       deskGet: { port: deskPort, method: 'GET', path: '/api/v1/workspace', headers: auth },
+      bareGetHeaders: { port: portOf(bareGetHeaders), method: 'GET', path: '/api/v1/workspace', headers: {} },
       bareInsert: { port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
       bareTransaction: { port: portOf(bareTransaction), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
       deskPost: { port: deskPort, method: 'POST', path: '/api/v1/signals', headers: { ...auth, ...json }, body: SIGNAL_BODY },
@@ -286,6 +298,7 @@ export async function measureThroughput(options: ThroughputOptions = {}): Promis
     for (let r = 0; r < rounds; r++) {
       const bareGetResult = await run('bareGet', requests);
       const deskGetResult = await run('deskGet', requests);
+      const bareGetHeadersResult = await run('bareGetHeaders', requests);
       const bareInsertResult = await run('bareInsert', requests);
       const deskPostResult = await run('deskPost', requests);
       const bareTransactionResult = await run('bareTransaction', requests);
@@ -295,6 +308,7 @@ export async function measureThroughput(options: ThroughputOptions = {}): Promis
         bareInsert: bareInsertResult,
         deskPost: deskPostResult,
         bareTransaction: bareTransactionResult,
+        bareGetHeaders: bareGetHeadersResult,
         getRatio: deskGetResult.perSecond / bareGetResult.perSecond,
         postRatio: deskPostResult.perSecond / bareInsertResult.perSecond,
         getCpuRatio: cpuRatio(bareGetResult, deskGetResult),
@@ -334,6 +348,14 @@ export function printThroughput(report: ThroughputReport, print: (line: string) 
     print(`  ${name}: median ${r2(s.median)}x (range ${r2(s.min)}-${r2(s.max)}), target >= ${target} ${s.median >= target ? 'ok' : 'MISSED'}`);
   line('GET /workspace vs bare Express       ', report.getRatio, WORKSPACE_TARGET);
   line('POST /signals vs Express + one insert', report.postRatio, SIGNALS_TARGET);
+  const headerFloor = summary(report.rounds.map((r) => r.bareGetHeaders.perSecond / r.bareGet.perSecond));
+  const headerDesk = summary(report.rounds.map((r) => r.deskGet.perSecond / r.bareGetHeaders.perSecond));
+  const headerCpu = report.rounds.map((r) => cpuRatio(r.bareGetHeaders, r.deskGet)).filter((v): v is number => v !== null);
+  print(
+    `  (floor) Express + the desk's security headers: ${r2(headerFloor.median)}x of bare Express (range ${r2(headerFloor.min)}-${r2(headerFloor.max)});` +
+      ` desk GET /workspace = ${r2(headerDesk.median)}x of it (range ${r2(headerDesk.min)}-${r2(headerDesk.max)})` +
+      (headerCpu.length ? `, ${r2(summary(headerCpu).median)}x by CPU` : ''),
+  );
   const floor = summary(report.rounds.map((r) => r.deskPost.perSecond / r.bareTransaction.perSecond));
   const floorCpu = report.rounds.map((r) => cpuRatio(r.bareTransaction, r.deskPost)).filter((v): v is number => v !== null);
   const floorOfInsert = summary(report.rounds.map((r) => r.bareTransaction.perSecond / r.bareInsert.perSecond));

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
+import { registerStatementCache, StatementCachingDriver } from './statement-cache';
 import { JoiningDriver, registerDriver } from './transactions';
 
 export type Db = Kysely<DB>;
@@ -36,11 +37,12 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   // last commits back). Measured by `npm run bench` (FULL against NORMAL on the hot write paths).
   sqlite.pragma('synchronous = FULL');
   let driver: JoiningDriver | undefined;
+  let caching: StatementCachingDriver | undefined;
   const dialect = new SqliteDialect({ database: sqlite });
   const db = new Kysely<DB>({
     dialect: {
       createAdapter: () => dialect.createAdapter(),
-      createDriver: () => (driver = new JoiningDriver(dialect.createDriver())),
+      createDriver: () => (driver = new JoiningDriver((caching = withStatementCache(dialect, sqlite)))),
       createIntrospector: (k) => dialect.createIntrospector(k),
       createQueryCompiler: () => dialect.createQueryCompiler(),
     },
@@ -48,6 +50,7 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   });
   if (!driver) throw new Error('Kysely did not create its driver');
   registerDriver(db, driver);
+  if (caching) registerStatementCache(db, caching);
   try {
     await migrateToLatest(db);
   } catch (err) {
@@ -63,6 +66,11 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
       await db.destroy();
     },
   };
+}
+
+/** Kysely's SQLite driver with prepared statements kept per SQL text (db/statement-cache.ts). */
+function withStatementCache(dialect: SqliteDialect, sqlite: Database.Database): StatementCachingDriver {
+  return new StatementCachingDriver(dialect.createDriver(), sqlite);
 }
 
 /**

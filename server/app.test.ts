@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_HELMET, STRICT_HELMET, precomputedHeaders } from './app';
 import { startTestDesk, type TestDesk } from './testing/desk';
 
 /** Security headers on every kind of response, and how the built UI is served. */
@@ -54,6 +58,43 @@ describe('security headers', () => {
     const res = await send();
     expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('precomputed security headers', () => {
+  /** Every header of a response of a tiny app guarded by `middleware`, the date aside. */
+  async function headersWith(middleware: RequestHandler): Promise<Record<string, string>> {
+    const app = express();
+    app.use(middleware);
+    app.get('/', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      const headers = Object.fromEntries(res.headers.entries());
+      delete headers.date;
+      return headers;
+    } finally {
+      server.close();
+    }
+  }
+
+  it.each([
+    ['the strict set', STRICT_HELMET],
+    ['the API reference page', DOCS_HELMET],
+    ['helmet defaults', {}],
+  ])('are exactly the headers helmet itself sets: %s', async (_what, options) => {
+    const own = await headersWith(helmet(options));
+    expect(own['content-security-policy']).toBeTruthy();
+    expect(own['x-powered-by']).toBeUndefined();
+    expect(await headersWith(precomputedHeaders(helmet(options)))).toEqual(own);
+  });
+
+  it('refuses a middleware whose headers depend on the request', () => {
+    const perRequest: RequestHandler = (req, _res, next) => setImmediate(next);
+    expect(() => precomputedHeaders(perRequest)).toThrow(/fixed headers/);
   });
 });
 

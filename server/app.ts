@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
 import swaggerUi from 'swagger-ui-express';
 import { ValidateError } from '@tsoa/runtime';
 import { RegisterRoutes } from './generated/routes';
 import { DeskError, type ErrorBody, type ErrorDetail } from './core/errors';
 import { expressAuthentication } from './api/auth';
+import { installFastUnionValidation } from './api/fast-union';
 import { hostAndOriginGuard, hostileJson, operationTable } from './http-guards';
 import { openApiDocument } from './openapi/document';
 import type { Services } from './services';
@@ -97,6 +98,68 @@ export function errorHandler(log: { error(msg: string): void } = console) {
   };
 }
 
+// Desk is served over plain HTTP on the local machine: HSTS and upgrade-insecure-requests would
+// only make Safari (which upgrades even loopback requests) fetch the UI's assets over https and fail.
+const plainHttp = { strictTransportSecurity: false } as const;
+
+/** Security headers of every response but the API reference page. */
+export const STRICT_HELMET: HelmetOptions = {
+  ...plainHttp,
+  contentSecurityPolicy: {
+    directives: {
+      'default-src': ["'self'"],
+      'img-src': ["'self'", 'data:'],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'connect-src': ["'self'"],
+      'upgrade-insecure-requests': null,
+    },
+  },
+};
+
+/** The API reference page (swagger-ui): inline styles and images. */
+export const DOCS_HELMET: HelmetOptions = {
+  ...plainHttp,
+  contentSecurityPolicy: {
+    directives: { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
+  },
+};
+
+type HeaderOp = { set: string; value: number | string | readonly string[] } | { remove: string };
+
+/**
+ * The headers a helmet middleware sets, recorded once at start and set on each response. With
+ * static options (no nonces, no functions) helmet sets the same values on every response; running
+ * its chain of a dozen middlewares per request cost more than the headers. Fails at start if the
+ * middleware does not finish at once (options that depend on the request).
+ */
+export function precomputedHeaders(middleware: RequestHandler): RequestHandler {
+  const ops: HeaderOp[] = [];
+  const recorder = {
+    setHeader(name: string, value: number | string | readonly string[]) {
+      ops.push({ set: name, value });
+      return recorder;
+    },
+    removeHeader(name: string) {
+      ops.push({ remove: name });
+    },
+    getHeader: () => undefined,
+  };
+  let finished = false;
+  let failure: unknown;
+  middleware({ headers: {}, method: 'GET', url: '/' } as Request, recorder as unknown as Response, (err?: unknown) => {
+    finished = true;
+    failure = err;
+  });
+  if (!finished || failure !== undefined) throw new Error('precomputedHeaders: the middleware did not set fixed headers at once');
+  return (_req: Request, res: Response, next: NextFunction) => {
+    for (const op of ops) {
+      if ('set' in op) res.setHeader(op.set, op.value);
+      else res.removeHeader(op.remove);
+    }
+    next();
+  };
+}
+
 /**
  * Extra public or specially-parsed routes (e.g. the inbound webhook) mount here, before the
  * JSON body parser of /api/v1. Areas add theirs through `mounts`.
@@ -104,6 +167,7 @@ export function errorHandler(log: { error(msg: string): void } = console) {
 export type Mount = (app: express.Express, services: Services) => void;
 
 export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console): express.Express {
+  installFastUnionValidation();
   const app = express();
   app.locals.services = services;
   app.disable('x-powered-by');
@@ -111,32 +175,10 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
   // First of all: a foreign Host (DNS rebinding) or a foreign Origin on a change gets nothing.
   app.use(hostAndOriginGuard(services.config.host));
 
-  // Desk is served over plain HTTP on the local machine: HSTS and upgrade-insecure-requests would
-  // only make Safari (which upgrades even loopback requests) fetch the UI's assets over https and fail.
-  const plainHttp = { strictTransportSecurity: false } as const;
-  const strictHelmet = helmet({
-    ...plainHttp,
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  const strictHelmet = precomputedHeaders(helmet(STRICT_HELMET));
 
   // The API reference page: swagger-ui with its own assets; it needs inline styles and images.
-  app.use(
-    '/api/docs',
-    helmet({
-      ...plainHttp,
-      contentSecurityPolicy: {
-        directives: { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'style-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null },
-      },
-    }),
-  );
+  app.use('/api/docs', precomputedHeaders(helmet(DOCS_HELMET)));
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' }));
 
   app.use(strictHelmet);

@@ -134,6 +134,11 @@ describe('auth helpers', () => {
     expect(tokenMatches('abc', 'abd')).toBe(false);
     expect(tokenMatches('abc', 'abcd')).toBe(false);
     expect(tokenMatches('', 'abc')).toBe(false);
+    // The expected token's digest is kept: a new expected token (a rotation) is compared as itself.
+    expect(tokenMatches('abc', 'xyz')).toBe(false);
+    expect(tokenMatches('xyz', 'xyz')).toBe(true);
+    expect(tokenMatches('abc', 'xyz')).toBe(false);
+    expect(tokenMatches('abc', 'abc')).toBe(true);
   });
 
   it('bearerOf reads only a well-formed bearer header', () => {

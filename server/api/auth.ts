@@ -3,12 +3,28 @@ import type { Request } from 'express';
 import { DeskError } from '../core/errors';
 import { servicesOf } from './ioc';
 
+// One-shot hashing (Node >= 20.12) skips building a Hash object per request.
+const sha256 = (value: string): Buffer =>
+  typeof crypto.hash === 'function' ? (crypto.hash('sha256', value, 'buffer') as unknown as Buffer) : crypto.createHash('sha256').update(value).digest();
+
+/** The digest of the expected token, computed once per token value (it changes only on rotation). */
+let expectedDigest: { token: string; digest: Buffer } | null = null;
+
+function digestOfExpected(expected: string): Buffer {
+  if (expectedDigest?.token !== expected) expectedDigest = { token: expected, digest: sha256(expected) };
+  return expectedDigest.digest;
+}
+
 /** Constant-time comparison; hashing first keeps the length of the token from leaking too. */
 export function tokenMatches(given: string, expected: string): boolean {
-  const a = crypto.createHash('sha256').update(given).digest();
-  const b = crypto.createHash('sha256').update(expected).digest();
-  return crypto.timingSafeEqual(a, b);
+  return crypto.timingSafeEqual(sha256(given), digestOfExpected(expected));
 }
+
+/**
+ * Requests whose bearer token was already checked, with the token it matched: app.ts checks it
+ * before reading a body and tsoa's route checks it again; the second check need not hash again.
+ */
+const verified = new WeakMap<Request, string>();
 
 export function bearerOf(req: Request): string | null {
   const header = req.headers.authorization;
@@ -20,8 +36,11 @@ export function bearerOf(req: Request): string | null {
 /** tsoa authentication module: every route marked @Security('bearer') passes through here. */
 export async function expressAuthentication(req: Request, securityName: string): Promise<unknown> {
   if (securityName !== 'bearer') throw new DeskError(500, 'internal_error', `Unknown security scheme ${securityName}`);
+  const expected = servicesOf(req).token;
+  if (verified.get(req) === expected) return { workspace: true };
   const given = bearerOf(req);
   if (given === null) throw new DeskError(401, 'unauthorized', 'Missing bearer token: send Authorization: Bearer <token>');
-  if (!tokenMatches(given, servicesOf(req).token)) throw new DeskError(401, 'unauthorized', 'Invalid bearer token');
+  if (!tokenMatches(given, expected)) throw new DeskError(401, 'unauthorized', 'Invalid bearer token');
+  verified.set(req, expected);
   return { workspace: true };
 }

@@ -10,6 +10,7 @@ import { POLL_BATCH } from '../domain/sources/source-sync';
 import { FEED_POLL_JOB } from '../jobs/feed-poller';
 import { benchDurability, DURABILITY_MIN_FULL_RPS } from './durability';
 import { startTestDesk, type TestDesk } from '../testing/desk';
+import { measureThroughput, printThroughput } from './throughput';
 
 interface Result {
   name: string;
@@ -193,4 +194,8 @@ for (const r of results) {
   if (!ok) missed++;
   console.log(`${r.name.padEnd(width)}  ${String(r.value).padStart(9)} ${r.unit.padEnd(5)} ${floor !== null ? `target >= ${floor}` : `target <= ${r.target}`} ${ok ? 'ok' : 'MISSED'}`);
 }
+// Hot paths against their framework ceilings, on fresh servers (baselines measured in this run).
+const throughput = await measureThroughput();
+printThroughput(throughput);
+missed += throughput.missed;
 process.exit(missed > 0 ? 1 : 0);

@@ -51,6 +51,13 @@ async function addSource(id: string, label: string) {
 }
 
 describe('POST /signals', () => {
+  it('answers what a read of the new signal returns, key for key (the answer is built, not read back)', async () => {
+    const bare = await desk.api('POST', '/api/v1/signals', { kind: 'note', priority: 'low', title: 'No link', detail: '' });
+    expect(bare.status).toBe(201);
+    expect(bare.body.sourceUrl).toBeNull();
+    expect(JSON.stringify((await desk.api('GET', '/api/v1/signals?limit=1')).body.signals[0])).toBe(JSON.stringify(bare.body));
+  });
+
   it('creates a signal, answers 201 with it and logs signal.created by the owner', async () => {
     const owner = await resolveActor(desk.services.db);
     const signal = await create({ title: '  Competitor launched  ' });
@@ -68,6 +75,9 @@ describe('POST /signals', () => {
       reactions: [],
       createdAt: '2026-03-10T12:00:00.000Z',
     });
+    // The answer is built from what was written, not read back: it must be what a read returns, key for key.
+    const listed = await desk.api('GET', '/api/v1/signals?limit=1');
+    expect(JSON.stringify(listed.body.signals[0])).toBe(JSON.stringify(signal));
     const rows = await activityOf('signal.created');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ entityType: 'signal', entityId: signal.id, actorUserId: owner.userId, detail: 'Signal created: Competitor launched' });

@@ -95,6 +95,19 @@ describe('GET /workspace', () => {
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ id: (await profile()).ownerUserId, role: 'owner' });
   });
+
+  // The row is kept between requests: each of these reads would be stale if a write did not drop it.
+  it('shows each change at once: after a PATCH, after a write outside the workspace service, after a reset', async () => {
+    expect((await profile()).loopIntervalMinutes).toBe(30);
+    expect((await desk.api('PATCH', '/api/v1/workspace/loop-interval', { loopIntervalMinutes: 45 })).status).toBe(200);
+    expect((await profile()).loopIntervalMinutes).toBe(45);
+    await setPlan(desk, 'team');
+    expect(await profile()).toMatchObject({ plan: 'team', planFloorMinutes: 1 });
+    await desk.services.db.updateTable('workspace').set({ name: 'Renamed elsewhere' }).execute();
+    expect((await profile()).name).toBe('Renamed elsewhere');
+    await shared.reset();
+    expect(await profile()).toMatchObject({ name: 'My desk', plan: 'free', loopIntervalMinutes: 30 });
+  });
 });
 
 describe('PATCH /workspace/loop', () => {

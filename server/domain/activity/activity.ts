@@ -1,3 +1,4 @@
+import { insertRow } from '../../../db/compiled';
 import type { Trx } from '../../../db/transactions';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import type { Clock } from '../../core/clock';
@@ -21,17 +22,15 @@ export interface ActivityEntry {
 
 /** Writes one activity row. Call it inside the transaction of the change it describes. */
 export async function recordActivity(trx: Trx, clock: Clock, entry: ActivityEntry): Promise<void> {
-  await trx
-    .insertInto('activity')
-    .values({
-      id: newId('act', clock),
-      kind: entry.kind,
-      detail: entry.detail,
-      actorUserId: entry.actor.userId,
-      actorLabel: entry.actor.label,
-      entityType: entry.entityType ?? null,
-      entityId: entry.entityId ?? null,
-      createdAt: clock.now().toISOString(),
-    })
-    .execute();
+  // Compiled once per shape (db/compiled.ts): every change writes one of these.
+  await insertRow(trx, 'activity', {
+    id: newId('act', clock),
+    kind: entry.kind,
+    detail: entry.detail,
+    actorUserId: entry.actor.userId,
+    actorLabel: entry.actor.label,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    createdAt: clock.now().toISOString(),
+  });
 }

@@ -1,3 +1,4 @@
+import { insertRow } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
@@ -12,7 +13,7 @@ export async function emit<E extends EventName>(trx: Trx, clock: Clock, event: E
   const id = newId('evt', clock);
   const createdAt = clock.now().toISOString();
   const envelope: EventEnvelope<E> = { id, event, createdAt, data };
-  await trx.insertInto('outboxEvents').values({ id, event, payload: JSON.stringify(envelope), createdAt, deliveredAt: null }).execute();
+  await insertRow(trx, 'outboxEvents', { id, event, payload: JSON.stringify(envelope), createdAt, deliveredAt: null });
   return id;
 }
 

@@ -1,3 +1,4 @@
+import { insertRow } from '../../../db/compiled';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
@@ -40,21 +41,18 @@ export interface NewSignal {
 export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal): Promise<string> {
   const id = newId('sig', clock);
   const createdAt = input.createdAt ?? clock.now().toISOString();
-  await trx
-    .insertInto('signals')
-    .values({
-      id,
-      kind: input.kind,
-      priority: input.priority,
-      title: input.title,
-      detail: input.detail,
-      sourceUrl: input.sourceUrl ?? null,
-      sourceId: input.sourceId ?? null,
-      pinned: 0,
-      createdAt,
-      ...(input.externalId ? { externalId: input.externalId } : {}),
-    })
-    .execute();
+  await insertRow(trx, 'signals', {
+    id,
+    kind: input.kind,
+    priority: input.priority,
+    title: input.title,
+    detail: input.detail,
+    sourceUrl: input.sourceUrl ?? null,
+    sourceId: input.sourceId ?? null,
+    pinned: 0,
+    createdAt,
+    ...(input.externalId ? { externalId: input.externalId } : {}),
+  });
   if (input.sourceId) {
     await trx
       .updateTable('sources')

@@ -1,7 +1,8 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
-import { inTransaction, type Trx } from '../../../db/transactions';
+import { onTableWrite } from '../../../db/statement-cache';
+import { inTransaction, isInTransaction, type Trx } from '../../../db/transactions';
 import type { Plan } from '../../config';
 import type { Clock } from '../../core/clock';
 import { recordActivity, type Actor } from '../activity/activity';
@@ -135,9 +136,53 @@ export function toProfile(row: WorkspaceTable): WorkspaceProfile {
   };
 }
 
-/** The one workspace row (reads join an open transaction). */
+/**
+ * The committed workspace row, kept between requests (every API call reads it: GET /workspace,
+ * timezones, the plan). Any statement that writes the `workspace` table, through changeWorkspace
+ * or any other path, drops it at once (the statement cache of db/statement-cache.ts reports the
+ * write as it runs, inside its transaction). A read that was under way when a write ran does not
+ * store what it read (the generation moved), so a read never re-installs a row older than a write.
+ */
+export class WorkspaceRowCache {
+  private row: WorkspaceTable | undefined;
+  private generation = 0;
+
+  invalidate(): void {
+    this.generation += 1;
+    this.row = undefined;
+  }
+
+  async read(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
+    if (this.row !== undefined) return { ...this.row };
+    const generation = this.generation;
+    const row = await load();
+    if (generation === this.generation) this.row = { ...row };
+    return row;
+  }
+}
+
+/** One cache per database; null for a database that cannot report writes (then nothing is kept). */
+const rowCaches = new WeakMap<Db, WorkspaceRowCache | null>();
+
+function rowCacheOf(db: Db): WorkspaceRowCache | null {
+  let cache = rowCaches.get(db);
+  if (cache === undefined) {
+    const candidate = new WorkspaceRowCache();
+    cache = onTableWrite(db, 'workspace', () => candidate.invalidate()) === null ? null : candidate;
+    rowCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The one workspace row (reads join an open transaction). Outside a transaction it comes from the
+ * row cache; inside one it is always read, so a transaction sees its own uncommitted change and
+ * nothing uncommitted is ever kept.
+ */
 export function readWorkspace(db: Db): Promise<WorkspaceTable> {
-  return db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();
+  const load = () => db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();
+  const cache = isInTransaction() ? null : rowCacheOf(db);
+  return cache === null ? load() : cache.read(load);
 }
 
 /** The activity row of a change; the actor is the owner unless given (the system for scheduled changes). */

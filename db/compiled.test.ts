@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../server/testing/database';
+import { compiledOnce, insertRow } from './compiled';
+import { inTransaction } from './transactions';
+
+const t = useTestDatabase();
+
+const job = (name: string) => ({ name, lastRunAt: null, lastFinishedAt: null, lastError: null, runCount: 0 });
+
+describe('insertRow', () => {
+  it('writes what insertInto(...).values(row) writes, shape after shape, on the db and in a transaction', async () => {
+    await insertRow(t.db, 'schedulerJobs', job('a'));
+    await insertRow(t.db, 'schedulerJobs', { ...job('b'), runCount: 7 });
+    await inTransaction(t.db, (trx) => insertRow(trx, 'schedulerJobs', { ...job('c'), lastError: 'boom' }));
+    // another column order is another shape, bound in its own order
+    await insertRow(t.db, 'schedulerJobs', { runCount: 3, lastError: null, lastFinishedAt: null, lastRunAt: '2026-01-01T00:00:00.000Z', name: 'd' });
+    await t.db.insertInto('schedulerJobs').values(job('e')).execute();
+    const rows = await t.db.selectFrom('schedulerJobs').selectAll().orderBy('name').execute();
+    expect(rows).toEqual([
+      job('a'),
+      { ...job('b'), runCount: 7 },
+      { ...job('c'), lastError: 'boom' },
+      { ...job('d'), runCount: 3, lastRunAt: '2026-01-01T00:00:00.000Z' },
+      job('e'),
+    ]);
+  });
+
+  it('leaves undefined values out (the column default applies) and passes expressions to the builder', async () => {
+    await insertRow(t.db, 'schedulerJobs', { ...job('u'), runCount: undefined as unknown as number });
+    await insertRow(t.db, 'schedulerJobs', { ...job('x'), lastError: sql<string>`'from ' || 'sql'` as unknown as string });
+    await insertRow(t.db, 'schedulerJobs', { ...job('y'), lastError: sql<string>`'again'` as unknown as string });
+    const rows = await t.db.selectFrom('schedulerJobs').select(['name', 'runCount', 'lastError']).orderBy('name').execute();
+    expect(rows).toEqual([
+      { name: 'u', runCount: 0, lastError: null },
+      { name: 'x', runCount: 0, lastError: 'from sql' },
+      { name: 'y', runCount: 0, lastError: 'again' },
+    ]);
+  });
+
+  it('rolls back with its transaction and reports constraint failures', async () => {
+    await expect(
+      inTransaction(t.db, async (trx) => {
+        await insertRow(trx, 'schedulerJobs', job('r'));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    await insertRow(t.db, 'schedulerJobs', job('dup'));
+    await expect(insertRow(t.db, 'schedulerJobs', job('dup'))).rejects.toThrow(/UNIQUE/);
+    expect((await t.db.selectFrom('schedulerJobs').select('name').execute()).map((r) => r.name)).toEqual(['dup']);
+  });
+});
+
+describe('compiledOnce', () => {
+  it('runs a parameterless query compiled once, rows named as the plugins name them', async () => {
+    await insertRow(t.db, 'schedulerJobs', job('a'));
+    const names = compiledOnce((db) => db.selectFrom('schedulerJobs').select(['name', 'runCount']).orderBy('name'));
+    expect(await names(t.db)).toEqual([{ name: 'a', runCount: 0 }]);
+    await insertRow(t.db, 'schedulerJobs', job('b'));
+    expect(await inTransaction(t.db, (trx) => names(trx))).toEqual([
+      { name: 'a', runCount: 0 },
+      { name: 'b', runCount: 0 },
+    ]);
+  });
+
+  it('refuses a query with parameters (their values would be frozen)', async () => {
+    const one = compiledOnce((db) => db.selectFrom('schedulerJobs').select('name').where('name', '=', 'a'));
+    await expect(one(t.db)).rejects.toThrow(/takes parameters/);
+  });
+});

@@ -1,0 +1,69 @@
+import { CompiledQuery, type Compilable, type Insertable, type Kysely } from 'kysely';
+import type { DB } from './schema';
+
+/**
+ * Hot statements compiled once. Building a Kysely query (immutable nodes), running the
+ * CamelCasePlugin over it and compiling it to SQL cost more per statement than SQLite's own work
+ * on the hot paths (the activity row, the outbox event and the signal of every change). The SQL
+ * only depends on the shape of the statement, so it is kept per shape and run with new parameters.
+ */
+
+type Shape = { sql: string } | null; // null: this shape is not safe to reuse, always build it
+
+const insertShapes = new Map<string, Shape>();
+/** Distinct shapes kept (tables x column sets in use); a bound, not a working limit. */
+const MAX_SHAPES = 500;
+
+/** A plain SQLite parameter: anything else (a Kysely expression, a Date...) goes through the builder. */
+function plain(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || Buffer.isBuffer(value);
+}
+
+/**
+ * `db.insertInto(table).values(row).execute()`, with the SQL compiled once per table and column
+ * list (undefined values are left out, as Kysely leaves them out). The first insert of a shape is
+ * compiled by Kysely and checked to bind the row's values in the row's key order; only then is the
+ * shape reused. Works on the outer db and on a transaction (the same plugins compile both).
+ */
+export async function insertRow<T extends keyof DB & string>(db: Kysely<DB>, table: T, row: Insertable<DB[T]>): Promise<void> {
+  const record = row as Record<string, unknown>;
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  let reusable = true;
+  for (const key in record) {
+    const value = record[key];
+    if (value === undefined) continue;
+    if (!plain(value)) reusable = false;
+    keys.push(key);
+    values.push(value);
+  }
+  const shapeKey = `${table}\u0000${keys.join('\u0000')}`;
+  const shape = reusable ? insertShapes.get(shapeKey) : null;
+  if (shape) {
+    await db.executeQuery(CompiledQuery.raw(shape.sql, values));
+    return;
+  }
+  const compiled = db.insertInto(table).values(row).compile();
+  if (reusable && shape === undefined) {
+    const same = compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i]);
+    if (insertShapes.size >= MAX_SHAPES) insertShapes.clear();
+    insertShapes.set(shapeKey, same ? { sql: compiled.sql } : null);
+  }
+  await db.executeQuery(compiled);
+}
+
+/**
+ * A query without parameters, compiled on first use and then run as compiled (its rows still pass
+ * through the plugins, e.g. snake_case names back to camelCase).
+ */
+export function compiledOnce<R>(build: (db: Kysely<DB>) => Compilable<R>): (db: Kysely<DB>) => Promise<R[]> {
+  let compiled: CompiledQuery<R> | undefined;
+  return async (db) => {
+    if (compiled === undefined) {
+      const fresh = build(db).compile();
+      if (fresh.parameters.length > 0) throw new Error(`compiledOnce: the query takes parameters: ${fresh.sql}`);
+      compiled = fresh;
+    }
+    return (await db.executeQuery(compiled)).rows;
+  };
+}

@@ -1,0 +1,155 @@
+import type Database from 'better-sqlite3';
+import type { CompiledQuery, DatabaseConnection, Driver, Kysely, QueryResult, TransactionSettings } from 'kysely';
+import type { DB } from './schema';
+
+/**
+ * Prepared statements, kept. Kysely's SQLite connection calls `db.prepare(sql)` for every query;
+ * on the hot paths that was the largest single cost after the socket write (better-sqlite3's
+ * prepare parses and plans the SQL each time). This driver wraps Kysely's and answers
+ * `executeQuery` with a statement prepared once per SQL text (SQLite re-prepares a kept statement
+ * by itself after a schema change).
+ *
+ * It also knows which table each writing statement targets (read once from the SQL, kept with the
+ * statement), so a cache of a row elsewhere can be told of every write to its table, whatever code
+ * path made it (`onTableWrite`). Statements run with `sqlite.exec()` or by triggers are not seen.
+ */
+
+/** Distinct SQL texts kept; past it the cache starts again (a bound against generated SQL, e.g. `in (?, ?, ...)` lists). */
+export const MAX_CACHED_STATEMENTS = 1000;
+
+interface Kept {
+  stmt: Database.Statement;
+  reader: boolean;
+  /** The table a write statement targets, as SQL names it; null for reads and others. */
+  writes: string | null;
+}
+
+const WRITE_TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"([^"]+)"|`([^`]+)`|\[([^\]]+)\]|([A-Za-z_]\w*))/i;
+
+/** The table an INSERT/UPDATE/DELETE statement writes, or null. Exported for its test. */
+export function writeTarget(sqlText: string): string | null {
+  const m = WRITE_TARGET.exec(sqlText);
+  if (!m) return null;
+  const name = m[1] ?? m[2] ?? m[3] ?? m[4];
+  // "main"."workspace" style qualified names are not produced by Desk; the schema part would be ignored.
+  return name.toLowerCase();
+}
+
+type WriteListener = () => void;
+
+class CachingConnection implements DatabaseConnection {
+  private readonly kept = new Map<string, Kept>();
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly sqlite: Database.Database,
+    private readonly listeners: Map<string, Set<WriteListener>>,
+  ) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = compiledQuery;
+    let kept = this.kept.get(sql);
+    if (kept === undefined) {
+      const stmt = this.sqlite.prepare(sql);
+      kept = { stmt, reader: stmt.reader, writes: writeTarget(sql) };
+      if (this.kept.size >= MAX_CACHED_STATEMENTS) this.kept.clear();
+      this.kept.set(sql, kept);
+    }
+    // What Kysely's own SqliteConnection does with a fresh statement, on the kept one.
+    if (kept.reader) {
+      const rows = kept.stmt.all(parameters as unknown[]) as R[];
+      // INSERT ... RETURNING is a reader too: it still writes.
+      if (kept.writes !== null) this.notify(kept.writes);
+      return Promise.resolve({ rows });
+    }
+    const { changes, lastInsertRowid } = kept.stmt.run(parameters as unknown[]);
+    if (kept.writes !== null) this.notify(kept.writes);
+    return Promise.resolve({
+      numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+      insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+      rows: [],
+    });
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    // A streaming statement stays busy while it is iterated: it gets its own, as before.
+    return this.inner.streamQuery<R>(compiledQuery, chunkSize);
+  }
+
+  private notify(table: string): void {
+    const set = this.listeners.get(table);
+    if (set) for (const listener of set) listener();
+  }
+}
+
+/** Wraps a Kysely SQLite driver (which has one connection) with the statement cache. */
+export class StatementCachingDriver implements Driver {
+  private readonly listeners = new Map<string, Set<WriteListener>>();
+  private readonly wrapped = new WeakMap<DatabaseConnection, CachingConnection>();
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly sqlite: Database.Database,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    let wrapper = this.wrapped.get(connection);
+    if (!wrapper) {
+      wrapper = new CachingConnection(connection, this.sqlite, this.listeners);
+      this.wrapped.set(connection, wrapper);
+    }
+    return wrapper;
+  }
+
+  // begin/commit/rollback go through the wrapper too: Kysely's driver runs them as queries on it.
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection(connection instanceof CachingConnection ? connection.inner : connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+
+  /** Calls `listener` synchronously whenever a statement writing `table` (its SQL name) has run. */
+  onTableWrite(table: string, listener: WriteListener): () => void {
+    const key = table.toLowerCase();
+    const set = this.listeners.get(key) ?? new Set<WriteListener>();
+    this.listeners.set(key, set);
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+}
+
+const cachingDrivers = new WeakMap<Kysely<DB>, StatementCachingDriver>();
+
+/** Called once by openDatabase. */
+export function registerStatementCache(db: Kysely<DB>, driver: StatementCachingDriver): void {
+  cachingDrivers.set(db, driver);
+}
+
+/**
+ * Subscribes to writes of `table` (its SQL name, e.g. `workspace`) on a database opened by
+ * openDatabase. Returns null for a database without the statement cache: a caller must then not
+ * cache what it cannot invalidate.
+ */
+export function onTableWrite(db: Kysely<DB>, table: string, listener: WriteListener): (() => void) | null {
+  const driver = cachingDrivers.get(db);
+  return driver ? driver.onTableWrite(table, listener) : null;
+}

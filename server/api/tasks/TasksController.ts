@@ -133,6 +133,7 @@ export class TasksController extends Controller {
    * The queue, newest first. Without `status`, every task but archived ones.
    * @param status comma list of queued, in_progress, needs_input, done, archived (e.g. `queued,in_progress`)
    * @param assignedToUserId only tasks assigned to this member
+   * @param tag only tasks carrying this tag (lowercase letters and digits joined by hyphens; a malformed tag is a 422 naming `tag`)
    * @param limit tasks per page
    * @isInt limit
    * @minimum limit 1
@@ -141,8 +142,8 @@ export class TasksController extends Controller {
    */
   @Get()
   @Response<ErrorBody>('422', 'status names an unknown status, or limit or cursor is invalid')
-  public async listTasks(@Query() status?: string, @Query() assignedToUserId?: string, @Query() limit = 50, @Query() cursor?: string): Promise<TaskList> {
-    return this.s.tasks.list({ status, assignedToUserId, limit, cursor });
+  public async listTasks(@Query() status?: string, @Query() assignedToUserId?: string, @Query() tag?: string, @Query() limit = 50, @Query() cursor?: string): Promise<TaskList> {
+    return this.s.tasks.list({ status, assignedToUserId, tag, limit, cursor });
   }
 
   /** Creates a queued task (event `task.created`). */
@@ -172,6 +173,7 @@ export class TasksController extends Controller {
    * @minimum thresholdDays 1
    * @maximum thresholdDays 60
    * @param assignedToUserId only tasks assigned to this member
+   * @param tag only tasks carrying this tag (lowercase letters and digits joined by hyphens; a malformed tag is a 422 naming `tag`)
    * @param limit tasks per page
    * @isInt limit
    * @minimum limit 1

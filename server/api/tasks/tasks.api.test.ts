@@ -69,6 +69,25 @@ describe('GET /tasks', () => {
     expect((await api('GET', '/tasks?assignedToUserId=usr_ann')).body.tasks.map((t: { id: string }) => t.id)).toEqual(['tsk_0']);
   });
 
+  it('filters by tag, combined with status and the cursor; a malformed tag is a 422 naming tag', async () => {
+    const a = await createTask(desk, { title: 'A', tags: ['support', 'ios'] });
+    later();
+    await createTask(desk, { title: 'B', tags: ['ios'] });
+    later();
+    const c = await createTask(desk, { title: 'C', tags: ['support'] });
+    const titles = async (q: string) => (await api('GET', `/tasks?${q}`)).body.tasks.map((t: { title: string }) => t.title);
+    expect(await titles('tag=support')).toEqual(['C', 'A']);
+    expect(await titles('tag=android')).toEqual([]);
+    await api('PATCH', `/tasks/${c.id}`, { status: 'done' });
+    expect(await titles('tag=support&status=queued')).toEqual(['A']);
+    const page = await api('GET', '/tasks?tag=support&limit=1');
+    expect(page.body.tasks.map((t: { id: string }) => t.id)).toEqual([c.id]);
+    expect((await api('GET', `/tasks?tag=support&limit=1&cursor=${page.body.nextCursor}`)).body.tasks.map((t: { id: string }) => t.id)).toEqual([a.id]);
+    const bad = await api('GET', '/tasks?tag=Not%20a%20tag');
+    expect(bad.status).toBe(422);
+    expect(bad.body.details[0].field).toBe('tag');
+  });
+
   it('limit 1-200 (default 50); an unknown status is a 422 listing the statuses', async () => {
     for (let i = 0; i < 51; i++) await insertTaskRow(desk, { id: `tsk_${String(i).padStart(3, '0')}` });
     expect((await api('GET', '/tasks')).body.tasks).toHaveLength(50);

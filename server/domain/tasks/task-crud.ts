@@ -25,6 +25,7 @@ import {
   TASK_KINDS,
   TASK_LIST,
   TASK_PRIORITIES,
+  checkTag,
   type TaskStatus,
 } from './rules';
 import { getTaskRow, readTask, readTaskDetail, setTags, taskActivity, toTasks, touchTask, type Task, type TaskDetail, type TaskRow } from './task-store';
@@ -52,6 +53,8 @@ export interface CreateTaskInput {
 export interface TaskListQuery {
   status?: string;
   assignedToUserId?: string;
+  /** Only tasks carrying this tag. */
+  tag?: string;
   limit?: number;
   cursor?: string;
 }
@@ -66,7 +69,7 @@ export interface TaskList {
  * The page query of GET /tasks: newest first, a keyset on (created_at, id); served by tasks_created,
  * tasks_status_created or tasks_assignee_created (exported for the plan test and the bench).
  */
-export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: number, after?: CursorKey, assignedToUserId?: string) {
+export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: number, after?: CursorKey, assignedToUserId?: string, tag?: string) {
   // One status: the range of tasks_status_created. Several: walk tasks_created in list order and
   // filter (`+status` keeps SQLite off the status index, whose IN ranges would need a sort of every match).
   let q =
@@ -74,6 +77,8 @@ export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: nu
       ? db.selectFrom('tasks').selectAll().where('status', '=', statuses[0])
       : db.selectFrom('tasks').selectAll().where(sql<string>`+tasks.status`, 'in', statuses);
   if (assignedToUserId !== undefined) q = q.where('assignedToUserId', '=', assignedToUserId);
+  // A tag filters the walk through task_tags' primary key (task_id, tag): one lookup per task.
+  if (tag !== undefined) q = q.where(({ exists, selectFrom }) => exists(selectFrom('taskTags').select('taskTags.taskId').whereRef('taskTags.taskId', '=', 'tasks.id').where('taskTags.tag', '=', tag)));
   if (after) q = q.where(afterKey(['tasks.created_at', 'tasks.id'], after, 'desc'));
   return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1);
 }
@@ -89,7 +94,8 @@ export class TaskCrud {
   async list(query: TaskListQuery = {}): Promise<TaskList> {
     const statuses = parseStatusFilter(query.status);
     const { limit, after } = pageRequest(TASK_LIST, query, ['string', 'string']);
-    const rows = await taskListQuery(this.d.db, statuses, limit, after, query.assignedToUserId).execute();
+    const tag = query.tag === undefined ? undefined : checkTag(query.tag, 'tag');
+    const rows = await taskListQuery(this.d.db, statuses, limit, after, query.assignedToUserId, tag).execute();
     const page = toPage(rows, limit, (r) => [r.createdAt, r.id]);
     return { tasks: await toTasks(this.d.db, page.rows), nextCursor: page.nextCursor };
   }

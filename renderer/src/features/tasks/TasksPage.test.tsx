@@ -29,6 +29,7 @@ function fakeDesk() {
   return fakeFetch((call) => {
     const { method, path, query, body } = call;
     if (method === 'GET' && path === '/api/v1/tasks') {
+      if (query.get('tag') === 'support') return json(200, { tasks: [taskRow('tsk_7', 'Support task', { tags: ['support'] })], nextCursor: null });
       if (query.get('status') === 'done') return json(200, { tasks: [taskRow('tsk_9', 'Finished one', { status: 'done' })], nextCursor: null });
       if (query.get('cursor') === 'p2') return json(200, { tasks: [taskRow('tsk_1', 'Oldest task')], nextCursor: null });
       return json(200, { tasks: [taskRow('tsk_2', 'Newest task', { tags: ['launch'] })], nextCursor: 'p2' });
@@ -74,6 +75,16 @@ describe('TasksPage', () => {
     const last = desk.calls.filter((c) => c.path === '/api/v1/tasks').at(-1)!;
     expect(last.query.get('status')).toBe('done');
     expect(last.query.has('cursor')).toBe(false);
+  });
+
+  it('filters by a tag typed in the Tag field', async () => {
+    renderWithApp(<TasksPage />);
+    await screen.findByText('Newest task');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Tag' }), { target: { value: ' Support ' } });
+    await screen.findByText('Support task');
+    const last = desk.calls.filter((c) => c.path === '/api/v1/tasks').at(-1)!;
+    expect(last.query.get('tag')).toBe('support');
+    expect(screen.queryByText('Newest task')).toBeNull();
   });
 
   it('creates a task from a template and records the use', async () => {

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { TASK_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
 import { Badge } from '../../components/Badge';
-import { FormError } from '../../components/FormError';
+import { Field } from '../../components/Field';
+import { FormError, fieldError } from '../../components/FormError';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative, plural } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
 import { useSelection } from '../../lib/use-selection';
 import { tasksList, type Task, type TaskStatus } from './api';
 import { NewTaskForm } from './components/NewTaskForm';
@@ -76,8 +78,10 @@ function TaskItem({ task, selected, onSelect }: { task: Task; selected: boolean;
 export function TasksPage() {
   const navigate = useNavigate();
   const [statuses, setStatuses] = useState<TaskStatus[]>([]);
+  const [tagText, setTagText] = useState('');
+  const tag = useDebounced(tagText.trim().toLowerCase());
   const [adding, setAdding] = useState(false);
-  const list = useCursorList(tasksList({ statuses }));
+  const list = useCursorList(tasksList({ statuses, tag }));
   const tasks = list.items;
   const { isPicked, selected, select, selectAll, clear } = useSelection(tasks);
   const shown = statuses.length ? statuses : DEFAULT_STATUSES;
@@ -118,8 +122,23 @@ export function TasksPage() {
               clear();
             }}
           />
+          <Field label="Tag" hint="Only tasks carrying this tag" error={fieldError(list.error, 'tag')}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="search"
+                value={tagText}
+                placeholder="e.g. support"
+                onChange={(e) => {
+                  setTagText(e.target.value);
+                  clear();
+                }}
+              />
+            )}
+          </Field>
           <p className="filters__summary muted small" aria-live="polite">
-            {list.data ? `${plural(tasks.length, 'task')}${list.hasNextPage ? ' shown' : ''} · ${shown.map(statusLabel).join(', ')}${list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}` : ''}
+            {list.data ? `${plural(tasks.length, 'task')}${list.hasNextPage ? ' shown' : ''} · ${shown.map(statusLabel).join(', ')}${tag ? ` · tagged ${tag}` : ''}${list.isFetching && !list.isFetchingNextPage ? ' · refreshing…' : ''}` : ''}
           </p>
         </div>
 
@@ -129,7 +148,7 @@ export function TasksPage() {
         {list.data ? (
           tasks.length === 0 ? (
             <div className="card card--padded empty">
-              <p>{statuses.length ? 'No tasks with these statuses.' : 'No tasks yet.'}</p>
+              <p>{statuses.length || tag ? 'No tasks match these filters.' : 'No tasks yet.'}</p>
               <p className="muted small">Create one with New task; the desk also adds tasks as it works from signals.</p>
             </div>
           ) : (

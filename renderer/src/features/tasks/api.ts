@@ -21,6 +21,8 @@ export type TaskBulkBody = Schema<'TaskBulkBody'>;
 export interface TaskFilter {
   /** Statuses asked for; empty for the API's default (every status but archived). */
   statuses: readonly TaskStatus[];
+  /** Only tasks carrying this tag; empty for all. */
+  tag?: string;
 }
 
 type TaskPage = Schema<'TaskList'> & CursorPage;
@@ -28,9 +30,13 @@ type TaskPage = Schema<'TaskList'> & CursorPage;
 /** The queue, newest first, a page (the API's default size) at a time. */
 export const tasksList = (f: TaskFilter) =>
   cursorList({
-    queryKey: queryKeys.tasks.list({ statuses: [...f.statuses] }),
+    queryKey: queryKeys.tasks.list({ statuses: [...f.statuses], tag: f.tag ?? '' }),
     fetchPage: (cursor): Promise<TaskPage> =>
-      unwrap(api.GET('/api/v1/tasks', { params: { query: withCursor(f.statuses.length ? { status: f.statuses.join(',') } : {}, cursor) } })),
+      unwrap(
+        api.GET('/api/v1/tasks', {
+          params: { query: withCursor({ ...(f.statuses.length ? { status: f.statuses.join(',') } : {}), ...(f.tag ? { tag: f.tag } : {}) }, cursor) },
+        }),
+      ),
     items: (page) => page.tasks,
     keepPrevious: true,
   });

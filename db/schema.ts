@@ -68,9 +68,9 @@ export interface TaskTemplateTable {
   title: string;
   summary: string;
   goal: string | null;
-  kind: string;
-  deliverableType: string;
-  priority: string | null;
+  kind: TaskKind;
+  deliverableType: TaskDeliverableType;
+  priority: TaskPriority | null;
   /** JSON array of tags. */
   tags: string;
   usageCount: number;

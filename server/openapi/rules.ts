@@ -42,9 +42,7 @@ import {
   TEMPLATE_EMOJI_MAX,
   TEMPLATE_GOAL_MAX,
   TEMPLATE_HINT_MAX,
-  TEMPLATE_KIND,
   TEMPLATE_LABEL,
-  TEMPLATE_PRIORITY,
   TEMPLATE_SUMMARY,
   TEMPLATE_TITLE,
 } from '../domain/templates/rules';
@@ -99,9 +97,6 @@ const templateRules = (schema: string): DocumentedRule[] => [
   text(`${schema}.title`, TEMPLATE_TITLE),
   text(`${schema}.summary`, TEMPLATE_SUMMARY),
   { at: `${schema}.goal`, maxLength: TEMPLATE_GOAL_MAX },
-  text(`${schema}.kind`, TEMPLATE_KIND),
-  text(`${schema}.deliverableType`, TEMPLATE_KIND),
-  text(`${schema}.priority`, TEMPLATE_PRIORITY),
   { at: `${schema}.tags`, maxItems: MAX_TEMPLATE_TAGS },
 ];
 

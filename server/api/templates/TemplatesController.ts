@@ -1,3 +1,4 @@
+import type { TaskDeliverableType, TaskKind, TaskPriority } from '../../domain/tasks/rules';
 import { Body, Controller, Delete, Get, Patch, Path, Post, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
 import type { SharedSavedSearch } from '../../domain/saved-searches/saved-search-service';
@@ -27,22 +28,10 @@ export interface NewTaskTemplateBody {
   summary: string;
   /** @maxLength 1000 */
   goal?: string | null;
-  /**
-   * The task kind (free text until the task area's values are fixed).
-   * @minLength 1
-   * @maxLength 40
-   */
-  kind: string;
-  /**
-   * @minLength 1
-   * @maxLength 40
-   */
-  deliverableType: string;
-  /**
-   * @minLength 1
-   * @maxLength 20
-   */
-  priority?: string | null;
+  /** The kind of the tasks it starts (the task kinds). */
+  kind: TaskKind;
+  deliverableType: TaskDeliverableType;
+  priority?: TaskPriority | null;
   /**
    * Lowercase letters and digits joined by single hyphens, like focus tags; duplicates dropped.
    * @maxItems 10
@@ -74,22 +63,10 @@ export interface TaskTemplatePatchBody {
   summary?: string;
   /** null clears it. @maxLength 1000 */
   goal?: string | null;
-  /**
-   * @minLength 1
-   * @maxLength 40
-   */
-  kind?: string;
-  /**
-   * @minLength 1
-   * @maxLength 40
-   */
-  deliverableType?: string;
-  /**
-   * null clears it.
-   * @minLength 1
-   * @maxLength 20
-   */
-  priority?: string | null;
+  kind?: TaskKind;
+  deliverableType?: TaskDeliverableType;
+  /** null clears it. */
+  priority?: TaskPriority | null;
   /** @maxItems 10 */
   tags?: string[];
   /** Who edits it; the owner when left out. */
@@ -145,8 +122,8 @@ export class TemplatesController extends Controller {
 
   /**
    * Creates a task template, logged as `task_template.created` and emitting that event. At most 20
-   * per workspace; the label is unique ignoring case. kind, deliverableType and priority are free
-   * text with length bounds (their allowed values are not fixed yet).
+   * per workspace; the label is unique ignoring case. kind, deliverableType and priority take the task values
+   * (TaskKind, TaskDeliverableType, TaskPriority), so every template starts a valid task.
    */
   @Post('task-templates')
   @SuccessResponse(201, 'Created')

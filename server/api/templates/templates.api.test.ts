@@ -15,7 +15,7 @@ beforeEach(() => {
   desk = shared.desk;
 });
 
-const aTemplate = (over: Record<string, unknown> = {}) => ({ label: 'Bug triage', title: 'Triage a bug', summary: 'Reproduce, size and route the bug', kind: 'investigation', deliverableType: 'report', ...over });
+const aTemplate = (over: Record<string, unknown> = {}) => ({ label: 'Bug triage', title: 'Triage a bug', summary: 'Reproduce, size and route the bug', kind: 'research', deliverableType: 'report', ...over });
 
 async function createTemplate(over: Record<string, unknown> = {}) {
   const res = await desk.api('POST', '/api/v1/workspace/task-templates', aTemplate(over));
@@ -47,7 +47,7 @@ describe('task templates', () => {
       title: 'Triage a bug',
       summary: 'Reproduce, size and route the bug',
       goal: 'A routed bug',
-      kind: 'investigation',
+      kind: 'research',
       deliverableType: 'report',
       priority: 'high',
       tags: ['bugs', 'triage'],
@@ -100,9 +100,9 @@ describe('task templates', () => {
       [{ summary: '' }, 'summary'],
       [{ summary: 'x'.repeat(2001) }, 'summary'],
       [{ kind: '' }, 'kind'],
-      [{ kind: 'x'.repeat(41) }, 'kind'],
-      [{ deliverableType: 'x'.repeat(41) }, 'deliverableType'],
-      [{ priority: 'x'.repeat(21) }, 'priority'],
+      [{ kind: 'investigation' }, 'kind'],
+      [{ deliverableType: 'doc' }, 'deliverableType'],
+      [{ priority: 'asap' }, 'priority'],
       [{ emoji: 'x'.repeat(17) }, 'emoji'],
       [{ hint: 'x'.repeat(201) }, 'hint'],
       [{ goal: 'x'.repeat(1001) }, 'goal'],
@@ -117,7 +117,7 @@ describe('task templates', () => {
     // missing required fields
     await expectRejectedUnchanged(desk, { method: 'POST', path: TEMPLATES, body: { label: 'x', title: 't', summary: 's', kind: 'k' } }, { status: 422 });
     // the upper bounds themselves are accepted
-    const edge = await createTemplate({ label: 'x'.repeat(60), title: 'x'.repeat(200), summary: 'x'.repeat(2000), kind: 'x'.repeat(40), tags: Array.from({ length: 10 }, (_, i) => `t${i}`) });
+    const edge = await createTemplate({ label: 'x'.repeat(60), title: 'x'.repeat(200), summary: 'x'.repeat(2000), kind: 'other', tags: Array.from({ length: 10 }, (_, i) => `t${i}`) });
     expect(edge.tags).toHaveLength(10);
     const t = (await desk.api('GET', TEMPLATES)).body.templates[0];
     await expectRejectedUnchanged(desk, { method: 'PATCH', path: `${TEMPLATES}/${t.id}`, body: { title: '' } }, { field: 'title' });

@@ -1,10 +1,10 @@
 import { invalid } from '../../core/errors';
+import { checkEnum, TASK_DELIVERABLE_TYPES, TASK_KINDS, TASK_PRIORITIES, type TaskDeliverableType, type TaskKind, type TaskPriority } from '../tasks/rules';
 import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
 
 /**
- * Pure rules of task templates. kind, deliverableType and priority are free strings with length
- * bounds here: the spec does not show their allowed values, and the task area's enums are not merged
- * yet (branch h9-tasks); once they are, these fields take them.
+ * Pure rules of task templates. kind, deliverableType and priority take the task area's values, so
+ * a task started from a template is always a valid task.
  */
 
 export const MAX_TASK_TEMPLATES = 20;
@@ -14,8 +14,6 @@ export const TEMPLATE_HINT_MAX = 200;
 export const TEMPLATE_TITLE = { min: 1, max: 200 } as const;
 export const TEMPLATE_SUMMARY = { min: 1, max: 2000 } as const;
 export const TEMPLATE_GOAL_MAX = 1000;
-export const TEMPLATE_KIND = { min: 1, max: 40 } as const;
-export const TEMPLATE_PRIORITY = { min: 1, max: 20 } as const;
 export const MAX_TEMPLATE_TAGS = 10;
 
 export interface TemplateFields {
@@ -25,9 +23,9 @@ export interface TemplateFields {
   title: string;
   summary: string;
   goal: string | null;
-  kind: string;
-  deliverableType: string;
-  priority: string | null;
+  kind: TaskKind;
+  deliverableType: TaskDeliverableType;
+  priority: TaskPriority | null;
   tags: string[];
 }
 
@@ -73,9 +71,9 @@ export function checkTemplatePatch(input: TemplateInput): Partial<TemplateFields
   if ('title' in input && input.title !== undefined) out.title = requiredText('title', input.title, TEMPLATE_TITLE);
   if ('summary' in input && input.summary !== undefined) out.summary = requiredText('summary', input.summary, TEMPLATE_SUMMARY);
   if ('goal' in input && input.goal !== undefined) out.goal = optionalText('goal', input.goal, TEMPLATE_GOAL_MAX);
-  if ('kind' in input && input.kind !== undefined) out.kind = requiredText('kind', input.kind, TEMPLATE_KIND);
-  if ('deliverableType' in input && input.deliverableType !== undefined) out.deliverableType = requiredText('deliverableType', input.deliverableType, TEMPLATE_KIND);
-  if ('priority' in input && input.priority !== undefined) out.priority = optionalText('priority', input.priority, TEMPLATE_PRIORITY.max);
+  if ('kind' in input && input.kind !== undefined) out.kind = checkEnum('kind', TASK_KINDS, input.kind);
+  if ('deliverableType' in input && input.deliverableType !== undefined) out.deliverableType = checkEnum('deliverableType', TASK_DELIVERABLE_TYPES, input.deliverableType);
+  if ('priority' in input && input.priority !== undefined) out.priority = input.priority === null ? null : checkEnum('priority', TASK_PRIORITIES, input.priority);
   if ('tags' in input && input.tags !== undefined) out.tags = normaliseTemplateTags(input.tags);
   return out;
 }
@@ -90,8 +88,8 @@ export function checkNewTemplate(input: TemplateInput): TemplateFields {
     title: p.title ?? requiredText('title', input.title, TEMPLATE_TITLE),
     summary: p.summary ?? requiredText('summary', input.summary, TEMPLATE_SUMMARY),
     goal: p.goal ?? null,
-    kind: p.kind ?? requiredText('kind', input.kind, TEMPLATE_KIND),
-    deliverableType: p.deliverableType ?? requiredText('deliverableType', input.deliverableType, TEMPLATE_KIND),
+    kind: p.kind ?? checkEnum('kind', TASK_KINDS, input.kind),
+    deliverableType: p.deliverableType ?? checkEnum('deliverableType', TASK_DELIVERABLE_TYPES, input.deliverableType),
     priority: p.priority ?? null,
     tags: p.tags ?? [],
   };

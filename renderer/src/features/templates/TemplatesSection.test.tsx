@@ -15,7 +15,7 @@ const aTemplate = (id: string, label: string, over: Partial<Template> = {}): Tem
   title: `${label} task`,
   summary: 'Do it',
   goal: null,
-  kind: 'investigation',
+  kind: 'research',
   deliverableType: 'report',
   priority: null,
   tags: [],
@@ -70,7 +70,7 @@ describe('Settings > Templates', () => {
     renderWithApp(<TemplatesSection />);
     await screen.findByRole('list', { name: 'Task templates' });
     const bug = within(list()).getByRole('listitem', { name: 'Bug triage' });
-    expect(within(bug).getByText('Bug triage task · investigation · report · high · #bugs')).toBeTruthy();
+    expect(within(bug).getByText('Bug triage task · research · report · high · #bugs')).toBeTruthy();
     expect(within(bug).getByText(/^Used 3×/)).toBeTruthy();
     expect(within(within(list()).getByRole('listitem', { name: 'Release notes' })).getByText('Never used')).toBeTruthy();
   });
@@ -80,7 +80,7 @@ describe('Settings > Templates', () => {
     renderWithApp(<TemplatesSection />);
     await screen.findByRole('list', { name: 'Task templates' });
     const form = screen.getByRole('form', { name: 'Create template' });
-    fill(form, { Label: 'Bug Triage', 'Task title': 'Weekly report', Summary: 'Sum up the week', Kind: 'report', 'Deliverable type': 'doc', Tags: 'Weekly' });
+    fill(form, { Label: 'Bug Triage', 'Task title': 'Weekly report', Summary: 'Sum up the week', Kind: 'writing', 'Deliverable type': 'report', Tags: 'Weekly' });
     fireEvent.click(within(form).getByRole('button', { name: 'Create template' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('A task template is already labelled "Bug Triage"');
     fill(form, { Label: 'Weekly' });
@@ -94,8 +94,8 @@ describe('Settings > Templates', () => {
       emoji: null,
       title: 'Weekly report',
       summary: 'Sum up the week',
-      kind: 'report',
-      deliverableType: 'doc',
+      kind: 'writing',
+      deliverableType: 'report',
       priority: null,
       tags: ['weekly', 'reports'],
     });

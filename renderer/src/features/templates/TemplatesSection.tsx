@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { LIMITS } from '../../api/rules.gen';
+import { LIMITS, TASK_DELIVERABLE_TYPE, TASK_KIND, TASK_PRIORITY } from '../../api/rules.gen';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
@@ -34,22 +34,23 @@ function bodyOf(d: Draft): NewTaskTemplate {
     emoji: d.emoji.trim() || null,
     title: d.title.trim(),
     summary: d.summary.trim(),
-    kind: d.kind.trim(),
-    deliverableType: d.deliverableType.trim(),
-    priority: d.priority.trim() || null,
+    // The selects offer only the API's values; an empty choice is sent as is and answered with a 422 next to the field.
+    kind: d.kind as NewTaskTemplate['kind'],
+    deliverableType: d.deliverableType as NewTaskTemplate['deliverableType'],
+    priority: (d.priority || null) as NewTaskTemplate['priority'],
     tags: d.tags.split(',').map((t) => t.trim()).filter(Boolean),
   };
 }
 
 const B = LIMITS.NewTaskTemplateBody;
-const FIELDS: { key: keyof Draft; label: string; max?: number; multiline?: boolean; hint?: string }[] = [
+const FIELDS: { key: keyof Draft; label: string; max?: number; multiline?: boolean; hint?: string; options?: readonly string[]; optional?: boolean }[] = [
   { key: 'label', label: 'Label', max: B.label.maxLength, hint: 'Unique among templates.' },
   { key: 'emoji', label: 'Emoji', max: B.emoji.maxLength },
   { key: 'title', label: 'Task title', max: B.title.maxLength },
   { key: 'summary', label: 'Summary', max: B.summary.maxLength, multiline: true },
-  { key: 'kind', label: 'Kind', max: B.kind.maxLength },
-  { key: 'deliverableType', label: 'Deliverable type', max: B.deliverableType.maxLength },
-  { key: 'priority', label: 'Priority', max: B.priority.maxLength },
+  { key: 'kind', label: 'Kind', options: TASK_KIND },
+  { key: 'deliverableType', label: 'Deliverable type', options: TASK_DELIVERABLE_TYPE },
+  { key: 'priority', label: 'Priority', options: TASK_PRIORITY, optional: true },
   { key: 'tags', label: 'Tags', hint: 'Comma separated, lowercase words joined by hyphens.' },
 ];
 
@@ -77,7 +78,16 @@ function TemplateForm({ initial, submitLabel, onSubmit, mutation, onCancel }: {
       {FIELDS.map((f) => (
         <Field key={f.key} label={f.label} hint={f.hint} error={f.key === 'tags' ? tagError : fieldError(mutation.error, f.key)}>
           {(control) =>
-            f.multiline ? (
+            f.options ? (
+              <select {...control} className="input" value={draft[f.key]} onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}>
+                <option value="">{f.optional ? 'None' : 'Choose…'}</option>
+                {f.options.map((o) => (
+                  <option key={o} value={o}>
+                    {o.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </select>
+            ) : f.multiline ? (
               <textarea {...control} className="input" rows={3} maxLength={f.max} value={draft[f.key]} onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })} />
             ) : (
               <input {...control} className="input" maxLength={f.max} value={draft[f.key]} onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })} />

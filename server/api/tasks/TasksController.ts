@@ -54,6 +54,11 @@ export interface TaskAssigneeBody {
   assignedToUserId: string | null;
 }
 
+export interface TaskPinBody {
+  /** true pins the task (kept out of the stale list and the auto-archive sweep); false unpins it. */
+  pinned: boolean;
+}
+
 export interface TaskTagsBody {
   /**
    * Replaces the tags: at most 10, each lowercase letters and digits joined by single hyphens (at most 40 characters).
@@ -227,6 +232,13 @@ export class TasksController extends Controller {
   @Response<ErrorBody>('422', 'assignedToUserId is not a member')
   public async assignTask(@Path() id: string, @Body() body: TaskAssigneeBody): Promise<TaskDetail> {
     return this.s.tasks.assign(id, body.assignedToUserId);
+  }
+
+  /** Pins or unpins the task (beyond the spec, which excludes pinned tasks from staleness without a route to pin one). */
+  @Patch('{id}/pin')
+  @Response<ErrorBody>('422', 'pinned is not a boolean')
+  public async pinTask(@Path() id: string, @Body() body: TaskPinBody): Promise<TaskDetail> {
+    return this.s.tasks.setPinned(id, body.pinned);
   }
 
   /** Replaces the tags. */

@@ -43,6 +43,24 @@ describe('GET /tasks/stale', () => {
     expect(idsOf(await api('GET', `/tasks/stale?limit=1&cursor=${page.body.nextCursor}`))).toEqual(['tsk_a']);
   });
 
+  it('PATCH /tasks/{id}/pin keeps a task out of the stale list until it is unpinned; pinned must be a boolean', async () => {
+    await insertTaskRow(desk, { id: 'tsk_old', status: 'queued', updatedAt: daysAgo(9) });
+    expect(idsOf(await api('GET', '/tasks/stale'))).toEqual(['tsk_old']);
+    const pinned = await api('PATCH', '/tasks/tsk_old/pin', { pinned: true });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.pinned).toBe(true);
+    expect(idsOf(await api('GET', '/tasks/stale'))).toEqual([]);
+    const log = (await api('GET', '/activity?kind=task.pinned')).body.activities;
+    expect(log).toHaveLength(1);
+    expect(log[0].entityId).toBe('tsk_old');
+    await expectRejectedUnchanged(desk, { method: 'PATCH', path: '/api/v1/tasks/tsk_old/pin', body: { pinned: 'yes' } }, { field: 'pinned' });
+    await expectRejectedUnchanged(desk, { method: 'PATCH', path: '/api/v1/tasks/tsk_none/pin', body: { pinned: true } }, { status: 404, error: 'task_not_found' });
+    desk.clock.advance(6 * DAY_MS); // unpinning is a change: it restarts the staleness clock
+    expect((await api('PATCH', '/tasks/tsk_old/pin', { pinned: false })).body.pinned).toBe(false);
+    desk.clock.advance(6 * DAY_MS);
+    expect(idsOf(await api('GET', '/tasks/stale'))).toEqual(['tsk_old']);
+  });
+
   it('thresholdDays 1-60 and limit 1-100 (default 10)', async () => {
     for (let i = 0; i < 11; i++) await insertTaskRow(desk, { id: `tsk_${i}`, updatedAt: daysAgo(70) });
     expect((await api('GET', '/tasks/stale')).body.tasks).toHaveLength(10);

@@ -78,6 +78,8 @@ export const ACTIVITY_KINDS = [
   'task.created',
   'task.status_changed',
   'task.assigned',
+  'task.pinned',
+  'task.unpinned',
   'task.tags',
   'task.blockers',
   'task.unblocked',

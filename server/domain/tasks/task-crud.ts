@@ -156,6 +156,20 @@ export class TaskCrud {
     return readTaskDetail(db, id);
   }
 
+  /** Pins or unpins the task: pinned tasks stay out of the stale list and the auto-archive sweep. */
+  async setPinned(id: string, pinned: unknown): Promise<TaskDetail> {
+    if (typeof pinned !== 'boolean') throw invalid('pinned', 'must be true or false');
+    const { db, clock } = this.d;
+    await inTransaction(db, async (trx) => {
+      const row = await getTaskRow(trx, id);
+      if ((row.pinned === 1) === pinned) return;
+      const actor = await resolveActor(trx);
+      await touchTask(trx, id, clock.now().toISOString(), { pinned: pinned ? 1 : 0 });
+      await taskActivity(trx, clock, actor, row, pinned ? 'task.pinned' : 'task.unpinned', `${pinned ? 'Pinned' : 'Unpinned'} ${row.title}`);
+    });
+    return readTaskDetail(db, id);
+  }
+
   /** Replaces the tags (at most 10, lowercase-hyphen). */
   async setTags(id: string, tagsIn: unknown): Promise<TaskDetail> {
     const tags = normaliseTaskTags(tagsIn);

@@ -27,6 +27,7 @@ export class TaskService {
   create = (input: CreateTaskInput) => this.crud.create(input);
   setStatus = (id: string, status: unknown) => this.crud.setStatus(id, status);
   assign = (id: string, userId: string | null) => this.crud.assign(id, userId);
+  setPinned = (id: string, pinned: unknown) => this.crud.setPinned(id, pinned);
   setTags = (id: string, tags: unknown) => this.crud.setTags(id, tags);
   setBlockers = (id: string, ids: unknown) => this.crud.setBlockers(id, ids);
   duplicate = (id: string, asUserId?: string) => this.crud.duplicate(id, asUserId);

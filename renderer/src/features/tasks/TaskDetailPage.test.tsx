@@ -55,6 +55,10 @@ function fakeDesk() {
       task = { ...task, status: (body as { status: Schema<'TaskStatus'> }).status };
       return json(200, task);
     }
+    if (method === 'PATCH' && path === '/api/v1/tasks/tsk_1/pin') {
+      task = { ...task, pinned: (body as { pinned: boolean }).pinned };
+      return json(200, task);
+    }
     if (method === 'PUT' && path === '/api/v1/tasks/tsk_1/tags') {
       task = { ...task, tags: (body as { tags: string[] }).tags };
       return json(200, task);
@@ -124,6 +128,12 @@ describe('TaskDetailPage', () => {
     fireEvent.change(screen.getByLabelText('Tags'), { target: { value: 'launch' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
     expect(await within(screen.getByRole('list', { name: 'Current tags' })).findByText('launch')).toBeTruthy();
+
+    const pin = screen.getByRole('checkbox', { name: /Pinned/ }) as HTMLInputElement;
+    expect(pin.checked).toBe(false);
+    fireEvent.click(pin);
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: /Pinned/ }) as HTMLInputElement).checked).toBe(true));
+    expect(desk.calls.find((c) => c.path === '/api/v1/tasks/tsk_1/pin')?.body).toEqual({ pinned: true });
   });
 
   it('shares the timeline with a copyable URL, and a duplicate opens the new task', async () => {

@@ -105,6 +105,9 @@ export const useBulkTasks = () =>
 export const useSetStatus = (id: string) =>
   useTaskChange((status: TaskStatusMove) => unwrap(api.PATCH('/api/v1/tasks/{id}', { params: { path: { id } }, body: { status } })));
 
+export const useSetPinned = (id: string) =>
+  useTaskChange((pinned: boolean) => unwrap(api.PATCH('/api/v1/tasks/{id}/pin', { params: { path: { id } }, body: { pinned } })));
+
 export const useAssign = (id: string) =>
   useTaskChange((assignedToUserId: string | null) => unwrap(api.PATCH('/api/v1/tasks/{id}/assignee', { params: { path: { id } }, body: { assignedToUserId } })));
 

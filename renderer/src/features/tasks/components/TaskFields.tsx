@@ -5,7 +5,7 @@ import { LIMITS, TASK_STATUS_MOVE } from '../../../api/rules.gen';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
 import { membersQuery } from '../../members/api';
-import { useAssign, useSetBlockers, useSetStatus, useSetTags, type TaskDetail, type TaskStatusMove } from '../api';
+import { useAssign, useSetBlockers, useSetPinned, useSetStatus, useSetTags, type TaskDetail, type TaskStatusMove } from '../api';
 import { parseTags, statusLabel } from '../format';
 
 function StatusField({ task }: { task: TaskDetail }) {
@@ -128,6 +128,19 @@ function BlockersEditor({ task }: { task: TaskDetail }) {
 }
 
 /** The task's state the operator steers: status, assignee, tags, blockers. */
+function PinField({ task }: { task: TaskDetail }) {
+  const setPinned = useSetPinned(task.id);
+  return (
+    <div className="task-field">
+      <label className="checkbox">
+        <input type="checkbox" checked={task.pinned} disabled={setPinned.isPending} onChange={(e) => setPinned.mutate(e.target.checked)} />
+        Pinned: never listed as stale or auto-archived
+      </label>
+      <FormError error={setPinned.error} />
+    </div>
+  );
+}
+
 export function TaskFields({ task }: { task: TaskDetail }) {
   return (
     <section className="card card--padded task-fields" aria-labelledby="task-fields-title">
@@ -136,6 +149,7 @@ export function TaskFields({ task }: { task: TaskDetail }) {
       </h2>
       <StatusField task={task} />
       <AssigneeField task={task} />
+      <PinField task={task} />
       <TagsEditor task={task} />
       <BlockersEditor task={task} />
     </section>

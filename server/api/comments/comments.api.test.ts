@@ -107,6 +107,9 @@ describe('mentions', () => {
     expect(comment.mentionedUserIds.sort()).toEqual(['usr_analima', 'usr_bo']);
     const second = await post(taskId, { text: 'and @Ana, too' });
     expect(second.mentionedUserIds).toEqual(['usr_ana']);
+    // A removed member is no longer mentioned.
+    expect((await desk().api('DELETE', '/api/v1/workspace/members/usr_ana', {})).status).toBe(200);
+    expect((await post(taskId, { text: '@Ana again' })).mentionedUserIds).toEqual([]);
 
     const mine = await desk().api('GET', '/api/v1/mentions?userId=usr_bo');
     expect(mine.status).toBe(200);

@@ -258,7 +258,7 @@ export class CommentService {
       const now = this.clock.now().toISOString();
       const id = newId('cmt', this.clock);
       await trx.insertInto('taskComments').values({ id, taskId, parentCommentId, authorUserId: actor.userId, text, createdAt: now }).execute();
-      const members = await trx.selectFrom('users').select(['id', 'name']).execute();
+      const members = await trx.selectFrom('users').select(['id', 'name']).where('removedAt', 'is', null).execute(); // a removed member is no longer mentionable
       const mentioned = mentionedMembers(text, members);
       for (const userId of mentioned) {
         await trx.insertInto('commentMentions').values({ id: newId('mnt', this.clock), commentId: id, userId, acknowledgedAt: null, createdAt: now }).execute();

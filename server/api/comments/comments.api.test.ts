@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../core/clock';
 import { resolveActor } from '../../domain/members/resolve-actor';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
-import { insertTaskRow } from '../../testing/fixtures/task-rows';
+import { insertTaskRow } from '../../testing/fixtures/tasks';
 import { addMember } from '../../testing/fixtures/workspace';
 import { useTestDesk } from '../../testing/use-test-desk';
 import { hueOf } from '../../domain/comments/comment-rules';

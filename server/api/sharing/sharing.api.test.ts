@@ -2,7 +2,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../core/clock';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
-import { insertTaskRow } from '../../testing/fixtures/task-rows';
+import { insertTaskRow } from '../../testing/fixtures/tasks';
 import { setTimezone } from '../../testing/fixtures/workspace';
 import { useTestDesk } from '../../testing/use-test-desk';
 

@@ -12,7 +12,6 @@ export type SignalKind = Schema<'SignalKind'>;
 export type SignalPriority = Schema<'SignalPriority'>;
 export type ReactionEmoji = Schema<'ReactionEmoji'>;
 
-export const REACTION_NAMES: Record<ReactionEmoji, string> = { '👍': 'thumbs up', '👀': 'eyes', '🎯': 'on target', '❤️': 'heart', '🚀': 'rocket' };
 
 /** Polled feed items and webhook pushes arrive on their own: the list refreshes this often. */
 export const SIGNALS_REFRESH_MS = 15_000;

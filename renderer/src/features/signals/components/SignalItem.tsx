@@ -1,43 +1,15 @@
 import { useState } from 'react';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { Badge } from '../../../components/Badge';
-import { REACTION_EMOJI } from '../../../api/rules.gen';
-import { REACTION_NAMES, useBulkSignals, useReact, type Signal } from '../api';
+import { ReactionBar } from '../../../components/ReactionBar';
+import { useBulkSignals, useReact, type Signal } from '../api';
 import { linkHost, originLabel, priorityTone, trimText } from '../format';
 
 const DETAIL_CHARS = 280;
 
-function ReactionBar({ signal }: { signal: Signal }) {
-  const react = useReact();
-  return (
-    <div className="reactions" role="group" aria-label="Reactions">
-      {REACTION_EMOJI.map((emoji) => {
-        const r = signal.reactions.find((x) => x.emoji === emoji);
-        const count = r?.count ?? 0;
-        const mine = r?.reacted ?? false;
-        return (
-          <button
-            key={emoji}
-            type="button"
-            className={`reaction${mine ? ' is-mine' : ''}${count ? ' has-count' : ''}`}
-            aria-pressed={mine}
-            aria-label={`${REACTION_NAMES[emoji]} ${emoji}${count ? `, ${count}` : ''}`}
-            title={mine ? `Remove your ${REACTION_NAMES[emoji]}` : `React with ${REACTION_NAMES[emoji]}`}
-            disabled={react.isPending}
-            onClick={() => react.mutate({ id: signal.id, emoji })}
-          >
-            <span aria-hidden="true">{emoji}</span>
-            {count ? <span className="reaction__count">{count}</span> : null}
-          </button>
-        );
-      })}
-      {react.error ? <span className="inline-error">{react.error.message}</span> : null}
-    </div>
-  );
-}
-
 /** One signal: what, where from, when; pin, reactions, selection for bulk actions. */
 export function SignalItem({ signal, selected, onSelect }: { signal: Signal; selected: boolean; onSelect: (on: boolean) => void }) {
+  const react = useReact();
   const pin = useBulkSignals();
   const [expanded, setExpanded] = useState(false);
   const detail = trimText(signal.detail, DETAIL_CHARS);
@@ -86,7 +58,7 @@ export function SignalItem({ signal, selected, onSelect }: { signal: Signal; sel
             ) : null}
           </p>
           <div className="signal__actions">
-            <ReactionBar signal={signal} />
+            <ReactionBar reactions={signal.reactions} onReact={(emoji) => react.mutate({ id: signal.id, emoji })} pending={react.isPending} error={react.error} />
             <button
               type="button"
               className={`button button--small ${signal.pinned ? 'button--secondary' : 'button--ghost'}`}

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LIMITS, QUERY, REACTION_EMOJI } from '../../../api/rules.gen';
+import { LIMITS, QUERY } from '../../../api/rules.gen';
+import { ReactionBar } from '../../../components/ReactionBar';
 import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
 import { formatDateTime, formatRelative, plural } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { commentsQuery, usePostComment, useReactToComment, type TaskComment } from '../api';
 
-const REACTION_NAMES: Record<(typeof REACTION_EMOJI)[number], string> = { '👍': 'thumbs up', '👀': 'eyes', '🎯': 'on target', '❤️': 'heart', '🚀': 'rocket' };
 const MAX_COMMENT = LIMITS.NewCommentBody.text.maxLength;
 const MAX_Q = QUERY.listTaskComments.q.maxLength;
 
@@ -46,30 +46,7 @@ function CommentForm({ taskId, parentCommentId, label, onDone }: { taskId: strin
 
 function Reactions({ taskId, comment }: { taskId: string; comment: TaskComment }) {
   const react = useReactToComment(taskId);
-  return (
-    <div className="reactions" role="group" aria-label="Reactions">
-      {REACTION_EMOJI.map((emoji) => {
-        const r = comment.reactions.find((x) => x.emoji === emoji);
-        const count = r?.count ?? 0;
-        const mine = r?.reacted ?? false;
-        return (
-          <button
-            key={emoji}
-            type="button"
-            className={`reaction${mine ? ' is-mine' : ''}${count ? ' has-count' : ''}`}
-            aria-pressed={mine}
-            aria-label={`${REACTION_NAMES[emoji]} ${emoji}${count ? `, ${count}` : ''}`}
-            disabled={react.isPending}
-            onClick={() => react.mutate({ commentId: comment.id, emoji })}
-          >
-            <span aria-hidden="true">{emoji}</span>
-            {count ? <span className="reaction__count">{count}</span> : null}
-          </button>
-        );
-      })}
-      {react.error ? <span className="inline-error">{react.error.message}</span> : null}
-    </div>
-  );
+  return <ReactionBar reactions={comment.reactions} onReact={(emoji) => react.mutate({ commentId: comment.id, emoji })} pending={react.isPending} error={react.error} />;
 }
 
 function CommentItem({ taskId, comment, isMatch, replies }: { taskId: string; comment: TaskComment; isMatch: (id: string) => boolean; replies?: TaskComment[] }) {

@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/transactions';
 import { POLL_BATCH } from '../domain/sources/source-sync';
 import { FEED_POLL_JOB } from '../jobs/feed-poller';
 import { benchDurability, DURABILITY_MIN_FULL_RPS } from './durability';
+import { newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { measureThroughput, printThroughput } from './throughput';
 
@@ -71,24 +72,11 @@ async function benchTasks(desk: TestDesk): Promise<void> {
           deliverableType: null,
           priority: null,
           dueAt: null,
-          status: statuses[i % statuses.length],
           assignedToUserId: null,
           goal: '',
           context: '',
-          pinned: 0,
-          sourceSignalIds: '[]',
-          sourceMemoryIds: '[]',
-          archiveWarnedAt: null,
-          archivedAt: null,
-          archivedBySweep: 0,
-          publicWorkLogToken: null,
-          publicTimelineToken: null,
-          totalInputTokens: 0,
-          totalOutputTokens: 0,
-          costMicroUsd: 0,
-          sessionCount: 0,
-          createdAt: at,
-          updatedAt: at,
+          ...newTaskDefaults(at),
+          status: statuses[i % statuses.length],
         };
       });
       await trx.insertInto('tasks').values(rows).execute();

@@ -28,7 +28,7 @@ import {
   checkTag,
   type TaskStatus,
 } from './rules';
-import { getTaskRow, readTask, readTaskDetail, setTags, taskActivity, toTasks, touchTask, type Task, type TaskDetail, type TaskRow } from './task-store';
+import { getTaskRow, newTaskDefaults, readTask, readTaskDetail, setTags, taskActivity, toTasks, touchTask, type Task, type TaskDetail, type TaskRow } from './task-store';
 
 /** What every tasks module needs. */
 export interface TaskDeps {
@@ -261,21 +261,7 @@ export async function insertTask(trx: Trx, clock: Clock, actor: Actor, fields: N
     .values({
       id,
       ...fields,
-      status: 'queued',
-      pinned: 0,
-      sourceSignalIds: '[]',
-      sourceMemoryIds: '[]',
-      archiveWarnedAt: null,
-      archivedAt: null,
-      archivedBySweep: 0,
-      publicWorkLogToken: null,
-      publicTimelineToken: null,
-      totalInputTokens: 0,
-      totalOutputTokens: 0,
-      costMicroUsd: 0,
-      sessionCount: 0,
-      createdAt: now,
-      updatedAt: now,
+      ...newTaskDefaults(now),
     })
     .execute();
   await setTags(trx, id, tags);

@@ -210,3 +210,27 @@ export async function setTags(trx: Trx, taskId: string, tags: string[]): Promise
   await trx.deleteFrom('taskTags').where('taskId', '=', taskId).execute();
   if (tags.length > 0) await trx.insertInto('taskTags').values(tags.map((tag) => ({ taskId, tag }))).execute();
 }
+
+/**
+ * The columns of a new task that the operator does not choose: queued, unpinned, no inputs, not
+ * shared, no cost. One place for them, used by task creation (and by fixtures and the bench).
+ */
+export function newTaskDefaults(now: string) {
+  return {
+    status: 'queued' as const,
+    pinned: 0,
+    sourceSignalIds: '[]',
+    sourceMemoryIds: '[]',
+    archiveWarnedAt: null,
+    archivedAt: null,
+    archivedBySweep: 0,
+    publicWorkLogToken: null,
+    publicTimelineToken: null,
+    totalInputTokens: 0,
+    totalOutputTokens: 0,
+    costMicroUsd: 0,
+    sessionCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}

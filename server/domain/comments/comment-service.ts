@@ -178,6 +178,23 @@ async function taskTitle(db: Db, taskId: string): Promise<string> {
 
 const excerpt = (text: string, max = 80) => (Array.from(text).length <= max ? text : `${Array.from(text).slice(0, max - 1).join('')}…`);
 
+/** A mention with the comment it sits in: the one row shape of the mention list and its ack. */
+function selectMentions(db: Db) {
+  return db
+    .selectFrom('commentMentions')
+    .innerJoin('taskComments', 'taskComments.id', 'commentMentions.commentId')
+    .select([
+      'commentMentions.id',
+      'commentMentions.commentId',
+      'taskComments.taskId',
+      'commentMentions.userId',
+      'taskComments.authorUserId as authorId',
+      'taskComments.text',
+      'commentMentions.acknowledgedAt',
+      'commentMentions.createdAt',
+    ]);
+}
+
 /** Task comments: threads, `@name` mentions, reactions, search, engagement. */
 export class CommentService {
   constructor(
@@ -335,19 +352,7 @@ export class CommentService {
   async listMentions(query: { userId?: string; limit?: number; cursor?: string }): Promise<Page<Mention>> {
     const { limit, after } = pageRequest(MENTION_LIST, query, ['string', 'string']);
     const member = await resolveActor(this.db, query.userId, 'userId');
-    let select = this.db
-      .selectFrom('commentMentions')
-      .innerJoin('taskComments', 'taskComments.id', 'commentMentions.commentId')
-      .select([
-        'commentMentions.id',
-        'commentMentions.commentId',
-        'taskComments.taskId',
-        'commentMentions.userId',
-        'taskComments.authorUserId as authorId',
-        'taskComments.text',
-        'commentMentions.acknowledgedAt',
-        'commentMentions.createdAt',
-      ])
+    let select = selectMentions(this.db)
       .where('commentMentions.userId', '=', member.userId)
       .where('commentMentions.acknowledgedAt', 'is', null);
     if (after) select = select.where(afterKey(['comment_mentions.created_at', 'comment_mentions.id'], after, 'desc'));
@@ -360,19 +365,7 @@ export class CommentService {
     return inTransaction(this.db, async (trx) => {
       const actor = await resolveActor(trx, asUserId);
       const read = () =>
-        trx
-          .selectFrom('commentMentions')
-          .innerJoin('taskComments', 'taskComments.id', 'commentMentions.commentId')
-          .select([
-            'commentMentions.id',
-            'commentMentions.commentId',
-            'taskComments.taskId',
-            'commentMentions.userId',
-            'taskComments.authorUserId as authorId',
-            'taskComments.text',
-            'commentMentions.acknowledgedAt',
-            'commentMentions.createdAt',
-          ])
+        selectMentions(trx)
           .where('commentMentions.id', '=', mentionId)
           .executeTakeFirst();
       const mention = await read();

@@ -1,3 +1,4 @@
+import { ClosableCard } from '../../components/ClosableCard';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -139,22 +140,14 @@ export function SignalsPage() {
 
       <div className="stack">
         {adding ? (
-          <section className="card card--padded" aria-labelledby="add-signal-title">
-            <div className="card-title-row">
-              <h2 className="card__title" id="add-signal-title">
-                New signal
-              </h2>
-              <button type="button" className="button button--ghost button--small" onClick={() => setAdding(false)}>
-                Close
-              </button>
-            </div>
+          <ClosableCard title={'New signal'} onClose={() => setAdding(false)}>
             <AddSignalForm
               onDone={(title) => {
                 setAdding(false);
                 setAdded(`Added “${title}”.`);
               }}
             />
-          </section>
+          </ClosableCard>
         ) : null}
         <SuccessNotice message={added} />
 

@@ -1,3 +1,4 @@
+import { ClosableCard } from '../../components/ClosableCard';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -30,19 +31,11 @@ const SECTIONS = [
 function SourceCard({ id, onClose }: { id: string; onClose: () => void }) {
   const source = useQuery(sourceQuery(id));
   return (
-    <section className="card card--padded" aria-labelledby="source-card-title">
-      <div className="card-title-row">
-        <h2 className="card__title" id="source-card-title">
-          {source.data ? source.data.label : 'Source'}
-        </h2>
-        <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          Close
-        </button>
-      </div>
+    <ClosableCard title={source.data ? source.data.label : 'Source'} onClose={onClose}>
       {source.isPending ? <p className="muted loading">Loading…</p> : null}
       {source.error ? <FormError error={source.error} /> : null}
       {source.data ? <SourceEditor source={source.data} onDeleted={onClose} /> : null}
-    </section>
+    </ClosableCard>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ClosableCard } from '../../components/ClosableCard';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TASK_STATUS } from '../../api/rules.gen';
@@ -101,17 +102,9 @@ export function TasksPage() {
       />
       <div className="stack">
         {adding ? (
-          <section className="card card--padded" aria-labelledby="new-task-title">
-            <div className="card-title-row">
-              <h2 className="card__title" id="new-task-title">
-                New task
-              </h2>
-              <button type="button" className="button button--ghost button--small" onClick={() => setAdding(false)}>
-                Close
-              </button>
-            </div>
+          <ClosableCard title={'New task'} onClose={() => setAdding(false)}>
             <NewTaskForm onDone={(task) => void navigate({ to: '/tasks/$taskId', params: { taskId: task.id } })} />
-          </section>
+          </ClosableCard>
         ) : null}
 
         <div className="filters card card--padded" role="search">

@@ -1,13 +1,17 @@
 import type { Generated } from 'kysely';
 // Enum columns carry the domain's own unions (type-only imports: db/ stays free of domain code at
 // run time), so no area casts what it reads.
-import type { Plan } from '../server/config';
+import type { EngineKind, Plan } from '../server/config';
 import type { LoopState, SpikeAction } from '../server/domain/workspace/rules';
 import type { SignalKind, SignalPriority } from '../server/domain/signals/signal-store';
 import type { ReactionEmoji } from '../server/domain/reactions/reactions';
 import type { SourceStatus, SourceType } from '../server/domain/sources/rules';
 import type { ActivityKind } from '../server/domain/catalog/activity-kinds';
 import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus, TaskViewKind } from '../server/domain/tasks/rules';
+import type { MemoryKind } from '../server/domain/memory/rules';
+import type { ArtifactKind, ArtifactStatus } from '../server/domain/artifacts/rules';
+import type { RunStatus, RunTrigger } from '../server/domain/loop/rules';
+import type { CostDimension } from '../server/domain/cost/rules';
 import type { InviteRole, MemberRole, ReviewAvailability } from '../server/domain/members/rules';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
@@ -37,6 +41,12 @@ export interface WorkspaceTable {
   relayUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The loop's engine (0011); the API key is kept outside the database. */
+  engine: EngineKind;
+  engineModel: string | null;
+  engineBaseUrl: string | null;
+  /** The workspace-timezone day the cost-cap stop was last announced (cost.cap_reached once a day). */
+  costCapAnnouncedDay: string | null;
 }
 
 export interface UserTable {
@@ -164,6 +174,8 @@ export interface SignalTable {
   createdAt: string;
   /** Sender's id of a pushed signal (0003); unique when set. */
   externalId?: string | null;
+  /** When a loop cycle took the signal in (0011); null while new for the loop. */
+  triagedAt: Generated<string | null>;
 }
 
 export interface SignalReactionTable {
@@ -224,6 +236,8 @@ export interface TaskTable {
   sessionCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Set by the cost-spike detector while a `pause` action applies (0011): the cycle de-prioritises the task. */
+  spikePausedAt: string | null;
 }
 
 export interface TaskTagTable {
@@ -244,6 +258,9 @@ export interface TaskNoteTable {
   text: string;
   authorUserId: string | null;
   createdAt: string;
+  /** When a cycle read the note as direction (0011); null until then. */
+  consumedAt: Generated<string | null>;
+  consumedRunId: Generated<string | null>;
 }
 
 /** One entry per AI cycle on the task. */
@@ -288,6 +305,124 @@ export interface CommentMentionTable {
   createdAt: string;
 }
 
+/** A memory entry (0011). Attributed cost in integer tokens and micro-USD; archived by the stale sweep. */
+export interface MemoryTable {
+  id: string;
+  kind: MemoryKind;
+  title: string;
+  content: string;
+  importance: number | null;
+  pinned: Generated<number>;
+  retrievalCount: Generated<number>;
+  lastRetrievedAt: Generated<string | null>;
+  totalAttributedInputTokens: Generated<number>;
+  totalAttributedOutputTokens: Generated<number>;
+  costMicroUsd: Generated<number>;
+  costSpikeAckedAt: Generated<string | null>;
+  chronicAckedAt: Generated<string | null>;
+  consecutiveSpikeDays: Generated<number>;
+  createdByRunId: Generated<string | null>;
+  archivedAt: Generated<string | null>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MemoryTagTable {
+  memoryId: string;
+  tag: string;
+}
+
+export interface MemoryReactionTable {
+  memoryId: string;
+  userId: string;
+  emoji: ReactionEmoji;
+  createdAt: string;
+}
+
+/** Retrievals of one entry on one workspace-timezone day. */
+export interface MemoryRetrievalDailyTable {
+  memoryId: string;
+  day: string;
+  count: number;
+}
+
+/** FTS5 index of memory (kept by triggers; read with bm25()). */
+export interface MemoryFtsTable {
+  memoryId: string;
+  title: string;
+  content: string;
+  tags: string;
+}
+
+/** One loop cycle (0011). Id lists are JSON arrays. */
+export interface RunTable {
+  id: string;
+  trigger: RunTrigger;
+  status: RunStatus;
+  engine: string;
+  model: string;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  engineMs: number | null;
+  inputTokens: Generated<number>;
+  outputTokens: Generated<number>;
+  costMicroUsd: Generated<number>;
+  readSignalIds: Generated<string>;
+  readTaskIds: Generated<string>;
+  readMemoryIds: Generated<string>;
+  readNoteIds: Generated<string>;
+  createdTaskIds: Generated<string>;
+  updatedTaskIds: Generated<string>;
+  artifactIds: Generated<string>;
+  memoryIds: Generated<string>;
+  errorMessage: string | null;
+  skipReason: string | null;
+}
+
+/** An output (0011): waits in the review queue while `ready`. */
+export interface ArtifactTable {
+  id: string;
+  taskId: string | null;
+  runId: string | null;
+  parentArtifactId: string | null;
+  version: number;
+  kind: ArtifactKind;
+  title: string;
+  content: string;
+  status: ArtifactStatus;
+  pinned: Generated<number>;
+  sourceSignalIds: Generated<string>;
+  sourceMemoryIds: Generated<string>;
+  publicShareToken: Generated<string | null>;
+  readyAt: string;
+  decidedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ArtifactTagTable {
+  artifactId: string;
+  tag: string;
+}
+
+export interface ArtifactReactionTable {
+  artifactId: string;
+  userId: string;
+  emoji: ReactionEmoji;
+  createdAt: string;
+}
+
+/** Daily cost bucket of one dimension key (task id, source id, tag, assignee id, memory id; `workspace` for the total). */
+export interface CostDailyTable {
+  dimension: CostDimension;
+  key: string;
+  day: string;
+  inputTokens: number;
+  outputTokens: number;
+  costMicroUsd: number;
+}
+
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
@@ -313,4 +448,14 @@ export interface DB {
   invites: InviteTable;
   taskTemplates: TaskTemplateTable;
   sharedSavedSearches: SharedSavedSearchTable;
+  memory: MemoryTable;
+  memoryTags: MemoryTagTable;
+  memoryReactions: MemoryReactionTable;
+  memoryRetrievalDaily: MemoryRetrievalDailyTable;
+  memoryFts: MemoryFtsTable;
+  runs: RunTable;
+  artifacts: ArtifactTable;
+  artifactTags: ArtifactTagTable;
+  artifactReactions: ArtifactReactionTable;
+  costDaily: CostDailyTable;
 }

@@ -9,6 +9,7 @@ import * as m0007FileSourcePathUnique from './0007_file_source_path_unique';
 import * as m0008Tasks from './0008_tasks';
 import * as m0009MembersTemplates from './0009_members_templates';
 import * as m0010TaskComments from './0010_task_comments';
+import * as m0011Loop from './0011_loop';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008_tasks': m0008Tasks,
   '0009_members_templates': m0009MembersTemplates,
   '0010_task_comments': m0010TaskComments,
+  '0011_loop': m0011Loop,
 };

@@ -97,6 +97,10 @@ export class WorkspaceService {
           dailyCostCapUsdCents: PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan],
           digestEmail: null,
           relayUrl: null,
+          engine: 'local',
+          engineModel: null,
+          engineBaseUrl: null,
+          costCapAnnouncedDay: null,
           createdAt: now,
           updatedAt: now,
         })

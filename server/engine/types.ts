@@ -1,0 +1,168 @@
+/**
+ * The engine interface: what one loop cycle hands an engine and what it gets back. The cycle
+ * runner (server/domain/loop) gathers the workspace state, calls `runCycle`, and applies the
+ * decisions in one transaction; engines never touch the database. Two engines implement it:
+ * `local` (offline, deterministic) and `openai` (any OpenAI-compatible chat-completions endpoint).
+ */
+import type { EngineKind } from '../config';
+import type { ArtifactKind } from '../domain/artifacts/rules';
+import type { MemoryKind } from '../domain/memory/rules';
+import type { SignalKind, SignalPriority } from '../domain/signals/signal-store';
+import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus } from '../domain/tasks/rules';
+
+export interface EngineSignal {
+  id: string;
+  kind: SignalKind;
+  priority: SignalPriority;
+  title: string;
+  detail: string;
+  sourceUrl: string | null;
+  sourceId: string | null;
+  createdAt: string;
+}
+
+/** An operator note not yet read by a cycle: authoritative direction for its task. */
+export interface EngineNote {
+  id: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface EngineMemory {
+  id: string;
+  kind: MemoryKind;
+  title: string;
+  content: string;
+  tags: string[];
+  importance: number | null;
+}
+
+/** An open task (queued, in_progress or needs_input) as the engine sees it. */
+export interface EngineTask {
+  id: string;
+  title: string;
+  summary: string;
+  goal: string;
+  context: string;
+  kind: TaskKind | null;
+  deliverableType: TaskDeliverableType | null;
+  priority: TaskPriority | null;
+  status: TaskStatus;
+  tags: string[];
+  /** Signals already attached to the task (full rows, oldest first). */
+  signals: EngineSignal[];
+  /** Unconsumed operator notes, oldest first. */
+  notes: EngineNote[];
+  /** The task's latest output, if any: a re-work produces its next version. */
+  latestArtifact: { id: string; version: number; title: string; content: string } | null;
+  /** True when the cycle rules let the engine work the task this cycle (not blocked). */
+  workable: boolean;
+}
+
+export interface CycleInput {
+  /** The cycle's time (the injected clock), ISO. */
+  now: string;
+  timezone: string;
+  focusTags: string[];
+  /** Signals no cycle has taken in yet, oldest first. */
+  newSignals: EngineSignal[];
+  /**
+   * Open tasks in the order the cycle rules rank them (focus tags first, spike-paused last);
+   * `workable` false for blocked ones. New signals may be attached to any of them.
+   */
+  tasks: EngineTask[];
+  /** How many tasks the engine may work into outputs this cycle (highest ranked first, new tasks included). */
+  workBudget: number;
+  /**
+   * Memory retrieval for a task: the runner records, per task ref, every entry returned, so
+   * retrieval counters and the equal-split cost attribution follow what the engine actually pulled.
+   * `taskRef` is an existing task id or a `NewTask.ref`.
+   */
+  searchMemory: (taskRef: string, query: string, limit: number) => Promise<EngineMemory[]>;
+  /** Aborts a slow provider when the cycle is cancelled or times out. */
+  abortSignal?: AbortSignal;
+}
+
+/** A task the engine creates from new signals; `ref` names it within the cycle's decisions. */
+export interface NewTask {
+  ref: string;
+  title: string;
+  summary: string;
+  kind: TaskKind;
+  deliverableType: TaskDeliverableType;
+  priority: TaskPriority;
+  tags: string[];
+  signalIds: string[];
+}
+
+/** A change to an existing task. */
+export interface TaskUpdate {
+  taskId: string;
+  /** New signals attached (triaged onto this related task). */
+  addSignalIds: string[];
+  status?: TaskStatus;
+  priority?: TaskPriority;
+}
+
+/** An output drafted for a task (existing id or new-task ref); `ready` on write. */
+export interface ArtifactDraft {
+  taskRef: string;
+  kind: ArtifactKind;
+  title: string;
+  content: string;
+  /** Signals and memory entries the draft was built from (what the reviewer sees as sources). */
+  signalIds: string[];
+  memoryIds: string[];
+}
+
+export interface MemoryDraft {
+  kind: MemoryKind;
+  title: string;
+  content: string;
+  tags: string[];
+  importance: number | null;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One work-log line per task the cycle touched (existing id or new-task ref). */
+export interface WorkLogEntry {
+  taskRef: string;
+  entry: string;
+  /** Notes read as direction for this task (marked consumed). */
+  consumedNoteIds: string[];
+  /** Status the task moves to after this cycle (needs_input when it lacks what it needs, done when delivered). */
+  status?: TaskStatus;
+}
+
+export interface CycleDecisions {
+  newTasks: NewTask[];
+  taskUpdates: TaskUpdate[];
+  artifacts: ArtifactDraft[];
+  memory: MemoryDraft[];
+  workLog: WorkLogEntry[];
+  /** Signals the engine took in (attached, turned into tasks, or judged noise); the runner marks them triaged. */
+  triagedSignalIds: string[];
+  /** Tokens of the whole cycle. */
+  usage: TokenUsage;
+  /** Tokens per task ref (what the cost accounting splits per task, memory entry, source, tag, assignee). */
+  usageByTask: Record<string, TokenUsage>;
+}
+
+export interface Engine {
+  readonly kind: EngineKind;
+  /** The model the usage is priced at (the configured model, also for `local`). */
+  readonly model: string;
+  runCycle(input: CycleInput): Promise<CycleDecisions>;
+}
+
+/** A provider failure the run record shows as is (no stack, no key). */
+export class EngineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}

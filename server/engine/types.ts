@@ -5,7 +5,7 @@
  * `local` (offline, deterministic) and `openai` (any OpenAI-compatible chat-completions endpoint).
  */
 import type { EngineKind } from '../config';
-import type { ArtifactKind } from '../domain/artifacts/rules';
+import type { ArtifactKind, ArtifactStatus } from '../domain/artifacts/rules';
 import type { MemoryKind } from '../domain/memory/rules';
 import type { SignalKind, SignalPriority } from '../domain/signals/signal-store';
 import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus } from '../domain/tasks/rules';
@@ -53,8 +53,13 @@ export interface EngineTask {
   signals: EngineSignal[];
   /** Unconsumed operator notes, oldest first. */
   notes: EngineNote[];
-  /** The task's latest output, if any: a re-work produces its next version. */
-  latestArtifact: { id: string; version: number; title: string; content: string } | null;
+  /**
+   * The task's latest output, if any: a re-work produces its next version (parentArtifactId);
+   * an approved latest output with nothing new since means the task is delivered (done).
+   */
+  latestArtifact: { id: string; version: number; title: string; content: string; status: ArtifactStatus; createdAt: string } | null;
+  /** Whether the task has anything new since its latest output (signals attached or notes posted after it). */
+  hasNewInput: boolean;
   /** True when the cycle rules let the engine work the task this cycle (not blocked). */
   workable: boolean;
 }

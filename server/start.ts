@@ -34,6 +34,8 @@ import { commentTimelineSource } from './domain/comments/comment-timeline';
 addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
+import { EngineSettingsService } from './engine/settings';
+import { SecretStore } from './engine/secrets';
 import { version } from '../package.json';
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
@@ -86,6 +88,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
+  let engineSettings: EngineSettingsService;
   try {
     database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
   } catch (err) {
@@ -95,7 +98,10 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const { db } = database;
   const workspace = new WorkspaceService(db, clock);
   try {
-    ({ ingestToken } = await workspace.ensureCreated(config.seed));
+    let created: boolean;
+    ({ ingestToken, created } = await workspace.ensureCreated(config.seed));
+    engineSettings = new EngineSettingsService({ db, clock, secrets: new SecretStore(config.dataDir, config.secretsKey ?? null), envApiKey: config.openai.apiKey ?? null, onSecret: (v) => log.addSecret(v) });
+    if (created) await engineSettings.seedFromConfig(config);
   } catch (err) {
     await database.close();
     await unlock();
@@ -129,6 +135,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
     tasks: new TaskService({ db, clock, workspace }),
+    engineSettings,
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

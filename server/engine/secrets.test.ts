@@ -40,6 +40,15 @@ describe('SecretStore', () => {
     expect(new SecretStore(dir).get('engine.apiKey')).toBe('sk-new-0000');
   });
 
+  it('treats a damaged file as unreadable, and a new value replaces it', () => {
+    fs.writeFileSync(path.join(dir, SECRETS_FILE), '{not json');
+    const store = new SecretStore(dir);
+    expect(() => store.get('engine.apiKey')).toThrow(SecretsLockedError);
+    expect(store.has('engine.apiKey')).toBe(true);
+    store.set('engine.apiKey', 'sk-fresh-1111');
+    expect(new SecretStore(dir).get('engine.apiKey')).toBe('sk-fresh-1111');
+  });
+
   it('refuses a key of the wrong size', () => {
     expect(() => new SecretStore(dir, Buffer.alloc(16))).toThrow('32 bytes');
   });

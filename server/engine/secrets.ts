@@ -30,10 +30,10 @@ interface SealedFile {
   data: string;
 }
 
-/** Thrown when the file is encrypted and this process has no (or another) key: the desktop wrote it. */
+/** Thrown when the file cannot be read here: encrypted by the desktop with a key this process lacks, or damaged. */
 export class SecretsLockedError extends Error {
   constructor() {
-    super('The stored secrets are encrypted by the desktop app and cannot be read here');
+    super('The stored secrets cannot be read here (encrypted by the desktop app, or damaged)');
     this.name = 'SecretsLockedError';
   }
 }
@@ -64,7 +64,12 @@ export class SecretStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return (this.cache = {});
       throw err;
     }
-    const parsed = JSON.parse(raw) as PlainFile | SealedFile;
+    let parsed: PlainFile | SealedFile;
+    try {
+      parsed = JSON.parse(raw) as PlainFile | SealedFile;
+    } catch {
+      throw new SecretsLockedError();
+    }
     if (!parsed.encrypted) return (this.cache = { ...parsed.values });
     if (this.key === null) throw new SecretsLockedError();
     try {

@@ -122,7 +122,7 @@ export class EngineSettingsService {
       return this.deps.secrets.get('engine.apiKey');
     } catch (err) {
       if (err instanceof SecretsLockedError) {
-        throw new EngineError('The stored API key was encrypted by the desktop app and cannot be read here: enter it again in Settings, or set DESK_OPENAI_API_KEY.');
+        throw new EngineError('The stored API key cannot be read here (encrypted by the desktop app, or its file is damaged): enter it again in Settings, or set DESK_OPENAI_API_KEY.');
       }
       throw err;
     }

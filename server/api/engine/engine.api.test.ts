@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 import { startChatServer, type ChatServer } from '../../testing/fakes/chat-server';
-import { SECRETS_FILE } from '../../engine/secrets';
+import { SECRETS_FILE, SecretStore } from '../../engine/secrets';
 import { LocalEngine } from '../../engine/local';
 import { OpenAIEngine } from '../../engine/openai';
 
@@ -103,6 +105,18 @@ describe('engine settings API', () => {
     ];
     for (const [body, field] of cases) await expectRejectedUnchanged(desk, { method: 'PUT', path: ENGINE, body }, { field });
     expect(fs.existsSync(path.join(desk.dataDir, SECRETS_FILE))).toBe(false);
+  });
+
+  it('a key the desktop encrypted reads as set but unusable headless, and says how to fix it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-engine-'));
+    new SecretStore(dataDir, crypto.randomBytes(32)).set('engine.apiKey', KEY);
+    desk = await startTestDesk({ dataDir, ownsDataDir: true });
+    await desk.api('PUT', ENGINE, { engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl });
+    expect((await desk.api('GET', ENGINE)).body).toMatchObject({ apiKeySet: true, apiKeyHint: null });
+    const test = await desk.api('POST', `${ENGINE}/test`);
+    expect(test.body).toEqual({ ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The stored API key cannot be read here (encrypted by the desktop app, or its file is damaged): enter it again in Settings, or set DESK_OPENAI_API_KEY.' });
+    await desk.api('PUT', ENGINE, { apiKey: 'sk-headless-key-2222' });
+    expect(desk.services.engineSettings.apiKey()).toBe('sk-headless-key-2222');
   });
 
   it('seeds a fresh workspace from the environment; the env key overrides without being written', async () => {

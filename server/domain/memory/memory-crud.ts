@@ -7,11 +7,10 @@ import { afterKey, pageRequest, toPage } from '../../core/lists';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
-import { checkTag } from '../tasks/rules';
+import { checkEnum, checkTag } from '../tasks/rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { getMemoryRow, insertMemoryEntry, memoryActivity, memoryNotFound, memoryReactionsOf, setMemoryTags, tagsOf, toEntries, type MemoryEntry, type MemoryRow } from './memory-store';
 import { checkImportance, checkKind, checkMemoryText, keywordExpression, MEMORY_CONTENT, MEMORY_KINDS, MEMORY_LIST, MEMORY_TITLE, normaliseMemoryTags, type MemoryKind } from './rules';
-import { checkEnum } from '../tasks/rules';
 
 /** What every memory module needs. */
 export interface MemoryDeps {

@@ -185,27 +185,28 @@ export class MemoryUsage {
     const viewer = await resolveActor(db, query.asUserId);
     const { timezone } = await this.d.workspace.profile();
     const window = lastDays(clock.now(), timezone, days);
+    // Candidates come from memory_retrieved (archived_at, last_retrieved_at): only entries used since
+    // the window began can have retrievals in it; each sums its own days by primary key. The cost
+    // follows the entries used lately, never the length of the retrieval history.
+    const inWindow = sql<number>`(SELECT coalesce(sum(d.count), 0) FROM memory_retrieval_daily d WHERE d.memory_id = memory.id AND d.day >= ${window[0]})`;
     const ranked = await db
-      .selectFrom('memoryRetrievalDaily as d')
-      .innerJoin('memory as m', 'm.id', 'd.memoryId')
-      .select((eb) => ['m.id', eb.fn.sum<number>('d.count').as('n')])
-      .where('d.day', '>=', window[0])
-      .where('m.archivedAt', 'is', null)
-      .groupBy('m.id')
-      .having((eb) => eb.fn.sum('d.count'), '>', 0)
-      .orderBy('n', 'desc')
-      .orderBy(sql`max(m.retrieval_count)`, 'desc')
-      .orderBy('m.id')
+      .selectFrom('memory')
+      .selectAll()
+      .select(inWindow.as('retrievalsInWindow'))
+      .where('archivedAt', 'is', null)
+      .where('lastRetrievedAt', '>=', startOfDay(window[0], timezone).toISOString())
+      .where(inWindow, '>', 0)
+      .orderBy('retrievalsInWindow', 'desc')
+      .orderBy('retrievalCount', 'desc')
+      .orderBy('id')
       .limit(limit)
       .execute();
-    const ids = ranked.map((r) => r.id);
-    const rows = ids.length ? await db.selectFrom('memory').selectAll().where('id', 'in', ids).execute() : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const ordered = ids.map((id) => byId.get(id)).filter((r): r is MemoryRow => r !== undefined);
+    const ordered: MemoryRow[] = ranked.map(({ retrievalsInWindow: _n, ...row }) => row);
+    const ids = ordered.map((r) => r.id);
     const entries = await toEntries(db, ordered, viewer.userId, clock.now(), timezone);
     const week = lastDays(clock.now(), timezone, 7);
     const trajectories = await retrievalPoints(db, ids, week);
-    const counts = new Map(ranked.map((r) => [r.id, Number(r.n)]));
+    const counts = new Map(ranked.map((r) => [r.id, Number(r.retrievalsInWindow)]));
     return {
       days,
       memory: entries.map((e) => ({ ...e, retrievalsInWindow: counts.get(e.id) ?? 0, trajectory7d: trajectories.get(e.id) ?? zeroPoints(week) })),

@@ -212,5 +212,7 @@ describe('MemoryPage', () => {
     fireEvent.click(within(opened).getByRole('button', { name: '30 days' }));
     expect(await within(opened).findByText('5 retrievals in 30 days')).toBeTruthy();
     expect(calls('GET', '/api/v1/memory/mem_1/cost-trajectory').at(-1)!.query.get('days')).toBe('30');
+    expect(within(opened).getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/memory');
+    expect(within(opened).queryByRole('checkbox')).toBeNull();
   });
 });

@@ -33,9 +33,16 @@ function OpenedEntry({ id }: { id: string }) {
       ) : null}
       {entry.data ? (
         <>
-          {entry.data.archivedAt ? <p className="muted small">Archived by the stale sweep on {formatDateTime(entry.data.archivedAt)}: cycles no longer retrieve it.</p> : null}
+          <div className="memory-opened__head">
+            <span className="muted small">
+              {entry.data.archivedAt ? `Archived by the stale sweep on ${formatDateTime(entry.data.archivedAt)}: cycles no longer retrieve it.` : 'Opened entry'}
+            </span>
+            <Link to="/memory" className="button button--ghost button--small">
+              Close
+            </Link>
+          </div>
           <ul className="memory-list">
-            <MemoryItem entry={entry.data} selected={false} onSelect={() => undefined} open />
+            <MemoryItem entry={entry.data} selected={false} open />
           </ul>
         </>
       ) : null}

@@ -33,14 +33,14 @@ export function MemoryTags({ tags }: { tags: readonly string[] }) {
 }
 
 /** One entry of the list: its fields, usage, reactions, pin and delete; opened (its URL), it shows its usage charts. */
-export function MemoryItem({ entry, selected, onSelect, open }: { entry: MemoryEntry; selected: boolean; onSelect: (on: boolean) => void; open: boolean }) {
+export function MemoryItem({ entry, selected, onSelect, open }: { entry: MemoryEntry; selected: boolean; onSelect?: (on: boolean) => void; open: boolean }) {
   const bulk = useBulkMemory();
   const remove = useDeleteMemory();
   const react = useReactToMemory();
   const error = bulk.error ?? remove.error;
   return (
     <li className={`memory-item${entry.pinned ? ' is-pinned' : ''}${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}`} aria-label={entry.title}>
-      <input className="memory-item__check" type="checkbox" aria-label={`Select ${entry.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+      {onSelect ? <input className="memory-item__check" type="checkbox" aria-label={`Select ${entry.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} /> : null}
       <div className="memory-item__body">
         <div className="memory-item__head">
           <Link className="memory-item__title" to={open ? '/memory' : '/memory/$memoryId'} params={open ? {} : { memoryId: entry.id }} aria-expanded={open}>

@@ -102,8 +102,9 @@ export interface MemoryDeleteBody {
  * retrievals) and attributed tokens and cost are written by the AI cycles and read here. Archived
  * entries (set by the stale-memory auto-archive sweep, workspace staleMemoryAutoArchiveDays) are
  * no longer listed nor retrieved; GET /memory/{id} still reads them. Beyond the spec's table, a
- * user reads, edits and deletes one entry with GET, PATCH and DELETE /memory/{id}. Events:
- * `memory.created`, `memory.updated`, `memory.deleted`, `memory.archived`.
+ * user reads, edits and deletes one entry with GET, PATCH and DELETE /memory/{id}; an id that names
+ * no entry is a 404 (`error: not_found`). Events: `memory.created`, `memory.updated`,
+ * `memory.deleted`, `memory.archived`.
  */
 @Route('api/v1/memory')
 @Tags('Memory')

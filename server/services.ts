@@ -17,6 +17,7 @@ import type { TemplateService } from './domain/templates/template-service';
 import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import type { TaskService } from './domain/tasks/task-service';
 import type { EngineSettingsService } from './engine/settings';
+import type { MemoryService } from './domain/memory/memory-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -57,4 +58,6 @@ export interface Services {
   tasks: TaskService;
   /** The AI engine settings (engine, model, base URL, the API key kept outside the database) and the engine a cycle runs with. */
   engineSettings: EngineSettingsService;
+  /** Memory entries: CRUD, bulk, reactions, staleness, usage trajectories and tops, the stale sweep. */
+  memory: MemoryService;
 }

@@ -14,6 +14,7 @@ import { ActivityService } from './domain/activity/activity-service';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { TaskService } from './domain/tasks/task-service';
+import { MemoryService } from './domain/memory/memory-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -136,6 +137,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     savedSearches: new SavedSearchService(db, clock),
     tasks: new TaskService({ db, clock, workspace }),
     engineSettings,
+    memory: new MemoryService({ db, clock, workspace }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -49,6 +49,19 @@ import {
 } from '../domain/templates/rules';
 import { SAVED_SEARCH_NAME, SAVED_SEARCH_QUERY } from '../domain/saved-searches/rules';
 import {
+  IMPORTANCE,
+  MAX_MEMORY_QUERY,
+  MAX_MEMORY_TAG_LENGTH,
+  MAX_MEMORY_TAGS,
+  MEMORY_BULK_ACTIONS,
+  MEMORY_CONTENT,
+  MEMORY_KINDS,
+  MEMORY_TITLE,
+  STALE_MEMORY_THRESHOLD,
+  TOP_LIMIT,
+  TRAJECTORY_DAYS,
+} from '../domain/memory/rules';
+import {
   AUTO_ARCHIVED_SINCE_DAYS,
   MAX_BLOCKERS,
   MAX_NOTE_CHARS,
@@ -206,4 +219,23 @@ export const documentedRules: DocumentedRule[] = [
   ...templateRules('TaskTemplatePatchBody'),
   text('NewSavedSearchBody.name', SAVED_SEARCH_NAME),
   text('NewSavedSearchBody.query', SAVED_SEARCH_QUERY),
+
+  // memory
+  { at: 'MemoryKind', enum: MEMORY_KINDS, anyOrder: true },
+  { at: 'MemoryBulkAction', enum: MEMORY_BULK_ACTIONS, anyOrder: true },
+  ...(['CreateMemoryBody', 'MemoryPatchBody'] as const).flatMap((schema): DocumentedRule[] => [
+    text(`${schema}.title`, MEMORY_TITLE),
+    text(`${schema}.content`, MEMORY_CONTENT),
+    { at: `${schema}.importance`, minimum: IMPORTANCE.min, maximum: IMPORTANCE.max },
+    { at: `${schema}.tags`, maxItems: MAX_MEMORY_TAGS },
+  ]),
+  bulkIds('MemoryBulkBody.memoryIds'),
+  { at: 'MemoryBulkBody.tag', maxLength: MAX_MEMORY_TAG_LENGTH },
+  { at: 'ListMemory?q', maxLength: MAX_MEMORY_QUERY },
+  { ...range('ListStaleMemory?thresholdDays', STALE_MEMORY_THRESHOLD), default: STALE_MEMORY_THRESHOLD.default },
+  { ...range('GetTopRetrievedMemory?limit', TOP_LIMIT), default: TOP_LIMIT.default },
+  { ...range('GetTopRetrievedMemory?days', TRAJECTORY_DAYS), default: TRAJECTORY_DAYS.default },
+  { ...range('GetTopCostMemory?limit', TOP_LIMIT), default: TOP_LIMIT.default },
+  { ...range('GetMemoryRetrievalTrajectory?days', TRAJECTORY_DAYS), default: TRAJECTORY_DAYS.default },
+  { ...range('GetMemoryCostTrajectory?days', TRAJECTORY_DAYS), default: TRAJECTORY_DAYS.default },
 ];

@@ -67,4 +67,15 @@ export const queryKeys = {
     all: ['backups'] as const,
     list: ['backups', 'list'] as const,
   },
+  memory: {
+    all: ['memory'] as const,
+    lists: ['memory', 'list'] as const,
+    list: (filter: Filter) => ['memory', 'list', filter] as const,
+    detail: (id: string) => ['memory', 'detail', id] as const,
+    stale: (filter: Filter) => ['memory', 'stale', filter] as const,
+    topRetrieved: (days: number) => ['memory', 'top-retrieved', days] as const,
+    topCost: ['memory', 'top-cost'] as const,
+    retrievalTrajectory: (id: string, days: number) => ['memory', 'retrieval-trajectory', id, days] as const,
+    costTrajectory: (id: string, days: number) => ['memory', 'cost-trajectory', id, days] as const,
+  },
 } as const;

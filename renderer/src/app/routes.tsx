@@ -21,7 +21,8 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /tasks ·
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, members, templates, integrations, backups) · /today, /outputs, /memory, /cost (coming soon).
+ * workspace, members, templates, integrations, backups) · /memory · /memory/$memoryId (that entry
+ * opened with its usage charts) · /today, /outputs, /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
  * Adding an area with a detail URL (the page reads the id with useParams), e.g. sources:
@@ -45,7 +46,7 @@ export const AREAS: readonly Area[] = [
   { to: '/sources', label: 'Sources', icon: 'sources', page: true },
   { to: '/tasks', label: 'Tasks', icon: 'tasks', page: true },
   { to: '/outputs', label: 'Outputs', icon: 'outputs', page: false },
-  { to: '/memory', label: 'Memory', icon: 'memory', page: false },
+  { to: '/memory', label: 'Memory', icon: 'memory', page: true },
   { to: '/cost', label: 'Cost', icon: 'cost', page: false },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
@@ -84,6 +85,7 @@ const loadActivity = () => import('../features/activity/ActivityPage');
 const loadSettings = () => import('../features/settings/SettingsPage');
 const loadTasks = () => import('../features/tasks/TasksPage');
 const loadTask = () => import('../features/tasks/TaskDetailPage');
+const loadMemory = () => import('../features/memory/MemoryPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -95,6 +97,7 @@ function detail<Path extends string>(parent: AnyRoute, path: Path) {
 
 const sourcesRoute = page('sources', loadSources, 'SourcesPage');
 const settingsRoute = page('settings', loadSettings, 'SettingsPage');
+const memoryRoute = page('memory', loadMemory, 'MemoryPage');
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -106,7 +109,7 @@ export const routeTree = rootRoute.addChildren([
   page('tasks', loadTasks, 'TasksPage'),
   page('tasks/$taskId', loadTask, 'TaskDetailPage'),
   comingSoon('outputs', 'Outputs'),
-  comingSoon('memory', 'Memory'),
+  memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
   comingSoon('cost', 'Cost'),
 ]);
 

@@ -6,7 +6,8 @@ import type { TaskList } from '../../domain/tasks/task-crud';
 import type { PostedNote, TaskNoteList } from '../../domain/tasks/task-notes';
 import type { AutoArchivedList, StaleTaskList } from '../../domain/tasks/task-staleness';
 import type { TaskDetail } from '../../domain/tasks/task-store';
-import type { TaskSourceMemory, TaskSources, TaskTimeline } from '../../domain/tasks/task-timeline';
+import type { TaskSources, TaskTimeline } from '../../domain/tasks/task-timeline';
+import type { TaskSourceMemoryEntries } from '../../domain/memory/memory-crud';
 import type { Services } from '../../services';
 
 export interface CreateTaskBody {
@@ -325,9 +326,13 @@ export class TasksController extends Controller {
     return this.s.tasks.sources(id);
   }
 
-  /** The memory entries the AI cycle pulled. The memory area is not built yet: `memory` is empty; `memoryIds` lists the stored ids. */
+  /**
+   * The memory entries the task's AI cycles pulled (sourceMemoryIds), in that order, archived ones
+   * included; ids of entries deleted since are in missingMemoryIds.
+   */
   @Get('{id}/source-memory')
-  public async getTaskSourceMemory(@Path() id: string): Promise<TaskSourceMemory> {
-    return this.s.tasks.sourceMemory(id);
+  public async getTaskSourceMemory(@Path() id: string): Promise<TaskSourceMemoryEntries> {
+    const { memoryIds } = await this.s.tasks.sourceMemory(id);
+    return this.s.memory.forTask(id, memoryIds);
   }
 }

@@ -3,6 +3,7 @@ import { MINUTE_MS } from '../../core/clock';
 import type { TestDesk } from '../../testing/desk';
 import { createSignal } from '../../testing/fixtures/signals';
 import { createTask } from '../../testing/fixtures/tasks';
+import { insertMemoryRow } from '../../testing/fixtures/memory';
 import { useTestDesk } from '../../testing/use-test-desk';
 
 /** API tests of a task's timeline, its originating signals and its source memory. */
@@ -61,8 +62,23 @@ describe('GET /tasks/{id}/sources and /source-memory', () => {
     const res = await api('GET', `/tasks/${t.id}/sources`);
     expect(res.body.signals.map((s: { id: string; title: string }) => [s.id, s.title])).toEqual([[s1.id, 'Review: 2 stars']]);
     expect(res.body.missingSignalIds).toEqual(['sig_gone']);
-    expect((await api('GET', `/tasks/${t.id}/source-memory`)).body).toEqual({ taskId: t.id, memory: [], memoryIds: ['mem_1'] });
+    expect((await api('GET', `/tasks/${t.id}/source-memory`)).body).toEqual({ taskId: t.id, memory: [], memoryIds: ['mem_1'], missingMemoryIds: ['mem_1'] });
     expect((await api('GET', '/tasks/tsk_nope/sources')).status).toBe(404);
     expect((await api('GET', '/tasks/tsk_nope/source-memory')).status).toBe(404);
+  });
+
+  it('source-memory lists the pulled entries in order, archived ones included, deleted ones missing', async () => {
+    const a = await insertMemoryRow(desk, { title: 'Tone: plain words', tags: ['style'] });
+    const b = await insertMemoryRow(desk, { title: 'Old office hours', archivedAt: desk.clock.now().toISOString() });
+    const t = await createTask(desk);
+    await desk.services.db.updateTable('tasks').set({ sourceMemoryIds: JSON.stringify([b, 'mem_gone', a]) }).where('id', '=', t.id).execute();
+    const res = await api('GET', `/tasks/${t.id}/source-memory`);
+    expect(res.status).toBe(200);
+    expect(res.body.memory.map((m: { id: string; title: string; tags: string[]; archivedAt: string | null }) => [m.id, m.title, m.tags, m.archivedAt !== null])).toEqual([
+      [b, 'Old office hours', [], true],
+      [a, 'Tone: plain words', ['style'], false],
+    ]);
+    expect(res.body.memoryIds).toEqual([b, 'mem_gone', a]);
+    expect(res.body.missingMemoryIds).toEqual(['mem_gone']);
   });
 });

@@ -95,6 +95,17 @@ export const ACTIVITY_KINDS = [
   'task.duplicated',
   // backups
   'backup.created',
+  // memory (server/domain/memory)
+  'memory.created',
+  'memory.updated',
+  'memory.pinned',
+  'memory.unpinned',
+  'memory.tagged',
+  'memory.untagged',
+  'memory.deleted',
+  'memory.archived',
+  'memory.reaction_added',
+  'memory.reaction_removed',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -10,6 +10,7 @@ import type { LoopState } from '../workspace/rules';
 import type { InviteRole, MemberRole, ReviewAvailability } from '../members/rules';
 import type { TaskStatus } from '../tasks/rules';
 import type { EngineKind } from '../../config';
+import type { MemoryKind } from '../memory/rules';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -203,6 +204,34 @@ export interface TaskArchiveWarningData extends TaskRef {
   archivesAfter: string;
 }
 
+/** A memory entry, as events name it. */
+export interface MemoryRef {
+  memoryId: string;
+  title: string;
+}
+
+export interface MemoryCreatedData extends MemoryRef {
+  kind: MemoryKind;
+  /** 0-10, or null when not rated. */
+  importance: number | null;
+  pinned: boolean;
+  tags: string[];
+  /** The AI cycle that wrote the entry; null when added by hand. */
+  createdByRunId: string | null;
+}
+
+export interface MemoryUpdatedData extends MemoryRef {
+  /** The fields that changed: kind, title, content, importance, pinned, tags. */
+  changed: ('kind' | 'title' | 'content' | 'importance' | 'pinned' | 'tags')[];
+}
+
+export interface MemoryArchivedData extends MemoryRef {
+  /** null: never retrieved. @format date-time */
+  lastRetrievedAt: string | null;
+  /** The workspace's staleMemoryAutoArchiveDays the sweep applied. @isInt */
+  thresholdDays: number;
+}
+
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {
   'signal.created': SignalCreatedData;
@@ -242,6 +271,10 @@ export interface EventPayloads {
   'task.note_added': TaskNoteAddedData;
   'task.renewed': TaskRef;
   'task.archive_warning': TaskArchiveWarningData;
+  'memory.created': MemoryCreatedData;
+  'memory.updated': MemoryUpdatedData;
+  'memory.deleted': MemoryRef;
+  'memory.archived': MemoryArchivedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -283,7 +316,11 @@ export type EventName =
   | 'task.deleted'
   | 'task.note_added'
   | 'task.renewed'
-  | 'task.archive_warning';
+  | 'task.archive_warning'
+  | 'memory.created'
+  | 'memory.updated'
+  | 'memory.deleted'
+  | 'memory.archived';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -314,7 +351,11 @@ export type EventData =
   | TaskAssignedData
   | TaskUnblockedData
   | TaskNoteAddedData
-  | TaskArchiveWarningData;
+  | TaskArchiveWarningData
+  | MemoryRef
+  | MemoryCreatedData
+  | MemoryUpdatedData
+  | MemoryArchivedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -484,6 +525,22 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'task.archive_warning': {
     description: 'The stale sweep will archive this task after `archivesAfter` unless it is renewed or changed first.',
     example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', updatedAt: '2026-03-01T09:00:00.000Z', archivesAfter: '2026-03-15T09:00:00.000Z' },
+  },
+  'memory.created': {
+    description: 'A memory entry was added, by hand (POST /memory) or by an AI cycle (createdByRunId).',
+    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Pricing changes need approval', kind: 'decision', importance: 8, pinned: false, tags: ['pricing'], createdByRunId: null },
+  },
+  'memory.updated': {
+    description: 'A memory entry was edited (PATCH /memory/{id}) or pinned, unpinned, tagged or untagged in bulk; `changed` names the fields.',
+    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Pricing changes need approval', changed: ['pinned'] },
+  },
+  'memory.deleted': {
+    description: 'A memory entry was deleted (DELETE /memory/{id} or bulk delete).',
+    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Pricing changes need approval' },
+  },
+  'memory.archived': {
+    description: 'The stale-memory sweep archived an entry not retrieved within the workspace threshold: it is no longer listed nor retrieved by AI cycles.',
+    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Office hours moved', lastRetrievedAt: '2026-01-02T10:00:00.000Z', thresholdDays: 60 },
   },
 };
 

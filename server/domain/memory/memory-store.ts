@@ -1,0 +1,172 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../../db/connection';
+import type { MemoryTable } from '../../../db/schema';
+import type { Trx } from '../../../db/transactions';
+import type { Clock } from '../../core/clock';
+import { DeskError } from '../../core/errors';
+import { newId } from '../../core/ids';
+import { lastDays } from '../../core/workspace-time';
+import { recordActivity, type Actor } from '../activity/activity';
+import type { ActivityKind } from '../catalog/activity-kinds';
+import { emit } from '../events/outbox';
+import { summariseReactions, type ReactionSummary } from '../reactions/reactions';
+import { usd, type MemoryKind } from './rules';
+
+export type MemoryRow = Selectable<MemoryTable>;
+
+/** A memory entry as every memory answer shows it. */
+export interface MemoryEntry {
+  id: string;
+  kind: MemoryKind;
+  title: string;
+  content: string;
+  /** 0-10, or null when not rated; 9 or higher exempts the entry from stale and spike lists. */
+  importance: number | null;
+  /** Pinned entries are exempt from stale and spike lists and from the stale sweep. */
+  pinned: boolean;
+  tags: string[];
+  /** One entry per emoji that has at least one reaction, in the order 👍 👀 🎯 ❤️ 🚀. */
+  reactions: ReactionSummary[];
+  /** Retrievals by AI cycles over the last 7 workspace-timezone days (today included). @isInt */
+  retrievals7d: number;
+  /** Retrievals by AI cycles, all time. @isInt */
+  retrievalCount: number;
+  /** @format date-time */
+  lastRetrievedAt: string | null;
+  /** Tokens attributed to the entry: an equal share of each cycle's per-task token delta across the entries that cycle pulled. @isInt */
+  totalAttributedInputTokens: number;
+  /** @isInt */
+  totalAttributedOutputTokens: number;
+  /** USD of the attributed tokens (6 decimals). */
+  estimatedCostUsd: number;
+  /** @format date-time */
+  costSpikeAckedAt: string | null;
+  /** @format date-time */
+  chronicAckedAt: string | null;
+  /** Consecutive days the entry's cost spiked. @isInt */
+  consecutiveSpikeDays: number;
+  /** The AI cycle that wrote the entry; null for entries added by hand. */
+  createdByRunId: string | null;
+  /** Set when the stale-memory sweep archived the entry: no longer listed nor retrieved. @format date-time */
+  archivedAt: string | null;
+  /** @format date-time */
+  createdAt: string;
+  /** @format date-time */
+  updatedAt: string;
+}
+
+/** 404 for an id that names no memory entry. */
+export const memoryNotFound = (id: string) => new DeskError(404, 'not_found', `No memory entry with id ${id}`);
+
+/** The entry's row, or 404. Pass the transaction when inside one. */
+export async function getMemoryRow(db: Db, id: string): Promise<MemoryRow> {
+  const row = await db.selectFrom('memory').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw memoryNotFound(id);
+  return row;
+}
+
+/** Tags of entries, each entry's sorted by tag (primary-key prefix). */
+export async function tagsOf(db: Db, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (ids.length === 0) return out;
+  const rows = await db.selectFrom('memoryTags').select(['memoryId', 'tag']).where('memoryId', 'in', ids).orderBy('memoryId').orderBy('tag').execute();
+  for (const r of rows) out.set(r.memoryId, [...(out.get(r.memoryId) ?? []), r.tag]);
+  return out;
+}
+
+export async function memoryReactionsOf(db: Db, ids: readonly string[], viewerId: string): Promise<Map<string, ReactionSummary[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('memoryReactions')
+    .select(['memoryId as targetId', 'userId', 'emoji'])
+    .where('memoryId', 'in', ids)
+    .orderBy('createdAt')
+    .orderBy('userId')
+    .execute();
+  return summariseReactions(rows, viewerId);
+}
+
+/** Retrievals per entry over the given workspace days (inclusive range of day strings). */
+export async function retrievalsSince(db: Db, ids: readonly string[], fromDay: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('memoryRetrievalDaily')
+    .select((eb) => ['memoryId', eb.fn.sum<number>('count').as('n')])
+    .where('memoryId', 'in', ids)
+    .where('day', '>=', fromDay)
+    .groupBy('memoryId')
+    .execute();
+  for (const r of rows) out.set(r.memoryId, Number(r.n));
+  return out;
+}
+
+/** Rows as API entries: tags, reactions (as the viewer sees them) and retrievals7d in three queries. */
+export async function toEntries(db: Db, rows: readonly MemoryRow[], viewerId: string, now: Date, timezone: string): Promise<MemoryEntry[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [tags, reactions, recent] = await Promise.all([tagsOf(db, ids), memoryReactionsOf(db, ids, viewerId), retrievalsSince(db, ids, lastDays(now, timezone, 7)[0])]);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    content: r.content,
+    importance: r.importance,
+    pinned: r.pinned === 1,
+    tags: tags.get(r.id) ?? [],
+    reactions: reactions.get(r.id) ?? [],
+    retrievals7d: recent.get(r.id) ?? 0,
+    retrievalCount: r.retrievalCount,
+    lastRetrievedAt: r.lastRetrievedAt,
+    totalAttributedInputTokens: r.totalAttributedInputTokens,
+    totalAttributedOutputTokens: r.totalAttributedOutputTokens,
+    estimatedCostUsd: usd(r.costMicroUsd),
+    costSpikeAckedAt: r.costSpikeAckedAt,
+    chronicAckedAt: r.chronicAckedAt,
+    consecutiveSpikeDays: r.consecutiveSpikeDays,
+    createdByRunId: r.createdByRunId,
+    archivedAt: r.archivedAt,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  }));
+}
+
+/** One activity row about a memory entry. */
+export function memoryActivity(trx: Trx, clock: Clock, actor: Actor, entry: { id: string }, kind: ActivityKind, detail: string) {
+  return recordActivity(trx, clock, { kind, detail, actor, entityType: 'memory', entityId: entry.id });
+}
+
+export async function setMemoryTags(trx: Trx, memoryId: string, tags: readonly string[]): Promise<void> {
+  await trx.deleteFrom('memoryTags').where('memoryId', '=', memoryId).execute();
+  if (tags.length > 0) await trx.insertInto('memoryTags').values(tags.map((tag) => ({ memoryId, tag }))).execute();
+}
+
+/** The fields of a new entry (already checked). */
+export interface NewMemoryFields {
+  kind: MemoryKind;
+  title: string;
+  content: string;
+  importance: number | null;
+  pinned: boolean;
+  tags: readonly string[];
+  /** The AI cycle writing it; null for the operator. */
+  createdByRunId: string | null;
+}
+
+/**
+ * Inserts an entry with its tags, its activity row and `memory.created`, inside the caller's
+ * transaction; returns its id. POST /memory uses it, and so can the loop for the memory a cycle writes.
+ */
+export async function insertMemoryEntry(trx: Trx, clock: Clock, actor: Actor, f: NewMemoryFields): Promise<string> {
+  const id = newId('mem', clock);
+  const now = clock.now().toISOString();
+  await trx
+    .insertInto('memory')
+    .values({ id, kind: f.kind, title: f.title, content: f.content, importance: f.importance, pinned: f.pinned ? 1 : 0, createdByRunId: f.createdByRunId, createdAt: now, updatedAt: now })
+    .execute();
+  await setMemoryTags(trx, id, f.tags);
+  const by = f.createdByRunId ? ` by cycle ${f.createdByRunId}` : '';
+  await memoryActivity(trx, clock, actor, { id }, 'memory.created', `Memory ${f.kind} “${f.title}” added${by}`);
+  await emit(trx, clock, 'memory.created', { memoryId: id, kind: f.kind, title: f.title, importance: f.importance, pinned: f.pinned, tags: [...f.tags], createdByRunId: f.createdByRunId });
+  return id;
+}

@@ -8,7 +8,7 @@ import type { TaskDeliverableType, TaskKind, TaskPriority } from '../../domain/t
 import { excerpt } from '../prompt';
 import type { EngineMemory, EngineNote, EngineSignal } from '../types';
 import { priorityRank } from './triage';
-import { words } from './text';
+import { surfaceForms, words } from './text';
 
 /** At most this many signals are cited in one draft (the most recent ones). */
 export const MAX_CITED_SIGNALS = 12;
@@ -80,12 +80,16 @@ function formatWhen(iso: string, timezone: string): string {
 function themes(signals: EngineSignal[]): string[] {
   if (signals.length < 2) return [];
   const count = new Map<string, number>();
-  for (const s of signals) for (const w of words(s.title)) count.set(w, (count.get(w) ?? 0) + 1);
+  const forms = new Map<string, string>();
+  for (const s of signals) {
+    surfaceForms(s.title, forms);
+    for (const w of words(s.title)) count.set(w, (count.get(w) ?? 0) + 1);
+  }
   return [...count.entries()]
     .filter(([, n]) => n >= 2)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 5)
-    .map(([w]) => w);
+    .map(([w]) => forms.get(w) ?? w);
 }
 
 export interface Draft {

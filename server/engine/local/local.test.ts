@@ -42,6 +42,18 @@ describe('local engine: triage', () => {
     expect(d.triagedSignalIds).toEqual(['sig_1', 'sig_2', 'sig_3']);
   });
 
+  it('groups a morning of feed headlines by story, and keeps unrelated ones apart', async () => {
+    const titles = [
+      'Stripe raises prices for European customers', 'New Stripe pricing for EU merchants announced', 'Postgres 17 released with faster vacuum',
+      'PostgreSQL 17 release notes: vacuum improvements', 'Customer complains checkout is slow on mobile', 'Checkout page slow on mobile Safari',
+      'Competitor Acme launches AI assistant', 'Acme AI assistant launch gets mixed reviews', 'Our API returned 500 errors for 10 minutes',
+      'Weekly signups up 12%', 'Hiring: senior backend engineer role open', 'Outage: API errors in us-east region',
+      'Podcast mentions Desk as a great tool', 'Review: 2 stars, app crashes on login', 'Login crash reported by three users',
+    ];
+    const d = await engine.runCycle(cycleInput({ newSignals: titles.map((t, i) => signal(`sig_${i}`, t)), workBudget: 0 }));
+    expect(d.newTasks.map((t) => t.signalIds.map((id) => Number(id.slice(4))))).toEqual([[0, 1], [2, 3], [4, 5], [6, 7], [8, 11], [9], [10], [12], [13, 14]]);
+  });
+
   it('is deterministic: the same input gives the same decisions', async () => {
     const input = () =>
       cycleInput({

@@ -13,21 +13,42 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** A light, deterministic stem: folds plurals so "invoice" and "invoices" meet. */
-function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
-  return word;
+/**
+ * A light, deterministic stem so word forms meet: "release", "released", "releases" → "releas";
+ * "crash", "crashes" → "crash"; "pricing", "prices" → "pric". Short words are left alone.
+ */
+export function stem(word: string): string {
+  if (word.length <= 4) return word;
+  let w = word;
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is')) return w;
+  for (const suffix of ['ing', 'ed', 'es', 's']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  }
+  return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
+}
+
+function* meaningful(text: string): Generator<[string, string]> {
+  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (raw.length < 2 || STOP_WORDS.has(raw) || /^\d+$/.test(raw)) continue;
+    yield [stem(raw), raw];
+  }
 }
 
 /** The distinct meaningful words of a text (lowercased, stemmed), in order of first appearance. */
 export function words(text: string): string[] {
   const out = new Set<string>();
-  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length < 2 || STOP_WORDS.has(raw) || /^\d+$/.test(raw)) continue;
-    out.add(stem(raw));
-  }
+  for (const [w] of meaningful(text)) out.add(w);
   return [...out];
+}
+
+/** Each stem of a text with the first form it appeared in (to show a stem as a word). */
+export function surfaceForms(text: string, into: Map<string, string> = new Map()): Map<string, string> {
+  for (const [w, raw] of meaningful(text)) if (!into.has(w)) into.set(w, raw);
+  return into;
 }
 
 /**

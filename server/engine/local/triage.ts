@@ -11,7 +11,7 @@ import type { EngineSignal, EngineTask } from '../types';
 import { OverlapIndex, words } from './text';
 
 /** A signal joins a task when the weighted overlap reaches this and at least MIN_SHARED words are shared. */
-export const RELATED_THRESHOLD = 0.3;
+export const RELATED_THRESHOLD = 0.25;
 export const MIN_SHARED_WORDS = 2;
 /** Signals looked at between yields to the event loop. */
 export const YIELD_EVERY = 250;

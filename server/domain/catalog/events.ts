@@ -9,6 +9,7 @@ import type { SignalKind, SignalPriority } from '../signals/signal-view';
 import type { LoopState } from '../workspace/rules';
 import type { InviteRole, MemberRole, ReviewAvailability } from '../members/rules';
 import type { TaskStatus } from '../tasks/rules';
+import type { MemoryKind } from '../memory/rules';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -256,11 +257,18 @@ export interface ArtifactCreatedData {
   parentArtifactId: string | null;
 }
 
-/** A memory entry was added (by a cycle: createdByRunId names it; by hand: null). */
-export interface MemoryCreatedData {
+export interface MemoryRef {
   memoryId: string;
-  kind: string;
   title: string;
+}
+
+export interface MemoryCreatedData extends MemoryRef {
+  kind: MemoryKind;
+  /** 0-10, or null when not rated. */
+  importance: number | null;
+  pinned: boolean;
+  tags: string[];
+  /** The AI cycle that wrote the entry; null when added by hand. */
   createdByRunId: string | null;
 }
 
@@ -586,8 +594,8 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
     },
   },
   'memory.created': {
-    description: 'A memory entry was added, by hand or drafted by a loop cycle (createdByRunId).',
-    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', kind: 'lesson', title: 'Reviews under 3 stars get a reply within a day', createdByRunId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
+    description: 'A memory entry was added, by hand (POST /memory) or by an AI cycle (createdByRunId).',
+    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Pricing changes need approval', kind: 'decision', importance: 8, pinned: false, tags: ['pricing'], createdByRunId: null },
   },
 };
 

@@ -15,6 +15,7 @@ import { emit } from '../events/outbox';
 import { searchMemory } from '../memory/retrieval';
 import { readWorkspace } from '../workspace/workspace-store';
 import { applyCycle, CYCLE_ACTOR } from './apply';
+import { timeSlicer } from './breathe';
 import { gatherState } from './gather';
 import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
 import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
@@ -178,7 +179,9 @@ export class LoopService {
       if (engine === null) throw setupError;
       const state = await gatherState(db, ws);
       const retrieved = new Map<string, string[]>();
+      const breathe = timeSlicer();
       const recordSearch = async (taskRef: string, query: string, limit: number): Promise<EngineMemory[]> => {
+        await breathe();
         const found = await searchMemory(db, query, Math.max(0, Math.min(MAX_MEMORY_PER_SEARCH, Math.floor(limit))));
         retrieved.set(taskRef, [...(retrieved.get(taskRef) ?? []), ...found.map((m) => m.id)]);
         return found;

@@ -28,24 +28,18 @@ import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
-import { LoopService, type EngineSettings } from './domain/loop/loop-service';
+import { LoopService } from './domain/loop/loop-service';
 import { StatsService } from './domain/stats/stats-service';
-import { EngineError, type Engine } from './engine/types';
-import { LocalEngine } from './engine/local/index';
-import { DEFAULT_MODEL } from './engine/usage';
+import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
 
 // Comments join every task timeline (the tasks area's extension point).
 addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import type { Services } from './services';
+import { EngineSettingsService } from './engine/settings';
+import { SecretStore } from './engine/secrets';
 import { version } from '../package.json';
-
-/** The engine of the workspace's settings: the built-in local engine, priced at the configured model. */
-function builtInEngine(settings: EngineSettings): Engine {
-  if (settings.engine === 'local') return new LocalEngine(settings.model ?? DEFAULT_MODEL);
-  throw new EngineError('The openai engine is not available in this build; switch the engine to local in Settings');
-}
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
 export const STOP_GRACE_MS = 10_000;
@@ -99,6 +93,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
+  let engineSettings: EngineSettingsService;
   try {
     database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
   } catch (err) {
@@ -108,7 +103,10 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const { db } = database;
   const workspace = new WorkspaceService(db, clock);
   try {
-    ({ ingestToken } = await workspace.ensureCreated(config.seed));
+    let created: boolean;
+    ({ ingestToken, created } = await workspace.ensureCreated(config.seed));
+    engineSettings = new EngineSettingsService({ db, clock, secrets: new SecretStore(config.dataDir, config.secretsKey ?? null), envApiKey: config.openai.apiKey ?? null, onSecret: (v) => log.addSecret(v) });
+    if (created) await engineSettings.seedFromConfig(config);
   } catch (err) {
     await database.close();
     await unlock();
@@ -120,7 +118,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const signals = new SignalService(db, clock, workspace);
-  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? builtInEngine });
+  // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
+  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? ((s) => createEngine(s, s.engine === 'openai' ? engineSettings.apiKey() : null)) });
   const services: Services = {
     config,
     clock,
@@ -145,6 +144,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     tasks: new TaskService({ db, clock, workspace }),
     loop,
     stats: new StatsService(db, clock, loop),
+    engineSettings,
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -2,10 +2,10 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
 import { inTransaction } from '../../../db/transactions';
-import type { EngineKind } from '../../config';
 import type { Clock } from '../../core/clock';
 import { conflict } from '../../core/errors';
 import { today } from '../../core/workspace-time';
+import type { EngineSettings } from '../../engine/index';
 import { EngineError, type Engine, type EngineMemory } from '../../engine/types';
 import { DEFAULT_MODEL } from '../../engine/usage';
 import { recordActivity } from '../activity/activity';
@@ -21,12 +21,6 @@ import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, li
 import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
 import { cycleDue, nextCycleAt, type RuntimePhase } from './schedule';
 
-/** The engine settings of the workspace row, as the engine factory reads them. */
-export interface EngineSettings {
-  engine: EngineKind;
-  model: string | null;
-  baseUrl: string | null;
-}
 
 export interface LoopDeps {
   db: Db;
@@ -50,7 +44,7 @@ export interface LoopRuntime {
   todaySpendMicroUsd: number;
 }
 
-const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, model: ws.engineModel, baseUrl: ws.engineBaseUrl });
+const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, engineModel: ws.engineModel, engineBaseUrl: ws.engineBaseUrl });
 
 /**
  * The cycle runner: gather -> engine -> apply (one transaction). One cycle at a time per desk (an

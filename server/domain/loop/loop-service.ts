@@ -16,7 +16,7 @@ import { searchMemory } from '../memory/retrieval';
 import { readWorkspace } from '../workspace/workspace-store';
 import { applyCycle, CYCLE_ACTOR } from './apply';
 import { timeSlicer } from './breathe';
-import { gatherState } from './gather';
+import { gatherState, type GatheredState } from './gather';
 import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
 import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
 import { cycleDue, nextCycleAt, type RuntimePhase } from './schedule';
@@ -54,6 +54,8 @@ const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine,
 export class LoopService {
   private inFlight: { runId: string | null; done: Promise<Run | null> } | null = null;
   private recovered: Promise<void> | null = null;
+  /** A scheduled look that found nothing to do (kept in memory: after a restart the next look is due at once). */
+  private lastIdleLookAt: string | null = null;
 
   constructor(private readonly d: LoopDeps) {}
 
@@ -79,7 +81,7 @@ export class LoopService {
       if (cap.capped) {
         throw conflict('cost_cap_reached', `Today's AI spend (${microToUsd(cap.spentMicro)} USD) has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents; raise or remove the cap, or wait for tomorrow`);
       }
-      return this.cycle(ws, 'manual', register);
+      return this.cycle(ws, 'manual', register, false);
     });
     return (await started) as Run;
   }
@@ -94,11 +96,10 @@ export class LoopService {
     if (this.inFlight) return null;
     return this.start(async (register) => {
       const ws = await readWorkspace(this.d.db);
-      const last = await latestRun(this.d.db);
-      if (!cycleDue(ws, last?.startedAt ?? null, this.d.clock.now())) return null;
+      if (!cycleDue(ws, await this.lastLook(), this.d.clock.now())) return null;
       const cap = await this.capState(ws);
       if (cap.capped) return this.skipForCap(ws, cap.spentMicro);
-      return this.cycle(ws, 'schedule', register);
+      return this.cycle(ws, 'schedule', register, true);
     });
   }
 
@@ -106,16 +107,23 @@ export class LoopService {
   async runtime(): Promise<LoopRuntime> {
     await this.recover();
     const ws = await readWorkspace(this.d.db);
-    const last = await latestRun(this.d.db);
+    const last = await this.lastLook();
     const now = this.d.clock.now();
     const cap = await this.capState(ws);
     const phase: RuntimePhase = this.inFlight ? 'running' : ws.loopState === 'off' ? 'off' : ws.loopState === 'paused' ? 'paused' : cap.capped ? 'capped' : 'idle';
-    return { phase, nextCycleAt: nextCycleAt(ws, last?.startedAt ?? null, now, cap.capped), runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
+    return { phase, nextCycleAt: nextCycleAt(ws, last, now, cap.capped), runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
   }
 
   /** Waits for the cycle in flight, if any (stop, tests). */
   async idle(): Promise<void> {
     await this.inFlight?.done.catch(() => null);
+  }
+
+  /** When the schedule last looked: the latest run's start, or a later look that found nothing to do. */
+  private async lastLook(): Promise<string | null> {
+    const last = (await latestRun(this.d.db))?.startedAt ?? null;
+    if (this.lastIdleLookAt === null) return last;
+    return last === null || this.lastIdleLookAt > last ? this.lastIdleLookAt : last;
   }
 
   private async capState(ws: WorkspaceTable): Promise<{ capped: boolean; spentMicro: number }> {
@@ -154,8 +162,12 @@ export class LoopService {
     return this.get(runId);
   }
 
-  /** One cycle: the running record, gather, engine (no transaction open), apply in one transaction. */
-  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void): Promise<Run> {
+  /**
+   * One cycle: gather, the running record, engine (no transaction open), apply in one transaction.
+   * A scheduled look with nothing to do (no new signal, no workable task with new input) writes
+   * nothing and returns null: the Runs page lists work, not idle ticks; Run now always runs.
+   */
+  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void, skipIfIdle: boolean): Promise<Run | null> {
     const { db, clock } = this.d;
     const t0 = performance.now();
     const startedAt = clock.now();
@@ -166,12 +178,25 @@ export class LoopService {
     } catch (err) {
       setupError = err;
     }
+    let state: GatheredState | null = null;
+    let gatherError: unknown = null;
+    if (engine !== null) {
+      try {
+        state = await gatherState(db, ws);
+      } catch (err) {
+        gatherError = err;
+      }
+    }
+    if (skipIfIdle && state !== null && state.newSignals.length === 0 && !state.tasks.some((t) => t.workable && t.hasNewInput)) {
+      this.lastIdleLookAt = startedAt.toISOString();
+      return null;
+    }
     const run = await insertRunningRun(db, clock, trigger, ws.engine, engine?.model ?? ws.engineModel ?? DEFAULT_MODEL);
     register(run.id);
     let engineMs = 0;
     try {
       if (engine === null) throw setupError;
-      const state = await gatherState(db, ws);
+      if (state === null) throw gatherError;
       const retrieved = new Map<string, string[]>();
       const breathe = timeSlicer();
       const recordSearch = async (taskRef: string, query: string, limit: number): Promise<EngineMemory[]> => {

@@ -110,7 +110,8 @@ export class LoopService {
     const last = await this.lastLook();
     const now = this.d.clock.now();
     const cap = await this.capState(ws);
-    const phase: RuntimePhase = this.inFlight ? 'running' : ws.loopState === 'off' ? 'off' : ws.loopState === 'paused' ? 'paused' : cap.capped ? 'capped' : 'idle';
+    // `running` once a cycle has its record (a scheduler look that finds nothing due is not a cycle).
+    const phase: RuntimePhase = this.inFlight?.runId ? 'running' : ws.loopState === 'off' ? 'off' : ws.loopState === 'paused' ? 'paused' : cap.capped ? 'capped' : 'idle';
     return { phase, nextCycleAt: nextCycleAt(ws, last, now, cap.capped), runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
   }
 

@@ -16,6 +16,8 @@ import type { MemberService } from './domain/members/member-service';
 import type { TemplateService } from './domain/templates/template-service';
 import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import type { TaskService } from './domain/tasks/task-service';
+import type { LoopService } from './domain/loop/loop-service';
+import type { StatsService } from './domain/stats/stats-service';
 import type { EngineSettingsService } from './engine/settings';
 import type { MemoryService } from './domain/memory/memory-service';
 
@@ -56,6 +58,10 @@ export interface Services {
   savedSearches: SavedSearchService;
   /** The task queue: tasks, notes, blockers, staleness and the stale sweep, timelines. */
   tasks: TaskService;
+  /** The loop: cycles (scheduled and Run now), their run records. */
+  loop: LoopService;
+  /** GET /stats: health score, runtime phase, 7-day figures. */
+  stats: StatsService;
   /** The AI engine settings (engine, model, base URL, the API key kept outside the database) and the engine a cycle runs with. */
   engineSettings: EngineSettingsService;
   /** Memory entries: CRUD, bulk, reactions, staleness, usage trajectories and tops, the stale sweep. */

@@ -29,6 +29,9 @@ import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
+import { LoopService } from './domain/loop/loop-service';
+import { StatsService } from './domain/stats/stats-service';
+import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
 
 // Comments join every task timeline (the tasks area's extension point).
@@ -48,6 +51,8 @@ export interface StartOptions {
   runScheduler?: boolean;
   /** Where the desk logs; by default a logger of its own writing to `<dataDir>/logs/desk.log`, closed by stop(). */
   logger?: Logger;
+  /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). */
+  engineFor?: (settings: EngineSettings) => Engine;
 }
 
 export interface RunningDesk {
@@ -114,6 +119,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const signals = new SignalService(db, clock, workspace);
+  // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
+  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? ((s) => createEngine(s, s.engine === 'openai' ? engineSettings.apiKey() : null)) });
   const services: Services = {
     config,
     clock,
@@ -136,6 +143,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
     tasks: new TaskService({ db, clock, workspace }),
+    loop,
+    stats: new StatsService(db, clock, loop),
     engineSettings,
     memory: new MemoryService({ db, clock, workspace }),
   };
@@ -188,6 +197,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       log.info('desk stopping');
       await services.relay.stop();
       await scheduler.stop();
+      // A Run now answered over HTTP is not a scheduler job: wait for it too before closing the database.
+      await loop.idle();
       // close() stops accepting and resolves once in-flight requests have finished.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -99,7 +99,6 @@ export const ACTIVITY_KINDS = [
   'run.skipped',
   'cost.cap_reached',
   'artifact.created',
-  'memory.created',
   // backups
   'backup.created',
   // memory (server/domain/memory)

@@ -383,14 +383,14 @@ export type EventName =
   | 'task.note_added'
   | 'task.renewed'
   | 'task.archive_warning'
-  | 'memory.created'
-  | 'memory.updated'
-  | 'memory.deleted'
-  | 'memory.archived'
   | 'run.completed'
   | 'run.failed'
   | 'cost.cap_reached'
-  | 'artifact.created';
+  | 'artifact.created'
+  | 'memory.created'
+  | 'memory.updated'
+  | 'memory.deleted'
+  | 'memory.archived';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =

@@ -11,7 +11,7 @@ import { microToUsd } from '../cost/rules';
 import { changeStatus, insertTask } from '../tasks/task-crud';
 import { getTaskRow, taskActivity, touchTask } from '../tasks/task-store';
 import type { TaskPriority } from '../tasks/rules';
-import { timeSlicer } from './breathe';
+import { timeSlicer } from '../../core/time-slicer';
 import type { GatheredState } from './gather';
 import { countsOf, type RunProduced, type RunRead } from './run-record';
 import { MAX_TASK_SOURCE_MEMORY_IDS } from './rules';

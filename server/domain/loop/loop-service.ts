@@ -15,7 +15,7 @@ import { emit } from '../events/outbox';
 import { searchMemory } from '../memory/retrieval';
 import { readWorkspace } from '../workspace/workspace-store';
 import { applyCycle, CYCLE_ACTOR } from './apply';
-import { timeSlicer } from './breathe';
+import { timeSlicer } from '../../core/time-slicer';
 import { gatherState, type GatheredState } from './gather';
 import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
 import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';

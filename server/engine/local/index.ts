@@ -13,7 +13,8 @@ import type { CycleDecisions, CycleInput, Engine, EngineMemory, EngineTask, Task
 import { composeDraft, type WorkItem } from './draft';
 import { preferencesFromNotes } from './preferences';
 import { words } from './text';
-import { YIELD_EVERY, priorityRank, triage, type PlannedTask } from './triage';
+import { timeSlicer } from '../../core/time-slicer';
+import { priorityRank, triage, type PlannedTask } from './triage';
 
 /** Memory entries retrieved per worked task. */
 export const MEMORY_PER_TASK = 5;
@@ -22,7 +23,6 @@ export const MIN_BRIEF_WORDS = 8;
 
 const TRIAGE_INSTRUCTIONS = 'Triage this signal: attach it to the related open task, or open a new task for it.';
 
-const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -76,11 +76,12 @@ export class LocalEngine implements Engine {
       u.outputTokens += outputTokens;
     };
 
+    const slice = timeSlicer();
     const tri = await triage(input.tasks, input.newSignals, input.focusTags);
     const titleOf = new Map<string, string>([...input.tasks.map((t) => [t.id, t.title] as const), ...tri.newTasks.map((p) => [p.ref, p.title] as const)]);
     // Triage cost: each signal with the title of the task it went to, and a one-line decision.
     for (let i = 0; i < input.newSignals.length; i++) {
-      if (i > 0 && i % YIELD_EVERY === 0) await pause();
+      await slice();
       const s = input.newSignals[i];
       const ref = tri.placement.get(s.id) ?? '';
       const prompt = `${signalBlock('S1', s)}\ncandidate: ${titleOf.get(ref) ?? ''}`;

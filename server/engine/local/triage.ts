@@ -8,13 +8,12 @@ import { MAX_TASK_SUMMARY, MAX_TASK_TAGS, MAX_TASK_TITLE } from '../../domain/ta
 import type { SignalKind, SignalPriority } from '../../domain/signals/signal-store';
 import { excerpt } from '../prompt';
 import type { EngineSignal, EngineTask } from '../types';
+import { timeSlicer } from '../../core/time-slicer';
 import { OverlapIndex, words } from './text';
 
 /** A signal joins a task when the weighted overlap reaches this and at least MIN_SHARED words are shared. */
 export const RELATED_THRESHOLD = 0.25;
 export const MIN_SHARED_WORDS = 2;
-/** Signals looked at between yields to the event loop. */
-export const YIELD_EVERY = 250;
 
 const PRIORITY_RANK: Record<TaskPriority, number> = { low: 0, normal: 1, high: 2, urgent: 3 };
 export const priorityRank = (p: TaskPriority | SignalPriority | null): number => (p === null ? 1 : PRIORITY_RANK[p]);
@@ -91,12 +90,20 @@ function planTask(ref: string, signals: EngineSignal[], focusTags: readonly stri
   };
 }
 
-const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 export async function triage(tasks: readonly EngineTask[], newSignals: readonly EngineSignal[], focusTags: readonly string[]): Promise<TriageResult> {
+  // Yield by elapsed time, not by item count: word extraction of a long task or signal is uneven.
+  const slice = timeSlicer();
   const index = new OverlapIndex();
-  const tWords = tasks.map(taskWords);
-  const sWords = newSignals.map(signalWords);
+  const tWords: ReturnType<typeof taskWords>[] = [];
+  for (const t of tasks) {
+    tWords.push(taskWords(t));
+    await slice();
+  }
+  const sWords: ReturnType<typeof signalWords>[] = [];
+  for (const s of newSignals) {
+    sWords.push(signalWords(s));
+    await slice();
+  }
   for (const w of tWords) index.observe(w);
   for (const w of sWords) index.observe(w);
   // Targets 0..tasks.length-1 are the open tasks (in rank order), later ones the new tasks.
@@ -105,7 +112,7 @@ export async function triage(tasks: readonly EngineTask[], newSignals: readonly 
   const attached = new Map<string, EngineSignal[]>();
   const placement = new Map<string, string>();
   for (let i = 0; i < newSignals.length; i++) {
-    if (i > 0 && i % YIELD_EVERY === 0) await pause();
+    await slice();
     const signal = newSignals[i];
     const hit = index.best(sWords[i], RELATED_THRESHOLD, MIN_SHARED_WORDS);
     if (hit && hit.target < tasks.length) {

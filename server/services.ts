@@ -16,6 +16,7 @@ import type { MemberService } from './domain/members/member-service';
 import type { TemplateService } from './domain/templates/template-service';
 import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import type { TaskService } from './domain/tasks/task-service';
+import type { ArtifactService } from './domain/artifacts/artifact-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -54,4 +55,6 @@ export interface Services {
   savedSearches: SavedSearchService;
   /** The task queue: tasks, notes, blockers, staleness and the stale sweep, timelines. */
   tasks: TaskService;
+  /** Outputs: reads, provenance (sources, versions) and reactions. */
+  artifacts: ArtifactService;
 }

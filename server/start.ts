@@ -33,6 +33,7 @@ import { commentTimelineSource } from './domain/comments/comment-timeline';
 // Comments join every task timeline (the tasks area's extension point).
 addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
+import { ArtifactService } from './domain/artifacts/artifact-service';
 import type { Services } from './services';
 import { version } from '../package.json';
 
@@ -129,6 +130,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
     tasks: new TaskService({ db, clock, workspace }),
+    artifacts: new ArtifactService(db, clock, workspace),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -64,6 +64,7 @@ import {
   TASK_STATUS_MOVES,
   TASK_STATUSES,
 } from '../domain/tasks/rules';
+import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES } from '../domain/artifacts/rules';
 
 /**
  * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
@@ -188,6 +189,11 @@ export const documentedRules: DocumentedRule[] = [
   range('SourceChronicSpikeBody.thresholdDays', CHRONIC_THRESHOLD_DAYS),
   range('CostCapBody.dailyCostCapUsdCents', DAILY_COST_CAP_CENTS),
   { ...range('GetFocusHistory?sinceDays', FOCUS_HISTORY_DAYS), default: FOCUS_HISTORY_DAYS.default },
+
+  // outputs (artifacts)
+  { at: 'ArtifactStatus', enum: ARTIFACT_STATUSES },
+  { at: 'ArtifactKind', enum: ARTIFACT_KINDS, anyOrder: true },
+  { at: 'ApprovalAttention', enum: APPROVAL_ATTENTIONS },
 
   // members and invites
   { at: 'InviteRole', enum: INVITE_ROLES },

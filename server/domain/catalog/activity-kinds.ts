@@ -94,6 +94,9 @@ export const ACTIVITY_KINDS = [
   'task.duplicated',
   // backups
   'backup.created',
+  // outputs (server/domain/artifacts)
+  'artifact.reaction_added',
+  'artifact.reaction_removed',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -20,8 +20,9 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  *
  * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /tasks ·
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
+ * /outputs · /outputs/$artifactId (one output: content, sources, versions) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, members, templates, integrations, backups) · /today, /outputs, /memory, /cost (coming soon).
+ * workspace, members, templates, integrations, backups) · /today, /memory, /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
  * Adding an area with a detail URL (the page reads the id with useParams), e.g. sources:
@@ -44,7 +45,7 @@ export const AREAS: readonly Area[] = [
   { to: '/signals', label: 'Signals', icon: 'signals', page: true },
   { to: '/sources', label: 'Sources', icon: 'sources', page: true },
   { to: '/tasks', label: 'Tasks', icon: 'tasks', page: true },
-  { to: '/outputs', label: 'Outputs', icon: 'outputs', page: false },
+  { to: '/outputs', label: 'Outputs', icon: 'outputs', page: true },
   { to: '/memory', label: 'Memory', icon: 'memory', page: false },
   { to: '/cost', label: 'Cost', icon: 'cost', page: false },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
@@ -84,6 +85,8 @@ const loadActivity = () => import('../features/activity/ActivityPage');
 const loadSettings = () => import('../features/settings/SettingsPage');
 const loadTasks = () => import('../features/tasks/TasksPage');
 const loadTask = () => import('../features/tasks/TaskDetailPage');
+const loadOutputs = () => import('../features/outputs/OutputsPage');
+const loadOutput = () => import('../features/outputs/OutputPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -105,7 +108,8 @@ export const routeTree = rootRoute.addChildren([
   comingSoon('today', 'Today'),
   page('tasks', loadTasks, 'TasksPage'),
   page('tasks/$taskId', loadTask, 'TaskDetailPage'),
-  comingSoon('outputs', 'Outputs'),
+  page('outputs', loadOutputs, 'OutputsPage'),
+  page('outputs/$artifactId', loadOutput, 'OutputPage'),
   comingSoon('memory', 'Memory'),
   comingSoon('cost', 'Cost'),
 ]);

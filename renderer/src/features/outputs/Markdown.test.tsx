@@ -38,3 +38,10 @@ describe('Markdown', () => {
     expect(html('a snake_case_name and \\*not em\\*')).toBe('<div class="markdown"><p>a snake_case_name and *not em*</p></div>');
   });
 });
+
+describe('Markdown with a title', () => {
+  it('leaves out a leading heading that repeats the title, keeps any other', () => {
+    expect(render(<Markdown source={'# Weekly brief\n\nBody'} title="Weekly brief" />).container.innerHTML).toBe('<div class="markdown"><p>Body</p></div>');
+    expect(render(<Markdown source={'# Other\n\nBody'} title="Weekly brief" />).container.innerHTML).toBe('<div class="markdown"><h2>Other</h2><p>Body</p></div>');
+  });
+});

@@ -150,11 +150,17 @@ export function parseBlocks(markdown: string): Block[] {
   return blocks;
 }
 
-/** An output's content rendered as readable markdown. */
-export function Markdown({ source, className = 'markdown' }: { source: string; className?: string }) {
+/**
+ * An output's content rendered as readable markdown. With `title`, a leading heading that only
+ * repeats it is left out (the page already shows the title).
+ */
+export function Markdown({ source, title, className = 'markdown' }: { source: string; title?: string; className?: string }) {
+  const blocks = parseBlocks(source);
+  const first = blocks[0];
+  const shown = first?.type === 'heading' && title !== undefined && first.text.trim() === title.trim() ? blocks.slice(1) : blocks;
   return (
     <div className={className}>
-      {parseBlocks(source).map((b, k) => {
+      {shown.map((b, k) => {
         const key = `b${k}`;
         switch (b.type) {
           case 'heading':

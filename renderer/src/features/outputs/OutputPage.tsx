@@ -34,9 +34,8 @@ function SourcesSection({ id }: { id: string }) {
                 ) : (
                   <span>{sig.title}</span>
                 )}
-                <span className="muted small">
-                  {' '}
-                  · {sig.kind}
+                <span className="output-sources__meta muted small">
+                  {sig.kind}
                   {sig.sourceId ? (
                     <>
                       {' · '}
@@ -44,8 +43,9 @@ function SourcesSection({ id }: { id: string }) {
                         {sig.sourceLabel ?? 'source'}
                       </Link>
                     </>
-                  ) : null}{' '}
-                  · {formatRelative(sig.createdAt)}
+                  ) : null}
+                  {' · '}
+                  {formatRelative(sig.createdAt)}
                 </span>
               </li>
             ))}
@@ -57,9 +57,8 @@ function SourcesSection({ id }: { id: string }) {
             {s.memory.map((m) => (
               <li key={m.id}>
                 <Link to="/memory">{m.title}</Link>
-                <span className="muted small">
-                  {' '}
-                  · {m.kind}
+                <span className="output-sources__meta muted small">
+                  {m.kind}
                   {m.archivedAt ? ' · archived' : ''}
                 </span>
                 <p className="output-sources__excerpt muted small">{m.content}</p>
@@ -192,7 +191,7 @@ export function OutputPage() {
           <div className="output-detail">
             <div className="stack">
               <article className="card card--padded output-content" aria-label="Content">
-                <Markdown source={o.content} />
+                <Markdown source={o.content} title={o.title} />
               </article>
               <ReactionBar reactions={o.reactions} onReact={(emoji) => react.mutate(emoji)} pending={react.isPending} error={react.error} />
             </div>

@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'member_not_found'
   | 'invite_not_found'
   | 'task_template_not_found'
+  | 'run_not_found'
   | 'artifact_not_found'
   // state conflicts
   | 'limit_reached'
@@ -56,6 +57,8 @@ export type ErrorCode =
   | 'owner_not_removable'
   | 'not_a_reviewer'
   | 'template_label_exists'
+  | 'run_in_progress'
+  | 'cost_cap_reached'
   // the acting member (asUserId) may not do this (422 naming asUserId; members do not log in, so no 403)
   | 'role_not_permitted'
   // feeds and files (preview answers 422 with these)
@@ -68,7 +71,7 @@ export type ErrorCode =
   | 'file_invalid';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
-export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'artifact';
+export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact';
 
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {

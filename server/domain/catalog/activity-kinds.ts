@@ -92,6 +92,13 @@ export const ACTIVITY_KINDS = [
   'task.archive_warning',
   'task.auto_archived',
   'task.duplicated',
+  // the loop (server/domain/loop): cycles, the cost cap, what cycles write
+  'run.completed',
+  'run.failed',
+  'run.skipped',
+  'cost.cap_reached',
+  'artifact.created',
+  'memory.created',
   // backups
   'backup.created',
   // outputs (server/domain/artifacts)

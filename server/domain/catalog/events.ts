@@ -166,8 +166,8 @@ export interface TaskCreatedData extends TaskRef {
 export interface TaskStatusChangedData extends TaskRef {
   from: TaskStatus;
   to: TaskStatus;
-  /** `operator` (PATCH), `note` (a note on a needs_input task), `sweep` (stale auto-archive). */
-  cause: 'operator' | 'note' | 'sweep';
+  /** `operator` (PATCH), `note` (a note on a needs_input task), `sweep` (stale auto-archive), `cycle` (an AI cycle moved it). */
+  cause: 'operator' | 'note' | 'sweep' | 'cycle';
 }
 
 export interface TaskAssignedData extends TaskRef {
@@ -192,6 +192,76 @@ export interface TaskArchiveWarningData extends TaskRef {
   updatedAt: string;
   /** When the sweep archives the task unless it is renewed or changed first. @format date-time */
   archivesAfter: string;
+}
+
+/** What a loop cycle read and produced, counted. */
+export interface RunCounts {
+  /** @isInt */
+  signalsRead: number;
+  /** @isInt */
+  tasksRead: number;
+  /** @isInt */
+  memoryRead: number;
+  /** @isInt */
+  notesRead: number;
+  /** @isInt */
+  tasksCreated: number;
+  /** @isInt */
+  tasksUpdated: number;
+  /** @isInt */
+  artifactsCreated: number;
+  /** @isInt */
+  memoryCreated: number;
+}
+
+export interface RunCompletedData {
+  runId: string;
+  trigger: 'schedule' | 'manual';
+  counts: RunCounts;
+  /** @isInt */
+  inputTokens: number;
+  /** @isInt */
+  outputTokens: number;
+  estimatedCostUsd: number;
+}
+
+export interface RunFailedData {
+  runId: string;
+  trigger: 'schedule' | 'manual';
+  /** What the engine (or the apply step) reported; never a key or a stack. */
+  errorMessage: string;
+}
+
+export interface CostCapReachedData {
+  /** The workspace-timezone day the cap stopped cycles on. @format date */
+  day: string;
+  /** @isInt */
+  dailyCostCapUsdCents: number;
+  /** Today's spend so far. */
+  spentUsd: number;
+  /** The run record of the cycle that did not start. */
+  runId: string;
+}
+
+/** An output a loop cycle drafted; it waits for review in status ready. */
+export interface ArtifactCreatedData {
+  artifactId: string;
+  taskId: string | null;
+  runId: string | null;
+  title: string;
+  kind: string;
+  /** @isInt */
+  version: number;
+  /** The previous version of the task's output (a re-work); null for a first version. */
+  parentArtifactId: string | null;
+}
+
+/** A memory entry was added (by a cycle: createdByRunId names it; by hand: null). */
+export interface MemoryCreatedData {
+  memoryId: string;
+  kind: string;
+  title: string;
+  createdByRunId: string | null;
 }
 
 /** Event name -> payload (`data` of the envelope). */
@@ -232,6 +302,11 @@ export interface EventPayloads {
   'task.note_added': TaskNoteAddedData;
   'task.renewed': TaskRef;
   'task.archive_warning': TaskArchiveWarningData;
+  'run.completed': RunCompletedData;
+  'run.failed': RunFailedData;
+  'cost.cap_reached': CostCapReachedData;
+  'artifact.created': ArtifactCreatedData;
+  'memory.created': MemoryCreatedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -272,7 +347,12 @@ export type EventName =
   | 'task.deleted'
   | 'task.note_added'
   | 'task.renewed'
-  | 'task.archive_warning';
+  | 'task.archive_warning'
+  | 'run.completed'
+  | 'run.failed'
+  | 'cost.cap_reached'
+  | 'artifact.created'
+  | 'memory.created';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -302,7 +382,12 @@ export type EventData =
   | TaskAssignedData
   | TaskUnblockedData
   | TaskNoteAddedData
-  | TaskArchiveWarningData;
+  | TaskArchiveWarningData
+  | RunCompletedData
+  | RunFailedData
+  | CostCapReachedData
+  | ArtifactCreatedData
+  | MemoryCreatedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -442,7 +527,7 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
     example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', status: 'queued', duplicateOfTaskId: null },
   },
   'task.status_changed': {
-    description: 'A task changed status: moved by the operator, promoted to queued by a note on a needs_input task, or archived by the stale sweep.',
+    description: 'A task changed status: moved by the operator, promoted to queued by a note on a needs_input task, archived by the stale sweep, or moved by an AI cycle (needs_input, done).',
     example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', from: 'in_progress', to: 'done', cause: 'operator' },
   },
   'task.assigned': {
@@ -468,6 +553,41 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'task.archive_warning': {
     description: 'The stale sweep will archive this task after `archivesAfter` unless it is renewed or changed first.',
     example: { taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', updatedAt: '2026-03-01T09:00:00.000Z', archivesAfter: '2026-03-15T09:00:00.000Z' },
+  },
+  'run.completed': {
+    description: 'A loop cycle finished and its writes are committed: what it read and produced, its tokens and estimated cost.',
+    example: {
+      runId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      trigger: 'schedule',
+      counts: { signalsRead: 4, tasksRead: 6, memoryRead: 3, notesRead: 1, tasksCreated: 2, tasksUpdated: 3, artifactsCreated: 2, memoryCreated: 0 },
+      inputTokens: 5210,
+      outputTokens: 940,
+      estimatedCostUsd: 0.001346,
+    },
+  },
+  'run.failed': {
+    description: 'A loop cycle failed (the engine or provider reported an error); nothing it would have written was written.',
+    example: { runId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', trigger: 'manual', errorMessage: 'The model provider answered 401: invalid API key' },
+  },
+  'cost.cap_reached': {
+    description: "Today's AI spend reached the daily cost cap: no cycle starts until the next workspace day or a higher cap. Emitted once per workspace day.",
+    example: { day: '2026-03-10', dailyCostCapUsdCents: 50, spentUsd: 0.503, runId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
+  },
+  'artifact.created': {
+    description: 'A loop cycle drafted an output for a task; it waits for review (status ready). A re-work is a new version linked by parentArtifactId.',
+    example: {
+      artifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      runId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      title: 'Reply to the 2-star review',
+      kind: 'draft',
+      version: 2,
+      parentArtifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0M',
+    },
+  },
+  'memory.created': {
+    description: 'A memory entry was added, by hand or drafted by a loop cycle (createdByRunId).',
+    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', kind: 'lesson', title: 'Reviews under 3 stars get a reply within a day', createdByRunId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
   },
 };
 

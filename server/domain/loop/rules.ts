@@ -1,4 +1,5 @@
 /** Pure rules of loop runs (cycles). */
+import { defineList } from '../../core/lists';
 
 /** `schedule`: the loop interval came round; `manual`: POST /runs (Run now). */
 export type RunTrigger = 'schedule' | 'manual';
@@ -7,3 +8,29 @@ export const RUN_TRIGGERS = ['schedule', 'manual'] as const;
 /** `skipped`: a cycle was due but did not run (the daily cost cap was reached; skipReason says why). */
 export type RunStatus = 'running' | 'completed' | 'failed' | 'skipped';
 export const RUN_STATUSES = ['running', 'completed', 'failed', 'skipped'] as const;
+
+/** Why a due cycle did not run (runs.skip_reason). */
+export type RunSkipReason = 'cost_cap_reached';
+
+/**
+ * New signals one cycle takes in at most, oldest first: a backlog (a first import of a big feed)
+ * is worked through over several cycles instead of one huge prompt and one long transaction.
+ */
+export const MAX_NEW_SIGNALS_PER_CYCLE = 1000;
+/** Open tasks one cycle considers at most (the oldest first, then ranked by the cycle rules). */
+export const MAX_OPEN_TASKS_PER_CYCLE = 500;
+/** Attached signals handed to the engine per task at most (the newest). */
+export const MAX_TASK_SIGNALS_IN_CYCLE = 20;
+/** Tasks the engine may work into outputs per cycle (highest ranked first). */
+export const WORK_BUDGET_PER_CYCLE = 5;
+/** Memory ids kept per task in sourceMemoryIds (the newest). */
+export const MAX_TASK_SOURCE_MEMORY_IDS = 100;
+
+/** GET /runs: newest first. */
+export const RUN_LIST = defineList('ListRuns', 25, 100);
+
+/** Error messages are stored and shown as is, up to this length. */
+export const MAX_RUN_ERROR_CHARS = 1000;
+
+/** Ranking weight of a task priority (higher first); no priority ranks as `normal`. */
+export const PRIORITY_RANK: Record<string, number> = { urgent: 3, high: 2, normal: 1, low: 0 };

@@ -270,12 +270,15 @@ export async function insertTask(trx: Trx, clock: Clock, actor: Actor, fields: N
   return id;
 }
 
+/** What moved a task: the operator, a note on a needs_input task, the stale sweep, or an AI cycle. */
+export type StatusCause = 'operator' | 'note' | 'sweep' | 'cycle';
+
 /**
  * Moves a task to `to` (bumping updatedAt; leaving archived clears the archive stamps) with its
  * activity row and `task.status_changed`; a move to done unblocks the tasks it was the last
  * unfinished blocker of.
  */
-export async function changeStatus(trx: Trx, clock: Clock, actor: Actor, row: TaskRow, to: TaskStatus, cause: 'operator' | 'note' | 'sweep'): Promise<void> {
+export async function changeStatus(trx: Trx, clock: Clock, actor: Actor, row: TaskRow, to: TaskStatus, cause: StatusCause): Promise<void> {
   const now = clock.now().toISOString();
   const restore = row.status === 'archived' && to !== 'archived' ? { archivedAt: null, archivedBySweep: 0 } : {};
   if (to === 'archived') {
@@ -285,7 +288,7 @@ export async function changeStatus(trx: Trx, clock: Clock, actor: Actor, row: Ta
     await touchTask(trx, row.id, now, { status: to, ...restore });
   }
   const kind = cause === 'sweep' ? 'task.auto_archived' : 'task.status_changed';
-  const why = cause === 'note' ? ' (a note answered its question)' : cause === 'sweep' ? ' by the stale sweep' : '';
+  const why = cause === 'note' ? ' (a note answered its question)' : cause === 'sweep' ? ' by the stale sweep' : cause === 'cycle' ? ' by an AI cycle' : '';
   await taskActivity(trx, clock, actor, row, kind, `${row.title}: ${row.status} -> ${to}${why}`);
   await emit(trx, clock, 'task.status_changed', { taskId: row.id, title: row.title, from: row.status, to, cause });
   if (to === 'done' && row.status !== 'done') await unblockWaiters(trx, clock, actor, row);

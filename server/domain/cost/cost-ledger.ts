@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connection';
+import type { Trx } from '../../../db/transactions';
+import type { Day } from '../../core/workspace-time';
+import { addCost, equalSplit, UNASSIGNED_KEY, UNTAGGED_KEY, WORKSPACE_KEY, ZERO_COST, type CostAmount, type CostDimension } from './rules';
+
+/**
+ * The cost ledger: what one cycle cost, written into the daily buckets (cost_daily, one row per
+ * dimension, key and workspace day) and onto the rows that carry running totals (tasks, memory).
+ * Called inside the cycle's apply transaction.
+ */
+
+/** What one cycle charged one task. */
+export interface TaskCharge {
+  taskId: string;
+  /** The task's tokens this cycle, priced at the engine's model. */
+  amount: CostAmount;
+  /** Every memory entry a retrieval for the task returned this cycle, repeats included (one per retrieval). */
+  retrievedMemoryIds: readonly string[];
+  /** Sources of the task's signals (signals without a source add none). */
+  sourceIds: readonly string[];
+  tags: readonly string[];
+  assignedToUserId: string | null;
+  /** Whether the cycle worked the task (sessionCount + 1). */
+  worked: boolean;
+}
+
+export interface CycleCharge {
+  /** The workspace day of the cycle. */
+  day: Day;
+  /** The whole cycle (the workspace bucket): includes triage work no task is charged for. */
+  total: CostAmount;
+  tasks: readonly TaskCharge[];
+  /** When the cycle ran (lastRetrievedAt). */
+  at: string;
+}
+
+type Buckets = Map<string, { dimension: CostDimension; key: string; amount: CostAmount }>;
+
+function add(buckets: Buckets, dimension: CostDimension, key: string, amount: CostAmount): void {
+  const id = `${dimension}\u0000${key}`;
+  const b = buckets.get(id);
+  if (b) b.amount = addCost(b.amount, amount);
+  else buckets.set(id, { dimension, key, amount });
+}
+
+/**
+ * The buckets of one cycle, before they are written (pure, tested on its own):
+ * - workspace: the cycle total;
+ * - task: each task's own amount;
+ * - memory: each task's amount split equally across the distinct entries its retrievals returned;
+ * - source: each task's amount split equally across its distinct sources (none: no source bucket);
+ * - tag: each task's full amount to every tag it carries (`untagged` when none);
+ * - assignee: each task's full amount to its assignee (`__unassigned__` when none).
+ * Splits are integer (`equalSplit`): the shares sum to the task's amount exactly.
+ */
+export function cycleBuckets(charge: Omit<CycleCharge, 'at'>): { buckets: Buckets; memory: Map<string, CostAmount> } {
+  const buckets: Buckets = new Map();
+  const memory = new Map<string, CostAmount>();
+  add(buckets, 'workspace', WORKSPACE_KEY, charge.total);
+  for (const t of charge.tasks) {
+    add(buckets, 'task', t.taskId, t.amount);
+    for (const [id, share] of equalSplit(t.amount, t.retrievedMemoryIds)) {
+      add(buckets, 'memory', id, share);
+      memory.set(id, addCost(memory.get(id) ?? ZERO_COST, share));
+    }
+    for (const [id, share] of equalSplit(t.amount, t.sourceIds)) add(buckets, 'source', id, share);
+    const tags = t.tags.length > 0 ? [...new Set(t.tags)] : [UNTAGGED_KEY];
+    for (const tag of tags) add(buckets, 'tag', tag, t.amount);
+    add(buckets, 'assignee', t.assignedToUserId ?? UNASSIGNED_KEY, t.amount);
+  }
+  return { buckets, memory };
+}
+
+/** Writes a cycle's cost: daily buckets, task totals and sessions, memory counters and retrievals. */
+export async function recordCycleCost(trx: Trx, charge: CycleCharge): Promise<void> {
+  const { buckets, memory } = cycleBuckets(charge);
+  for (const { dimension, key, amount } of buckets.values()) {
+    await trx
+      .insertInto('costDaily')
+      .values({ dimension, key, day: charge.day, inputTokens: amount.inputTokens, outputTokens: amount.outputTokens, costMicroUsd: amount.costMicroUsd })
+      .onConflict((oc) =>
+        oc.columns(['dimension', 'key', 'day']).doUpdateSet((eb) => ({
+          inputTokens: eb('costDaily.inputTokens', '+', amount.inputTokens),
+          outputTokens: eb('costDaily.outputTokens', '+', amount.outputTokens),
+          costMicroUsd: eb('costDaily.costMicroUsd', '+', amount.costMicroUsd),
+        })),
+      )
+      .execute();
+  }
+  for (const t of charge.tasks) {
+    await trx
+      .updateTable('tasks')
+      .set((eb) => ({
+        totalInputTokens: eb('totalInputTokens', '+', t.amount.inputTokens),
+        totalOutputTokens: eb('totalOutputTokens', '+', t.amount.outputTokens),
+        costMicroUsd: eb('costMicroUsd', '+', t.amount.costMicroUsd),
+        sessionCount: eb('sessionCount', '+', t.worked ? 1 : 0),
+      }))
+      .where('id', '=', t.taskId)
+      .execute();
+  }
+  await recordRetrievals(trx, charge, memory);
+}
+
+/** retrieval_count (+1 per retrieval), lastRetrievedAt, the day's retrievals and the attributed cost of each entry. */
+async function recordRetrievals(trx: Trx, charge: CycleCharge, attributed: Map<string, CostAmount>): Promise<void> {
+  const retrievals = new Map<string, number>();
+  for (const t of charge.tasks) for (const id of t.retrievedMemoryIds) retrievals.set(id, (retrievals.get(id) ?? 0) + 1);
+  if (retrievals.size === 0) return;
+  // An entry deleted while the engine worked is skipped (its daily row would have no parent).
+  const live = new Set((await trx.selectFrom('memory').select('id').where('id', 'in', [...retrievals.keys()]).execute()).map((r) => r.id));
+  for (const [id, count] of retrievals) {
+    if (!live.has(id)) continue;
+    const cost = attributed.get(id) ?? ZERO_COST;
+    await trx
+      .updateTable('memory')
+      .set((eb) => ({
+        retrievalCount: eb('retrievalCount', '+', count),
+        lastRetrievedAt: charge.at,
+        totalAttributedInputTokens: eb('totalAttributedInputTokens', '+', cost.inputTokens),
+        totalAttributedOutputTokens: eb('totalAttributedOutputTokens', '+', cost.outputTokens),
+        costMicroUsd: eb('costMicroUsd', '+', cost.costMicroUsd),
+      }))
+      .where('id', '=', id)
+      .execute();
+    await trx
+      .insertInto('memoryRetrievalDaily')
+      .values({ memoryId: id, day: charge.day, count })
+      .onConflict((oc) => oc.columns(['memoryId', 'day']).doUpdateSet((eb) => ({ count: eb('memoryRetrievalDaily.count', '+', count) })))
+      .execute();
+  }
+}
+
+/** Micro-USD spent on a workspace day (the workspace bucket). */
+export async function workspaceSpendMicro(db: Db, day: Day): Promise<number> {
+  const row = await db.selectFrom('costDaily').select('costMicroUsd').where('dimension', '=', 'workspace').where('key', '=', WORKSPACE_KEY).where('day', '=', day).executeTakeFirst();
+  return row?.costMicroUsd ?? 0;
+}
+
+/** Micro-USD spent over a range of workspace days (inclusive), from the workspace buckets. */
+export async function workspaceSpendBetween(db: Db, from: Day, to: Day): Promise<number> {
+  const row = await db
+    .selectFrom('costDaily')
+    .select(sql<number>`coalesce(sum(cost_micro_usd), 0)`.as('total'))
+    .where('dimension', '=', 'workspace')
+    .where('key', '=', WORKSPACE_KEY)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

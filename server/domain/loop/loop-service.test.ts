@@ -1,0 +1,252 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../core/clock';
+import { EngineError, type Engine } from '../../engine/types';
+import { useTestDatabase } from '../../testing/database';
+import { insertMemoryRow, insertSignalRow, insertTask, scriptedEngine } from '../../testing/fixtures/loop';
+import type { EventEnvelope } from '../catalog/events';
+import { LoopService } from './loop-service';
+
+const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
+let clock: ManualClock;
+beforeEach(() => {
+  clock = t.clock;
+});
+
+const loopWith = (engine: Engine) => new LoopService({ db: t.db, clock, engineFor: () => engine });
+const ctx = () => ({ db: t.db, clock });
+
+async function events(name: string) {
+  const rows = await t.db.selectFrom('outboxEvents').selectAll().where('event', '=', name).orderBy('id').execute();
+  return rows.map((r) => (JSON.parse(r.payload) as EventEnvelope).data as unknown as Record<string, unknown>);
+}
+
+/** An engine that opens a task per new signal and drafts an output for every workable task it sees. */
+const drafter = () =>
+  scriptedEngine(async (input) => ({
+    newTasks: input.newSignals.map((s) => ({ ref: `new:${s.id}`, title: s.title, summary: s.detail, kind: 'research', deliverableType: 'brief', priority: 'normal', tags: ['launch'], signalIds: [s.id] })),
+    artifacts: [
+      ...input.newSignals.map((s) => ({ taskRef: `new:${s.id}`, kind: 'brief' as const, title: `Brief: ${s.title}`, content: 'What happened.', signalIds: [s.id], memoryIds: [] })),
+      ...input.tasks.filter((task) => task.workable).map((task) => ({ taskRef: task.id, kind: 'brief' as const, title: `Brief: ${task.title}`, content: 'Again.', signalIds: [], memoryIds: [] })),
+    ],
+    workLog: input.tasks.filter((task) => task.workable).map((task) => ({ taskRef: task.id, entry: `Worked ${task.title}`, consumedNoteIds: task.notes.map((n) => n.id) })),
+    triagedSignalIds: input.newSignals.map((s) => s.id),
+    usage: { inputTokens: 1000, outputTokens: 200 },
+    usageByTask: Object.fromEntries(input.tasks.filter((task) => task.workable).map((task) => [task.id, { inputTokens: 100, outputTokens: 20 }])),
+  }));
+
+describe('a cycle', () => {
+  it('turns new signals into tasks with ready outputs, records its run and marks the signals triaged', async () => {
+    const sig = await insertSignalRow(ctx(), { title: 'Competitor launched' });
+    const engine = drafter();
+    const run = await loopWith(engine).runNow();
+    expect(run).toMatchObject({ trigger: 'manual', status: 'completed', engine: 'local', inputTokens: 1000, outputTokens: 200, errorMessage: null, skipReason: null });
+    expect(run.read.signalIds).toEqual([sig]);
+    expect(run.produced.createdTaskIds).toHaveLength(1);
+    expect(run.produced.artifactIds).toHaveLength(1);
+    expect(run.counts).toMatchObject({ signalsRead: 1, tasksCreated: 1, artifactsCreated: 1 });
+    expect(run.estimatedCostUsd).toBeGreaterThan(0);
+    const taskId = run.produced.createdTaskIds[0];
+    const task = await t.db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
+    expect(JSON.parse(task.sourceSignalIds)).toEqual([sig]);
+    const art = await t.db.selectFrom('artifacts').selectAll().executeTakeFirstOrThrow();
+    expect(art).toMatchObject({ taskId, runId: run.id, status: 'ready', version: 1, parentArtifactId: null, readyAt: clock.now().toISOString(), sourceSignalIds: JSON.stringify([sig]) });
+    expect((await t.db.selectFrom('artifactTags').select('tag').where('artifactId', '=', art.id).execute()).map((r) => r.tag)).toEqual(['launch']);
+    expect((await t.db.selectFrom('signals').select('triagedAt').where('id', '=', sig).executeTakeFirstOrThrow()).triagedAt).toBe(clock.now().toISOString());
+    expect(await t.db.selectFrom('taskWorkLog').select('taskId').execute()).toEqual([{ taskId }]);
+    expect(await events('task.created')).toEqual([{ taskId, title: 'Competitor launched', status: 'queued', duplicateOfTaskId: null }]);
+    expect(await events('artifact.created')).toEqual([{ artifactId: art.id, taskId, runId: run.id, title: 'Brief: Competitor launched', kind: 'brief', version: 1, parentArtifactId: null }]);
+    const [completed] = await events('run.completed');
+    expect(completed).toMatchObject({ runId: run.id, trigger: 'manual', inputTokens: 1000, outputTokens: 200, counts: { tasksCreated: 1, artifactsCreated: 1 } });
+    // the next cycle does not see the signal again
+    await loopWith(engine).runNow();
+    expect(engine.inputs[1].newSignals).toEqual([]);
+  });
+
+  it('re-working a task writes the next version linked by parentArtifactId', async () => {
+    await insertSignalRow(ctx());
+    const loop = loopWith(drafter());
+    await loop.runNow();
+    const second = await loop.runNow();
+    const rows = await t.db.selectFrom('artifacts').select(['id', 'version', 'parentArtifactId']).orderBy('version').execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ version: 2, parentArtifactId: rows[0].id });
+    expect(second.produced.artifactIds).toEqual([rows[1].id]);
+    const [, again] = await events('artifact.created');
+    expect(again).toMatchObject({ version: 2, parentArtifactId: rows[0].id });
+  });
+
+  it('records sourceMemoryIds, retrieval counters and one work-log entry per task per cycle', async () => {
+    const task = await insertTask(ctx(), { title: 'Pricing page' });
+    const m1 = await insertMemoryRow(ctx(), { title: 'Pricing tiers', content: 'We price per seat' });
+    const m2 = await insertMemoryRow(ctx(), { title: 'Pricing history', content: 'Prices rose in 2025' });
+    const engine = scriptedEngine(async (input) => {
+      await input.searchMemory(task, 'pricing', 5);
+      return { workLog: [{ taskRef: task, entry: 'Read the pricing memory', consumedNoteIds: [] }], usage: { inputTokens: 10, outputTokens: 0 }, usageByTask: { [task]: { inputTokens: 10, outputTokens: 0 } } };
+    });
+    const run = await loopWith(engine).runNow();
+    expect([...run.read.memoryIds].sort()).toEqual([m1, m2].sort());
+    const row = await t.db.selectFrom('tasks').selectAll().where('id', '=', task).executeTakeFirstOrThrow();
+    expect([...JSON.parse(row.sourceMemoryIds)].sort()).toEqual([m1, m2].sort());
+    expect(row.sessionCount).toBe(1);
+    const mem = await t.db.selectFrom('memory').select(['id', 'retrievalCount', 'lastRetrievedAt', 'totalAttributedInputTokens']).orderBy('id').execute();
+    expect(mem.map((m) => [m.retrievalCount, m.lastRetrievedAt, m.totalAttributedInputTokens])).toEqual([
+      [1, clock.now().toISOString(), 5],
+      [1, clock.now().toISOString(), 5],
+    ]);
+    expect(await t.db.selectFrom('memoryRetrievalDaily').select(['day', 'count']).execute()).toEqual([
+      { day: '2026-03-10', count: 1 },
+      { day: '2026-03-10', count: 1 },
+    ]);
+    await loopWith(engine).runNow();
+    const log = await t.db.selectFrom('taskWorkLog').select(['entry']).where('taskId', '=', task).execute();
+    expect(log).toEqual([{ entry: 'Read the pricing memory' }, { entry: 'Read the pricing memory' }]);
+  });
+});
+
+describe('the cycle rules', () => {
+  it('hands blocked tasks over as not workable and ignores work on them until every blocker is done', async () => {
+    const blocker = await insertTask(ctx(), { title: 'Blocker' });
+    const waiting = await insertTask(ctx(), { title: 'Waiting' });
+    await t.db.insertInto('taskBlockers').values({ taskId: waiting, blockerTaskId: blocker }).execute();
+    const engine = scriptedEngine((input) => ({
+      artifacts: input.tasks.map((task) => ({ taskRef: task.id, kind: 'brief', title: task.title, content: 'x', signalIds: [], memoryIds: [] })),
+      workLog: input.tasks.map((task) => ({ taskRef: task.id, entry: 'worked', consumedNoteIds: [], status: 'done' })),
+    }));
+    const loop = loopWith(engine);
+    await loop.runNow();
+    expect(engine.inputs[0].tasks.map((x) => [x.title, x.workable])).toEqual([
+      ['Blocker', true],
+      ['Waiting', false],
+    ]);
+    expect((await t.db.selectFrom('artifacts').select('taskId').execute()).map((a) => a.taskId)).toEqual([blocker]);
+    const rows = await t.db.selectFrom('tasks').select(['id', 'status']).orderBy('title').execute();
+    expect(rows).toEqual([
+      { id: blocker, status: 'done' },
+      { id: waiting, status: 'queued' },
+    ]);
+    // the blocker moved to done through the tasks area's move: the waiting task is unblocked
+    expect(await events('task.unblocked')).toEqual([{ taskId: waiting, title: 'Waiting', lastBlockerTaskId: blocker }]);
+    expect((await events('task.status_changed')).map((e) => e.cause)).toEqual(['cycle']);
+    await loop.runNow();
+    expect(engine.inputs[1].tasks.map((x) => [x.title, x.workable])).toEqual([['Waiting', true]]);
+    expect((await t.db.selectFrom('artifacts').select('taskId').orderBy('createdAt').execute()).map((a) => a.taskId)).toEqual([blocker, waiting]);
+  });
+
+  it('ranks focus-tagged tasks first, spike-paused tasks last, then priority and age', async () => {
+    await t.db.updateTable('workspace').set({ focusTags: JSON.stringify(['launch']) }).execute();
+    await insertTask(ctx(), { title: 'old normal', createdAt: '2026-03-01T00:00:00.000Z' });
+    await insertTask(ctx(), { title: 'new urgent', priority: 'urgent', createdAt: '2026-03-05T00:00:00.000Z' });
+    await insertTask(ctx(), { title: 'focused low', priority: 'low', createdAt: '2026-03-06T00:00:00.000Z' }, ['launch']);
+    await insertTask(ctx(), { title: 'paused urgent focused', priority: 'urgent', spikePausedAt: '2026-03-09T00:00:00.000Z', createdAt: '2026-02-01T00:00:00.000Z' }, ['launch']);
+    await insertTask(ctx(), { title: 'newer normal', createdAt: '2026-03-02T00:00:00.000Z' });
+    const engine = scriptedEngine(() => ({}));
+    await loopWith(engine).runNow();
+    expect(engine.inputs[0].tasks.map((x) => x.title)).toEqual(['focused low', 'new urgent', 'old normal', 'newer normal', 'paused urgent focused']);
+    expect(engine.inputs[0].focusTags).toEqual(['launch']);
+  });
+
+  it('passes unconsumed notes as direction and marks the ones the engine read consumed by the run', async () => {
+    const task = await insertTask(ctx(), { title: 'Reply' });
+    const read = { id: 'tno_1', taskId: task, text: 'Keep it short', authorUserId: null, createdAt: clock.now().toISOString() };
+    const unread = { id: 'tno_2', taskId: task, text: 'Mention the refund', authorUserId: null, createdAt: clock.now().toISOString() };
+    await t.db.insertInto('taskNotes').values([read, unread]).execute();
+    const engine = scriptedEngine((input) => ({ workLog: [{ taskRef: input.tasks[0].id, entry: 'Shortened', consumedNoteIds: ['tno_1', 'tno_unknown'] }] }));
+    const loop = loopWith(engine);
+    const run = await loop.runNow();
+    expect(engine.inputs[0].tasks[0].notes.map((n) => n.text)).toEqual(['Keep it short', 'Mention the refund']);
+    expect(run.read.noteIds).toEqual(['tno_1', 'tno_2']);
+    const notes = await t.db.selectFrom('taskNotes').select(['id', 'consumedAt', 'consumedRunId']).orderBy('id').execute();
+    expect(notes).toEqual([
+      { id: 'tno_1', consumedAt: clock.now().toISOString(), consumedRunId: run.id },
+      { id: 'tno_2', consumedAt: null, consumedRunId: null },
+    ]);
+    await loop.runNow();
+    expect(engine.inputs[1].tasks[0].notes.map((n) => n.id)).toEqual(['tno_2']);
+  });
+
+  it('says whether a task has new input since its latest output', async () => {
+    await insertSignalRow(ctx());
+    const engine = drafter();
+    const loop = loopWith(engine);
+    await loop.runNow();
+    await loop.runNow();
+    expect(engine.inputs[1].tasks[0].hasNewInput).toBe(false);
+    await t.db.insertInto('taskNotes').values({ id: 'tno_9', taskId: engine.inputs[1].tasks[0].id, text: 'More', authorUserId: null, createdAt: clock.now().toISOString() }).execute();
+    await loop.runNow();
+    expect(engine.inputs[2].tasks[0].hasNewInput).toBe(true);
+  });
+});
+
+describe('failures', () => {
+  it('a provider error fails the run with its message and writes nothing else', async () => {
+    const sig = await insertSignalRow(ctx());
+    const run = await loopWith(
+      scriptedEngine(() => {
+        throw new EngineError('The model provider answered 401: invalid API key');
+      }),
+    ).runNow();
+    expect(run).toMatchObject({ status: 'failed', errorMessage: 'The model provider answered 401: invalid API key' });
+    expect(run.finishedAt).toBe(clock.now().toISOString());
+    expect(await events('run.failed')).toEqual([{ runId: run.id, trigger: 'manual', errorMessage: 'The model provider answered 401: invalid API key' }]);
+    expect(await t.db.selectFrom('tasks').select('id').execute()).toEqual([]);
+    expect((await t.db.selectFrom('signals').select('triagedAt').where('id', '=', sig).executeTakeFirstOrThrow()).triagedAt).toBeNull();
+    const activity = await t.db.selectFrom('activity').select(['kind', 'detail']).where('kind', '=', 'run.failed').execute();
+    expect(activity).toEqual([{ kind: 'run.failed', detail: 'AI cycle (manual) failed: The model provider answered 401: invalid API key' }]);
+  });
+
+  it('an exception inside the apply transaction leaves no partial rows', async () => {
+    const sig = await insertSignalRow(ctx());
+    const engine = scriptedEngine((input) => {
+      const decisions = {
+        newTasks: [{ ref: 'a', title: 'Half written', summary: 's', kind: 'research' as const, deliverableType: 'brief' as const, priority: 'normal' as const, tags: [], signalIds: [input.newSignals[0].id] }],
+        artifacts: [{ taskRef: 'a', kind: 'brief' as const, title: 'Half', content: 'x', signalIds: [], memoryIds: [] }],
+        triagedSignalIds: [input.newSignals[0].id],
+      };
+      // read after the task and the output have been inserted: the crash comes mid-apply
+      return Object.defineProperty(decisions, 'memory', {
+        enumerable: true,
+        get() {
+          throw new Error('disk full');
+        },
+      });
+    });
+    const before = await t.db.selectFrom('outboxEvents').select('id').execute();
+    const run = await loopWith(engine).runNow();
+    expect(run).toMatchObject({ status: 'failed', errorMessage: 'The cycle could not be completed: disk full' });
+    for (const table of ['tasks', 'artifacts', 'taskWorkLog', 'costDaily', 'taskTags'] as const) expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    expect((await t.db.selectFrom('signals').select('triagedAt').where('id', '=', sig).executeTakeFirstOrThrow()).triagedAt).toBeNull();
+    const after = (await t.db.selectFrom('outboxEvents').select('event').where('id', 'not in', before.length ? before.map((b) => b.id) : ['-']).execute()).map((e) => e.event);
+    expect(after).toEqual(['run.failed']);
+  });
+
+  it('a run left running by a stopped desk is failed as interrupted', async () => {
+    await t.db.insertInto('runs').values({ id: 'run_stale', trigger: 'schedule', status: 'running', engine: 'local', model: 'gpt-4o-mini', startedAt: '2026-03-10T11:00:00.000Z', finishedAt: null, durationMs: null, engineMs: null, errorMessage: null, skipReason: null }).execute();
+    const run = await loopWith(scriptedEngine(() => ({}))).get('run_stale');
+    expect(run.status).toBe('running');
+    const loop = loopWith(scriptedEngine(() => ({})));
+    await loop.tick();
+    expect(await loop.get('run_stale')).toMatchObject({ status: 'failed', errorMessage: expect.stringContaining('Interrupted') });
+  });
+});
+
+describe('overlap', () => {
+  it('never runs two cycles at once: Run now answers 409 and the schedule waits', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const engine = scriptedEngine(async () => {
+      await gate;
+      return {};
+    });
+    const loop = loopWith(engine);
+    const first = loop.runNow();
+    await expect(loop.runNow()).rejects.toMatchObject({ status: 409, code: 'run_in_progress' });
+    expect(await loop.tick()).toBeNull();
+    await vi.waitFor(async () => expect((await loop.runtime()).runningRunId).not.toBeNull());
+    expect((await loop.runtime()).phase).toBe('running');
+    release();
+    expect((await first).status).toBe('completed');
+    expect(engine.inputs).toHaveLength(1);
+    expect((await loop.runNow()).status).toBe('completed');
+  });
+});
+

@@ -1,0 +1,229 @@
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../../../db/connection';
+import type { WorkspaceTable } from '../../../db/schema';
+import { inTransaction } from '../../../db/transactions';
+import type { EngineKind } from '../../config';
+import type { Clock } from '../../core/clock';
+import { conflict } from '../../core/errors';
+import { today } from '../../core/workspace-time';
+import { EngineError, type Engine, type EngineMemory } from '../../engine/types';
+import { DEFAULT_MODEL } from '../../engine/usage';
+import { recordActivity } from '../activity/activity';
+import { workspaceSpendMicro } from '../cost/cost-ledger';
+import { MICRO_USD_PER_CENT, microToUsd } from '../cost/rules';
+import { emit } from '../events/outbox';
+import { searchMemory } from '../memory/retrieval';
+import { readWorkspace } from '../workspace/workspace-store';
+import { applyCycle, CYCLE_ACTOR } from './apply';
+import { gatherState } from './gather';
+import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
+import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
+import { cycleDue, nextCycleAt, type RuntimePhase } from './schedule';
+
+/** The engine settings of the workspace row, as the engine factory reads them. */
+export interface EngineSettings {
+  engine: EngineKind;
+  model: string | null;
+  baseUrl: string | null;
+}
+
+export interface LoopDeps {
+  db: Db;
+  clock: Clock;
+  /** Builds the engine the workspace is configured with (start.ts wires createEngine; tests pass scripted engines). */
+  engineFor: (settings: EngineSettings) => Engine;
+}
+
+/** Memory retrieval per call: at most this many entries, whatever the engine asks. */
+export const MAX_MEMORY_PER_SEARCH = 20;
+
+/** What the header needs about the runtime. */
+export interface LoopRuntime {
+  phase: RuntimePhase;
+  /** @format date-time */
+  nextCycleAt: string | null;
+  /** The cycle under way, if any. */
+  runningRunId: string | null;
+  /** Today's spend has reached the daily cost cap. */
+  capped: boolean;
+  todaySpendMicroUsd: number;
+}
+
+const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, model: ws.engineModel, baseUrl: ws.engineBaseUrl });
+
+/**
+ * The cycle runner: gather -> engine -> apply (one transaction). One cycle at a time per desk (an
+ * in-flight promise); a scheduled cycle that finds one running is not started, POST /runs answers
+ * 409 `run_in_progress`. The daily cost cap is checked before a cycle starts.
+ */
+export class LoopService {
+  private inFlight: { runId: string | null; done: Promise<Run | null> } | null = null;
+  private recovered: Promise<void> | null = null;
+
+  constructor(private readonly d: LoopDeps) {}
+
+  list(query: { limit?: number; cursor?: string }): Promise<RunList> {
+    return listRuns(this.d.db, query);
+  }
+
+  async get(id: string): Promise<Run> {
+    return toRun(await getRunRow(this.d.db, id));
+  }
+
+  /**
+   * POST /runs: runs one cycle now and resolves with its record once it has finished (completed,
+   * or failed with the engine's message). 409 `run_in_progress` while a cycle runs; 409
+   * `cost_cap_reached` when today's spend has reached the cap (nothing is written).
+   */
+  async runNow(): Promise<Run> {
+    await this.recover();
+    if (this.inFlight) throw conflict('run_in_progress', `A cycle is already running${this.inFlight.runId ? ` (${this.inFlight.runId})` : ''}; wait for it to finish (GET /runs shows it)`);
+    const started = this.start(async (register) => {
+      const ws = await readWorkspace(this.d.db);
+      const cap = await this.capState(ws);
+      if (cap.capped) {
+        throw conflict('cost_cap_reached', `Today's AI spend (${microToUsd(cap.spentMicro)} USD) has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents; raise or remove the cap, or wait for tomorrow`);
+      }
+      return this.cycle(ws, 'manual', register);
+    });
+    return (await started) as Run;
+  }
+
+  /**
+   * The scheduler's look (every 15 s): starts a scheduled cycle when one is due; at the cap writes
+   * a skipped record instead (and announces the cap once per workspace day). Resolves with the
+   * record, or null when nothing was due or a cycle was already running.
+   */
+  async tick(): Promise<Run | null> {
+    await this.recover();
+    if (this.inFlight) return null;
+    return this.start(async (register) => {
+      const ws = await readWorkspace(this.d.db);
+      const last = await latestRun(this.d.db);
+      if (!cycleDue(ws, last?.startedAt ?? null, this.d.clock.now())) return null;
+      const cap = await this.capState(ws);
+      if (cap.capped) return this.skipForCap(ws, cap.spentMicro);
+      return this.cycle(ws, 'schedule', register);
+    });
+  }
+
+  /** Phase, next cycle time and cap state, for GET /stats. */
+  async runtime(): Promise<LoopRuntime> {
+    await this.recover();
+    const ws = await readWorkspace(this.d.db);
+    const last = await latestRun(this.d.db);
+    const now = this.d.clock.now();
+    const cap = await this.capState(ws);
+    const phase: RuntimePhase = this.inFlight ? 'running' : ws.loopState === 'off' ? 'off' : ws.loopState === 'paused' ? 'paused' : cap.capped ? 'capped' : 'idle';
+    return { phase, nextCycleAt: nextCycleAt(ws, last?.startedAt ?? null, now, cap.capped), runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
+  }
+
+  /** Waits for the cycle in flight, if any (stop, tests). */
+  async idle(): Promise<void> {
+    await this.inFlight?.done.catch(() => null);
+  }
+
+  private async capState(ws: WorkspaceTable): Promise<{ capped: boolean; spentMicro: number }> {
+    const spentMicro = await workspaceSpendMicro(this.d.db, today(this.d.clock, ws.timezone));
+    const capped = ws.dailyCostCapUsdCents !== null && spentMicro >= ws.dailyCostCapUsdCents * MICRO_USD_PER_CENT;
+    return { capped, spentMicro };
+  }
+
+  /** Claims the one cycle slot synchronously (two callers at once cannot both start), runs `fn`, frees it. */
+  private start(fn: (register: (runId: string) => void) => Promise<Run | null>): Promise<Run | null> {
+    const slot: { runId: string | null; done: Promise<Run | null> } = { runId: null, done: Promise.resolve(null) };
+    slot.done = fn((runId) => {
+      slot.runId = runId;
+    }).finally(() => {
+      if (this.inFlight === slot) this.inFlight = null;
+    });
+    this.inFlight = slot;
+    return slot.done;
+  }
+
+  /** A due cycle at the cap: a skipped record and its activity row; cost.cap_reached once per workspace day. */
+  private async skipForCap(ws: WorkspaceTable, spentMicro: number): Promise<Run> {
+    const { db, clock } = this.d;
+    const day = today(clock, ws.timezone);
+    const runId = await inTransaction(db, async (trx) => {
+      const id = await insertSkippedRun(trx, clock, 'schedule', ws.engine, ws.engineModel ?? DEFAULT_MODEL, 'cost_cap_reached');
+      await recordActivity(trx, clock, { kind: 'run.skipped', detail: `Scheduled cycle skipped: today's spend ${microToUsd(spentMicro)} USD has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents`, actor: CYCLE_ACTOR, entityType: 'run', entityId: id });
+      const fresh = await readWorkspace(trx);
+      if (fresh.costCapAnnouncedDay !== day) {
+        await trx.updateTable('workspace').set({ costCapAnnouncedDay: day }).execute();
+        await recordActivity(trx, clock, { kind: 'cost.cap_reached', detail: `Daily cost cap of ${ws.dailyCostCapUsdCents} cents reached on ${day}: cycles stop until tomorrow`, actor: CYCLE_ACTOR, entityType: 'workspace', entityId: ws.id });
+        await emit(trx, clock, 'cost.cap_reached', { day, dailyCostCapUsdCents: ws.dailyCostCapUsdCents ?? 0, spentUsd: microToUsd(spentMicro), runId: id });
+      }
+      return id;
+    });
+    return this.get(runId);
+  }
+
+  /** One cycle: the running record, gather, engine (no transaction open), apply in one transaction. */
+  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void): Promise<Run> {
+    const { db, clock } = this.d;
+    const t0 = performance.now();
+    const startedAt = clock.now();
+    let engine: Engine | null = null;
+    let setupError: unknown = null;
+    try {
+      engine = this.d.engineFor(settingsOf(ws));
+    } catch (err) {
+      setupError = err;
+    }
+    const run = await insertRunningRun(db, clock, trigger, ws.engine, engine?.model ?? ws.engineModel ?? DEFAULT_MODEL);
+    register(run.id);
+    let engineMs = 0;
+    try {
+      if (engine === null) throw setupError;
+      const state = await gatherState(db, ws);
+      const retrieved = new Map<string, string[]>();
+      const recordSearch = async (taskRef: string, query: string, limit: number): Promise<EngineMemory[]> => {
+        const found = await searchMemory(db, query, Math.max(0, Math.min(MAX_MEMORY_PER_SEARCH, Math.floor(limit))));
+        retrieved.set(taskRef, [...(retrieved.get(taskRef) ?? []), ...found.map((m) => m.id)]);
+        return found;
+      };
+      const e0 = performance.now();
+      const decisions = await engine.runCycle({
+        now: startedAt.toISOString(),
+        timezone: ws.timezone,
+        focusTags: state.focusTags,
+        newSignals: state.newSignals,
+        tasks: state.tasks,
+        workBudget: WORK_BUDGET,
+        searchMemory: recordSearch,
+      });
+      engineMs = Math.round(performance.now() - e0);
+      const model = engine.model;
+      await inTransaction(db, (trx) => applyCycle(trx, clock, { runId: run.id, trigger, model, startedAt, engineMs, elapsedMs: () => performance.now() - t0, state, decisions, retrieved }));
+    } catch (err) {
+      await this.fail(run.id, trigger, err, engineMs, performance.now() - t0);
+    }
+    return this.get(run.id);
+  }
+
+  /** The failed record (the engine's message as is; anything else says the cycle could not be applied), activity and run.failed. */
+  private async fail(runId: string, trigger: RunTrigger, err: unknown, engineMs: number, elapsed: number): Promise<void> {
+    const { db, clock } = this.d;
+    const raw = err instanceof Error ? err.message : String(err);
+    const message = clipError(err instanceof EngineError ? raw : `The cycle could not be completed: ${raw}`);
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable('runs')
+        .set({ status: 'failed', finishedAt: clock.now().toISOString(), durationMs: Math.round(elapsed), engineMs, errorMessage: message })
+        .where('id', '=', runId)
+        .execute();
+      await recordActivity(trx, clock, { kind: 'run.failed', detail: `AI cycle (${trigger}) failed: ${message}`, actor: CYCLE_ACTOR, entityType: 'run', entityId: runId });
+      await emit(trx, clock, 'run.failed', { runId, trigger, errorMessage: message });
+    });
+  }
+
+  /** Records left `running` by a desk that stopped mid-cycle are failed (their writes never committed). */
+  private recover(): Promise<void> {
+    this.recovered ??= (async () => {
+      const stale = await this.d.db.selectFrom('runs').select(['id', 'trigger']).where('status', '=', 'running').execute();
+      for (const r of stale) await this.fail(r.id, r.trigger, new EngineError('Interrupted: the desk stopped while this cycle ran; nothing it would have written was kept'), 0, 0);
+    })();
+    return this.recovered;
+  }
+}

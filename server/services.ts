@@ -17,6 +17,8 @@ import type { TemplateService } from './domain/templates/template-service';
 import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import type { TaskService } from './domain/tasks/task-service';
 import type { ArtifactService } from './domain/artifacts/artifact-service';
+import type { LoopService } from './domain/loop/loop-service';
+import type { StatsService } from './domain/stats/stats-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -57,4 +59,8 @@ export interface Services {
   tasks: TaskService;
   /** Outputs: reads, provenance (sources, versions) and reactions. */
   artifacts: ArtifactService;
+  /** The loop: cycles (scheduled and Run now), their run records. */
+  loop: LoopService;
+  /** GET /stats: health score, runtime phase, 7-day figures. */
+  stats: StatsService;
 }

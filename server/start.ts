@@ -28,6 +28,11 @@ import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
+import { LoopService, type EngineSettings } from './domain/loop/loop-service';
+import { StatsService } from './domain/stats/stats-service';
+import { EngineError, type Engine } from './engine/types';
+import { LocalEngine } from './engine/local/index';
+import { DEFAULT_MODEL } from './engine/usage';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
 
 // Comments join every task timeline (the tasks area's extension point).
@@ -36,6 +41,12 @@ import { applyRelaySettings } from './domain/relay/relay-settings';
 import { ArtifactService } from './domain/artifacts/artifact-service';
 import type { Services } from './services';
 import { version } from '../package.json';
+
+/** The engine of the workspace's settings: the built-in local engine, priced at the configured model. */
+function builtInEngine(settings: EngineSettings): Engine {
+  if (settings.engine === 'local') return new LocalEngine(settings.model ?? DEFAULT_MODEL);
+  throw new EngineError('The openai engine is not available in this build; switch the engine to local in Settings');
+}
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
 export const STOP_GRACE_MS = 10_000;
@@ -46,6 +57,8 @@ export interface StartOptions {
   runScheduler?: boolean;
   /** Where the desk logs; by default a logger of its own writing to `<dataDir>/logs/desk.log`, closed by stop(). */
   logger?: Logger;
+  /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). */
+  engineFor?: (settings: EngineSettings) => Engine;
 }
 
 export interface RunningDesk {
@@ -108,6 +121,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const signals = new SignalService(db, clock, workspace);
+  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? builtInEngine });
   const services: Services = {
     config,
     clock,
@@ -131,6 +145,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     savedSearches: new SavedSearchService(db, clock),
     tasks: new TaskService({ db, clock, workspace }),
     artifacts: new ArtifactService(db, clock, workspace),
+    loop,
+    stats: new StatsService(db, clock, loop),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.
@@ -181,6 +197,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       log.info('desk stopping');
       await services.relay.stop();
       await scheduler.stop();
+      // A Run now answered over HTTP is not a scheduler job: wait for it too before closing the database.
+      await loop.idle();
       // close() stops accepting and resolves once in-flight requests have finished.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,4 +1,6 @@
 import { PLANS } from '../config';
+import { RUN_SKIP_REASONS, RUN_STATUSES, RUN_TRIGGERS } from '../domain/loop/rules';
+import { RUNTIME_PHASES } from '../domain/loop/schedule';
 import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH, MIN_BULK_IDS } from '../core/input';
 import { MAX_ACTIVITY_QUERY_LENGTH } from '../domain/activity/activity-rules';
 import { ACTIVITY_KINDS } from '../domain/catalog/activity-kinds';
@@ -102,6 +104,11 @@ const templateRules = (schema: string): DocumentedRule[] => [
 ];
 
 export const documentedRules: DocumentedRule[] = [
+  // the loop: run records and the runtime phase
+  { at: 'RunStatus', enum: RUN_STATUSES },
+  { at: 'RunTrigger', enum: RUN_TRIGGERS },
+  { at: 'RunSkipReason', enum: RUN_SKIP_REASONS },
+  { at: 'RuntimePhase', enum: RUNTIME_PHASES },
   { at: 'SignalKind', enum: SIGNAL_KINDS },
   { at: 'SignalPriority', enum: SIGNAL_PRIORITIES },
   { at: 'NewSignalBody.title', minLength: 1, maxLength: MAX_TITLE_LENGTH },

@@ -11,6 +11,7 @@ export const RUN_STATUSES = ['running', 'completed', 'failed', 'skipped'] as con
 
 /** Why a due cycle did not run (runs.skip_reason). */
 export type RunSkipReason = 'cost_cap_reached';
+export const RUN_SKIP_REASONS = ['cost_cap_reached'] as const;
 
 /**
  * New signals one cycle takes in at most, oldest first: a backlog (a first import of a big feed)

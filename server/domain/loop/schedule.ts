@@ -12,6 +12,7 @@ import { effectiveLoopInterval } from '../workspace/rules';
 
 /** What the header shows the desk doing. */
 export type RuntimePhase = 'running' | 'idle' | 'paused' | 'off' | 'capped';
+export const RUNTIME_PHASES = ['running', 'idle', 'paused', 'off', 'capped'] as const;
 
 export function pauseActive(ws: Pick<WorkspaceTable, 'pauseUntilAt'>, now: Date): boolean {
   return ws.pauseUntilAt !== null && new Date(ws.pauseUntilAt).getTime() > now.getTime();

@@ -73,7 +73,7 @@ export interface DeskStats {
   signals7d: { received: number; untriaged: number };
   /** Decisions in the last 7 workspace days; outputs waiting now, and how many wait past the overdue hours. */
   approvals7d: { approved: number; archived: number; waiting: number; overdue: number };
-  /** Spend in USD: today and the last 7 workspace days; the cap in cents (null: none) and today's spend as a percentage of it (null without a cap). */
+  /** Spend in USD: today and the last 7 workspace days; the cap in cents (null: none) and today's spend as a percentage of it, 2 decimals (null without a cap). */
   cost: { todayUsd: number; sevenDayUsd: number; dailyCostCapUsdCents: number | null; capPercent: number | null };
 }
 
@@ -112,7 +112,7 @@ export class StatsService {
     const byStatus = (s: RunStatus) => n(cycles.find((c) => c.status === s)?.n);
     const cycles7d = { total: cycles.reduce((a, c) => a + n(c.n), 0), completed: byStatus('completed'), failed: byStatus('failed'), skipped: byStatus('skipped') };
     const cap = ws.dailyCostCapUsdCents;
-    const capPercent = cap === null ? null : cap === 0 ? (runtime.todaySpendMicroUsd > 0 ? 100 : 0) : Math.round((runtime.todaySpendMicroUsd / (cap * MICRO_USD_PER_CENT)) * 1000) / 10;
+    const capPercent = cap === null ? null : cap === 0 ? 100 : Math.round((runtime.todaySpendMicroUsd / (cap * MICRO_USD_PER_CENT)) * 10_000) / 100;
     const approvals7d = { approved: n(decided.find((d) => d.status === 'approved')?.n), archived: n(decided.find((d) => d.status === 'archived')?.n), waiting: n(waiting.n), overdue: n(waiting.overdue) };
     const factors = healthFactors({ sourceErrors: n(sourceErrors.n), failedCycles: cycles7d.failed, overdueApprovals: approvals7d.overdue, capPercent, capped: runtime.capped });
     const lastRun = last ? toRun(last) : null;

@@ -1,0 +1,51 @@
+import { Controller, Get, Path, Post, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
+import type { ErrorBody } from '../../core/errors';
+import type { Run, RunList } from '../../domain/loop/run-record';
+import type { Services } from '../../services';
+
+@Route('api/v1/runs')
+@Tags('Loop runs')
+@Security('bearer')
+export class RunsController extends Controller {
+  constructor(private readonly s: Services) {
+    super();
+  }
+
+  /**
+   * Recent loop cycles, newest first: trigger, status, engine and model, durations, token spend
+   * and estimated cost, what each read (signals, tasks, memory, notes) and produced (tasks
+   * created and updated, outputs, memory), the error of a failed cycle and the reason of a
+   * skipped one. A cycle under way is listed with status `running`.
+   * @param limit runs per page, 1-100 (default 25)
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 100
+   * @param cursor `nextCursor` of the previous page, as it was served
+   */
+  @Get()
+  @Response<ErrorBody>('422', 'limit or cursor is invalid')
+  public async listRuns(@Query() limit = 25, @Query() cursor?: string): Promise<RunList> {
+    return this.s.loop.list({ limit, cursor });
+  }
+
+  /**
+   * Runs one loop cycle now (the Run now button) and answers with its run record once the cycle
+   * has finished: `completed`, or `failed` with the engine's or provider's message in
+   * `errorMessage` (a failed cycle writes nothing but its record). The request waits for the
+   * cycle; other requests are served meanwhile. A manual cycle restarts the loop interval. It
+   * runs whatever the loop state (a manual cycle is the operator's own decision) but not past
+   * the daily cost cap.
+   */
+  @Post()
+  @Response<ErrorBody>('409', '`run_in_progress`: a cycle is already running (GET /runs lists it as `running`); `cost_cap_reached`: today\'s spend has reached the daily cost cap (nothing is written)')
+  public async runCycle(): Promise<Run> {
+    return this.s.loop.runNow();
+  }
+
+  /** One loop cycle's record. */
+  @Get('{runId}')
+  @Response<ErrorBody>('404', '`run_not_found`: no run has this id')
+  public async getRun(@Path() runId: string): Promise<Run> {
+    return this.s.loop.get(runId);
+  }
+}

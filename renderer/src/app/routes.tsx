@@ -20,7 +20,7 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  *
  * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /tasks ·
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
- * /outputs · /outputs/$artifactId (one output: content, sources, versions) ·
+ * /outputs · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
  * workspace, members, templates, integrations, backups) · /today, /memory, /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
@@ -48,6 +48,7 @@ export const AREAS: readonly Area[] = [
   { to: '/outputs', label: 'Outputs', icon: 'outputs', page: true },
   { to: '/memory', label: 'Memory', icon: 'memory', page: false },
   { to: '/cost', label: 'Cost', icon: 'cost', page: false },
+  { to: '/runs', label: 'Runs', icon: 'runs', page: true },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
@@ -87,6 +88,7 @@ const loadTasks = () => import('../features/tasks/TasksPage');
 const loadTask = () => import('../features/tasks/TaskDetailPage');
 const loadOutputs = () => import('../features/outputs/OutputsPage');
 const loadOutput = () => import('../features/outputs/OutputPage');
+const loadRuns = () => import('../features/runs/RunsPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -110,6 +112,7 @@ export const routeTree = rootRoute.addChildren([
   page('tasks/$taskId', loadTask, 'TaskDetailPage'),
   page('outputs', loadOutputs, 'OutputsPage'),
   page('outputs/$artifactId', loadOutput, 'OutputPage'),
+  page('runs', loadRuns, 'RunsPage'),
   comingSoon('memory', 'Memory'),
   comingSoon('cost', 'Cost'),
 ]);

@@ -133,7 +133,7 @@ function DetailsSection({ output }: { output: Artifact }) {
           {output.runId ? (
             <>
               {' '}
-              by a loop cycle
+              by a <Link to="/runs">loop cycle</Link>
             </>
           ) : null}
         </dd>

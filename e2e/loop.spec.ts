@@ -11,6 +11,8 @@ let desk: RunningCliDesk;
 
 test.beforeAll(async () => {
   desk = await startCliDesk();
+  // Only the button runs cycles here: a scheduled cycle could take the signal in first.
+  expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
 });
 
 test.afterAll(async () => {
@@ -36,6 +38,7 @@ test('add a signal, run a cycle now, read the task and the ready output it produ
 
   // ---- Run now: progress while it runs, then the cycle's result
   const header = page.getByRole('region', { name: 'Loop' });
+  await expect(header.getByText('Loop off')).toBeVisible();
   await expect(header.getByText(/^Today/)).toBeVisible();
   await header.getByRole('button', { name: 'Run now' }).click();
   await expect(header.getByText(/^Cycle done:/)).toBeVisible({ timeout: 20_000 });
@@ -62,9 +65,11 @@ test('add a signal, run a cycle now, read the task and the ready output it produ
   // ---- the task link, and the cycle on the Runs page
   await expect(page.getByRole('link', { name: 'Open task' })).toHaveAttribute('href', /\/tasks\/tsk_/);
   await nav.getByRole('link', { name: 'Runs' }).click();
-  const runs = page.getByRole('list', { name: 'Runs' });
-  await expect(runs.getByText('completed')).toBeVisible();
-  await expect(runs.getByText('run now')).toBeVisible();
-  await runs.getByRole('button', { name: 'Show what it read and produced' }).click();
-  await expect(runs.getByRole('list', { name: 'Outputs' }).getByRole('link').first()).toHaveAttribute('href', /\/outputs\/art_/);
+  // The newest cycle is ours (a fresh desk may have run a scheduled one at start, before the loop was turned off).
+  const ours = page.getByRole('list', { name: 'Runs' }).locator(':scope > li').first();
+  await expect(ours.getByText('completed')).toBeVisible();
+  await expect(ours.getByText('run now')).toBeVisible();
+  await expect(ours.getByText(/1 new task, 1 output/)).toBeVisible();
+  await ours.getByRole('button', { name: 'Show what it read and produced' }).click();
+  await expect(ours.getByRole('list', { name: 'Outputs' }).getByRole('link').first()).toHaveAttribute('href', /\/outputs\/art_/);
 });

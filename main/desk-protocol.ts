@@ -10,7 +10,14 @@ export type LoopState = Awaited<ReturnType<RunningDesk['services']['workspace'][
 /** main -> desk process */
 export type ToDesk =
   /** First message: what the desk process cannot work out alone (Electron-only paths). */
-  | { type: 'start'; dataDir: string; uiDir: string; sqliteNativeBinding?: string }
+  | {
+      type: 'start';
+      dataDir: string;
+      uiDir: string;
+      sqliteNativeBinding?: string;
+      /** base64, 32 bytes: encrypts the secrets file (main keeps it with safeStorage; absent where the OS has no keychain). */
+      secretsKey?: string;
+    }
   /** The tray's Pause / Resume. */
   | { type: 'set-loop'; state: 'on' | 'paused' }
   /** Quit: stop gracefully (scheduler, in-flight requests, database), then exit. */

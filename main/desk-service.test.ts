@@ -119,6 +119,25 @@ describe('desk process', () => {
     await host2.stop(10_000);
   });
 
+  it('encrypts the secrets file with the key main hands it in the start message', async () => {
+    const dataDir = tempDir();
+    const { child, service } = fork({ env, startOptions });
+    const host = new DeskHost(child, events());
+    const secretsKey = Buffer.alloc(32, 9).toString('base64');
+    const ready = await host.start({ type: 'start', dataDir, uiDir: dataDir, secretsKey });
+    const res = await fetch(`${ready.url}/api/v1/workspace/engine`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: 'sk-desktop-key-4321' }),
+    });
+    expect(await res.json()).toMatchObject({ apiKeySet: true, apiKeyHint: '4321' });
+    const file = fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8');
+    expect(JSON.parse(file)).toMatchObject({ encrypted: true });
+    expect(file).not.toContain('sk-desktop-key-4321');
+    await host.stop(10_000);
+    expect(await service.done).toBe(0);
+  });
+
   it('a desk that cannot start reports why and where the log is, and exits 1', async () => {
     const dataDir = tempDir();
     const { child, service } = fork({ env: { ...env, DESK_PLAN: 'gold' }, startOptions });

@@ -93,6 +93,7 @@ export function serveDesk(port: DeskPort, options: ServeOptions = {}): DeskServi
       dataDir: message.dataDir,
       uiDir: message.uiDir,
       sqliteNativeBinding: message.sqliteNativeBinding,
+      ...(message.secretsKey ? { secretsKey: Buffer.from(message.secretsKey, 'base64') } : {}),
     };
     const running = await startDesk(config, { ...options.startOptions, logger: log });
     desk = running;

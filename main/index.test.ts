@@ -68,6 +68,8 @@ const fake = vi.hoisted(() => {
     Tray: FakeTray,
     Menu: { buildFromTemplate: (template: unknown) => template },
     nativeImage: { createFromDataURL: () => ({}) },
+    // No keychain here: the desk keeps its secrets file plain (main/secrets-key.ts has its own test).
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
     shell: { openExternal: () => Promise.resolve() },
     dialog: { showErrorBox: (() => undefined) as (title: string, content: string) => void },
     ipcMain: { handle: (() => undefined) as (channel: string, handler: (event: unknown) => unknown) => void },

@@ -5,11 +5,12 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, shell, Tray, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, safeStorage, shell, Tray, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { logFilePath } from '../server/core/log';
 import { DeskHost } from './desk-host';
 import { CONNECTION_CHANNEL, type DeskConnection, type LoopState } from './desk-protocol';
 import { electronBindingPath } from './electron-native.mjs';
+import { loadSecretsKey } from './secrets-key';
 
 const STOP_TIMEOUT_MS = 10_000;
 // 16x16 indigo dot with a white desk, embedded so the app ships no binary files.
@@ -125,6 +126,8 @@ async function start(): Promise<void> {
     uiDir: fileURLToPath(new URL('../renderer', import.meta.url)),
     // Unset when missing: better-sqlite3 then fails with NODE_MODULE_VERSION and the dialog says what to run.
     sqliteNativeBinding: fs.existsSync(sqliteBinding) ? sqliteBinding : undefined,
+    // The API key the user enters in Settings is stored encrypted with this key (see secrets-key.ts).
+    secretsKey: loadSecretsKey(dataDir(), safeStorage),
   });
   connection = { baseUrl: ready.url, token: ready.token };
   ipcMain.handle(CONNECTION_CHANNEL, answerConnection);

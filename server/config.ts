@@ -13,8 +13,18 @@ export interface DeskConfig {
   host: string;
   /** Only used when the workspace is created. */
   seed: { ingestToken?: string; plan: Plan; timezone: string };
+  /**
+   * Fresh workspace: DESK_ENGINE, DESK_MODEL and DESK_OPENAI_BASE_URL seed its engine settings
+   * (Settings → AI engine changes them later). DESK_OPENAI_API_KEY overrides the stored key at run
+   * time and is never written.
+   */
   engine: EngineKind;
   openai: { baseUrl?: string; apiKey?: string; model?: string };
+  /**
+   * 32 bytes that encrypt the secrets file (the engine's API key). Not read from the environment:
+   * the desktop shell passes the key it keeps with Electron's safeStorage; headless, the file is plain and private.
+   */
+  secretsKey?: Buffer;
   relayUrl?: string;
   smtpUrl?: string;
   /** Built renderer to serve at `/`; absent in API-only runs. */
@@ -52,6 +62,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig 
   if (!IANAZone.isValidZone(timezone)) problems.push(`DESK_TIMEZONE "${timezone}" is not an IANA timezone`);
   const engine = (env.DESK_ENGINE || 'local') as EngineKind;
   if (!['local', 'openai'].includes(engine)) problems.push('DESK_ENGINE must be local or openai');
+  const openaiBaseUrl = env.DESK_OPENAI_BASE_URL || undefined;
+  if (openaiBaseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(openaiBaseUrl)) problems.push('DESK_OPENAI_BASE_URL must be an http(s) URL');
+  const model = env.DESK_MODEL?.trim() || undefined;
+  if (model !== undefined && model.length > 200) problems.push('DESK_MODEL must be at most 200 characters');
+  if (engine === 'openai' && model === undefined) problems.push('DESK_MODEL is required when DESK_ENGINE is openai (e.g. gpt-4o-mini, or llama3.1 for Ollama)');
   const ingestToken = env.DESK_INGEST_TOKEN || undefined;
   if (ingestToken !== undefined && !/^[A-Za-z0-9_-]{16,256}$/.test(ingestToken)) {
     problems.push('DESK_INGEST_TOKEN must be 16-256 characters of A-Z a-z 0-9 _ -');
@@ -70,7 +85,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig 
     host: env.DESK_HOST || '127.0.0.1',
     seed: { ingestToken, plan, timezone },
     engine,
-    openai: { baseUrl: env.DESK_OPENAI_BASE_URL, apiKey: env.DESK_OPENAI_API_KEY, model: env.DESK_MODEL },
+    // DESK_ENGINE=openai without a base URL means OpenAI itself.
+    openai: { baseUrl: openaiBaseUrl ?? (engine === 'openai' ? 'https://api.openai.com/v1' : undefined), apiKey: env.DESK_OPENAI_API_KEY || undefined, model },
     relayUrl,
     smtpUrl: env.DESK_SMTP_URL || undefined,
     ...(webhookRateLimitPerMinute === undefined ? {} : { webhookRateLimitPerMinute }),

@@ -19,6 +19,7 @@ import type { TaskService } from './domain/tasks/task-service';
 import type { ArtifactService } from './domain/artifacts/artifact-service';
 import type { LoopService } from './domain/loop/loop-service';
 import type { StatsService } from './domain/stats/stats-service';
+import type { EngineSettingsService } from './engine/settings';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -63,4 +64,6 @@ export interface Services {
   loop: LoopService;
   /** GET /stats: health score, runtime phase, 7-day figures. */
   stats: StatsService;
+  /** The AI engine settings (engine, model, base URL, the API key kept outside the database) and the engine a cycle runs with. */
+  engineSettings: EngineSettingsService;
 }

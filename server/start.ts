@@ -28,11 +28,9 @@ import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
-import { LoopService, type EngineSettings } from './domain/loop/loop-service';
+import { LoopService } from './domain/loop/loop-service';
 import { StatsService } from './domain/stats/stats-service';
-import { EngineError, type Engine } from './engine/types';
-import { LocalEngine } from './engine/local/index';
-import { DEFAULT_MODEL } from './engine/usage';
+import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
 
 // Comments join every task timeline (the tasks area's extension point).
@@ -40,13 +38,9 @@ addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import { ArtifactService } from './domain/artifacts/artifact-service';
 import type { Services } from './services';
+import { EngineSettingsService } from './engine/settings';
+import { SecretStore } from './engine/secrets';
 import { version } from '../package.json';
-
-/** The engine of the workspace's settings: the built-in local engine, priced at the configured model. */
-function builtInEngine(settings: EngineSettings): Engine {
-  if (settings.engine === 'local') return new LocalEngine(settings.model ?? DEFAULT_MODEL);
-  throw new EngineError('The openai engine is not available in this build; switch the engine to local in Settings');
-}
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
 export const STOP_GRACE_MS = 10_000;
@@ -100,6 +94,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
+  let engineSettings: EngineSettingsService;
   try {
     database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
   } catch (err) {
@@ -109,7 +104,10 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const { db } = database;
   const workspace = new WorkspaceService(db, clock);
   try {
-    ({ ingestToken } = await workspace.ensureCreated(config.seed));
+    let created: boolean;
+    ({ ingestToken, created } = await workspace.ensureCreated(config.seed));
+    engineSettings = new EngineSettingsService({ db, clock, secrets: new SecretStore(config.dataDir, config.secretsKey ?? null), envApiKey: config.openai.apiKey ?? null, onSecret: (v) => log.addSecret(v) });
+    if (created) await engineSettings.seedFromConfig(config);
   } catch (err) {
     await database.close();
     await unlock();
@@ -121,7 +119,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const signals = new SignalService(db, clock, workspace);
-  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? builtInEngine });
+  // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
+  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? ((s) => createEngine(s, s.engine === 'openai' ? engineSettings.apiKey() : null)) });
   const services: Services = {
     config,
     clock,
@@ -147,6 +146,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     artifacts: new ArtifactService(db, clock, workspace),
     loop,
     stats: new StatsService(db, clock, loop),
+    engineSettings,
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

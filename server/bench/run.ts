@@ -12,6 +12,7 @@ import { benchDurability, DURABILITY_MIN_FULL_RPS } from './durability';
 import { newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { measureThroughput, printThroughput } from './throughput';
+import { benchCycle } from './cycle';
 
 interface Result {
   name: string;
@@ -165,6 +166,7 @@ try {
     recordAtLeast(`${path} 1 signal/req c=8, synchronous=NORMAL`, figures.NORMAL, 'req/s', NaN);
     recordAtLeast(`${path} FULL / NORMAL`, figures.FULL / figures.NORMAL, 'x', NaN);
   }
+  for (const r of await benchCycle()) (Number.isNaN(r.target) ? recordAtLeast : record)(r.name, r.value, r.unit, r.target);
 } finally {
   await desk.stop();
 }

@@ -162,6 +162,8 @@ export interface Engine {
   /** The model the usage is priced at (the configured model, also for `local`). */
   readonly model: string;
   runCycle(input: CycleInput): Promise<CycleDecisions>;
+  /** A tiny request proving the engine answers (Settings → Test connection); resolves with a line for the user, rejects with EngineError. */
+  check?(signal?: AbortSignal): Promise<string>;
 }
 
 /** A provider failure the run record shows as is (no stack, no key). */

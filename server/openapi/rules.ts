@@ -25,6 +25,7 @@ import {
   type IntRange,
 } from '../domain/workspace/rules';
 import { RELAY_URL_MAX_LENGTH } from '../domain/relay/relay-settings';
+import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH } from '../engine/settings';
 import { MAX_INGEST_TOKEN_LABEL_LENGTH } from '../domain/ingest/rules';
 import {
   MAX_KEYWORDS,
@@ -196,6 +197,11 @@ export const documentedRules: DocumentedRule[] = [
   range('SourceChronicSpikeBody.thresholdDays', CHRONIC_THRESHOLD_DAYS),
   range('CostCapBody.dailyCostCapUsdCents', DAILY_COST_CAP_CENTS),
   { ...range('GetFocusHistory?sinceDays', FOCUS_HISTORY_DAYS), default: FOCUS_HISTORY_DAYS.default },
+  // AI engine settings
+  { at: 'EngineChoice', enum: ENGINE_KINDS },
+  { at: 'EngineSettingsBody.model', maxLength: MAX_MODEL_LENGTH },
+  { at: 'EngineSettingsBody.baseUrl', maxLength: MAX_BASE_URL_LENGTH },
+  { at: 'EngineSettingsBody.apiKey', maxLength: MAX_API_KEY_LENGTH },
 
   // outputs (artifacts)
   { at: 'ArtifactStatus', enum: ARTIFACT_STATUSES },

@@ -35,6 +35,8 @@ export const queryKeys = {
     all: ['workspace'] as const,
     profile: ['workspace', 'profile'] as const,
     focusHistory: (sinceDays: number) => ['workspace', 'focus-history', sinceDays] as const,
+    /** The AI engine settings (Settings > AI engine). */
+    engine: ['workspace', 'engine'] as const,
   },
   integrations: {
     all: ['integrations'] as const,

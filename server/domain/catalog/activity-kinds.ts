@@ -24,6 +24,7 @@ export const ACTIVITY_KINDS = [
   'workspace.plan',
   'workspace.relay_url',
   'workspace.token_rotated',
+  'workspace.engine',
   // signals
   'signal.created',
   'signal.received',

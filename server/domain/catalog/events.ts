@@ -9,6 +9,8 @@ import type { SignalKind, SignalPriority } from '../signals/signal-view';
 import type { LoopState } from '../workspace/rules';
 import type { InviteRole, MemberRole, ReviewAvailability } from '../members/rules';
 import type { TaskStatus } from '../tasks/rules';
+import type { MemoryKind } from '../memory/rules';
+import type { EngineKind } from '../../config';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -76,6 +78,14 @@ export interface WorkspaceCostCapData {
 export interface WorkspaceTokenRotatedData {
   /** When the old token stopped working (bearer API and webhook URL). The token is never in an event. @format date-time */
   rotatedAt: string;
+}
+
+/** The AI engine settings after a change (the API key is never in an event: only whether one is set). */
+export interface WorkspaceEngineChangedData {
+  engine: EngineKind;
+  model: string | null;
+  baseUrl: string | null;
+  apiKeySet: boolean;
 }
 
 /** A scoped ingest URL of a source (never the token itself). */
@@ -256,11 +266,18 @@ export interface ArtifactCreatedData {
   parentArtifactId: string | null;
 }
 
-/** A memory entry was added (by a cycle: createdByRunId names it; by hand: null). */
-export interface MemoryCreatedData {
+export interface MemoryRef {
   memoryId: string;
-  kind: string;
   title: string;
+}
+
+export interface MemoryCreatedData extends MemoryRef {
+  kind: MemoryKind;
+  /** 0-10, or null when not rated. */
+  importance: number | null;
+  pinned: boolean;
+  tags: string[];
+  /** The AI cycle that wrote the entry; null when added by hand. */
   createdByRunId: string | null;
 }
 
@@ -279,6 +296,7 @@ export interface EventPayloads {
   'workspace.loop_state_changed': WorkspaceLoopStateData;
   'workspace.cost_cap_changed': WorkspaceCostCapData;
   'workspace.token_rotated': WorkspaceTokenRotatedData;
+  'workspace.engine_changed': WorkspaceEngineChangedData;
   'ingest_token.created': IngestTokenData;
   'ingest_token.revoked': IngestTokenData;
   'comment.created': CommentCreatedData;
@@ -325,6 +343,7 @@ export type EventName =
   | 'workspace.loop_state_changed'
   | 'workspace.cost_cap_changed'
   | 'workspace.token_rotated'
+  | 'workspace.engine_changed'
   | 'ingest_token.created'
   | 'ingest_token.revoked'
   | 'comment.created'
@@ -366,6 +385,7 @@ export type EventData =
   | WorkspaceLoopStateData
   | WorkspaceCostCapData
   | WorkspaceTokenRotatedData
+  | WorkspaceEngineChangedData
   | IngestTokenData
   | CommentCreatedData
   | MentionAcknowledgedData
@@ -455,6 +475,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'workspace.token_rotated': {
     description: 'The workspace token was rotated: the old bearer token and the old webhook URL stopped working. The new token is not in the event.',
     example: { rotatedAt: '2026-03-10T12:00:00.000Z' },
+  },
+  'workspace.engine_changed': {
+    description: 'The AI engine settings changed (engine, model, base URL, or whether an API key is set). The key itself is never in the event.',
+    example: { engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true },
   },
   'ingest_token.created': {
     description: 'A scoped ingest URL was created for a source (it can only push signals to that source).',
@@ -586,8 +610,8 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
     },
   },
   'memory.created': {
-    description: 'A memory entry was added, by hand or drafted by a loop cycle (createdByRunId).',
-    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', kind: 'lesson', title: 'Reviews under 3 stars get a reply within a day', createdByRunId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
+    description: 'A memory entry was added, by hand (POST /memory) or by an AI cycle (createdByRunId).',
+    example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Pricing changes need approval', kind: 'decision', importance: 8, pinned: false, tags: ['pricing'], createdByRunId: null },
   },
 };
 

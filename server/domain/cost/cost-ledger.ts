@@ -73,9 +73,11 @@ export function cycleBuckets(charge: Omit<CycleCharge, 'at'>): { buckets: Bucket
 }
 
 /** Writes a cycle's cost: daily buckets, task totals and sessions, memory counters and retrievals. */
-export async function recordCycleCost(trx: Trx, charge: CycleCharge): Promise<void> {
+/** `breathe` yields to the event loop between statements now and then (see loop/breathe.ts). */
+export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge): Promise<void> {
   const { buckets, memory } = cycleBuckets(charge);
   for (const { dimension, key, amount } of buckets.values()) {
+    await breathe();
     await trx
       .insertInto('costDaily')
       .values({ dimension, key, day: charge.day, inputTokens: amount.inputTokens, outputTokens: amount.outputTokens, costMicroUsd: amount.costMicroUsd })
@@ -89,6 +91,7 @@ export async function recordCycleCost(trx: Trx, charge: CycleCharge): Promise<vo
       .execute();
   }
   for (const t of charge.tasks) {
+    await breathe();
     await trx
       .updateTable('tasks')
       .set((eb) => ({
@@ -100,11 +103,11 @@ export async function recordCycleCost(trx: Trx, charge: CycleCharge): Promise<vo
       .where('id', '=', t.taskId)
       .execute();
   }
-  await recordRetrievals(trx, charge, memory);
+  await recordRetrievals(trx, breathe, charge, memory);
 }
 
 /** retrieval_count (+1 per retrieval), lastRetrievedAt, the day's retrievals and the attributed cost of each entry. */
-async function recordRetrievals(trx: Trx, charge: CycleCharge, attributed: Map<string, CostAmount>): Promise<void> {
+async function recordRetrievals(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge, attributed: Map<string, CostAmount>): Promise<void> {
   const retrievals = new Map<string, number>();
   for (const t of charge.tasks) for (const id of t.retrievedMemoryIds) retrievals.set(id, (retrievals.get(id) ?? 0) + 1);
   if (retrievals.size === 0) return;
@@ -112,6 +115,7 @@ async function recordRetrievals(trx: Trx, charge: CycleCharge, attributed: Map<s
   const live = new Set((await trx.selectFrom('memory').select('id').where('id', 'in', [...retrievals.keys()]).execute()).map((r) => r.id));
   for (const [id, count] of retrievals) {
     if (!live.has(id)) continue;
+    await breathe();
     const cost = attributed.get(id) ?? ZERO_COST;
     await trx
       .updateTable('memory')

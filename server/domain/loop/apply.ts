@@ -11,6 +11,7 @@ import { microToUsd } from '../cost/rules';
 import { changeStatus, insertTask } from '../tasks/task-crud';
 import { getTaskRow, taskActivity, touchTask } from '../tasks/task-store';
 import type { TaskPriority } from '../tasks/rules';
+import { timeSlicer } from './breathe';
 import type { GatheredState } from './gather';
 import { countsOf, type RunProduced, type RunRead } from './run-record';
 import { MAX_TASK_SOURCE_MEMORY_IDS } from './rules';
@@ -82,6 +83,7 @@ const unique = (ids: Iterable<string>) => [...new Set(ids)];
  */
 export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Promise<ApplyResult> {
   const { state, decisions, runId } = input;
+  const breathe = timeSlicer();
   const now = clock.now().toISOString();
   const newSignalIds = new Set(state.newSignals.map((s) => s.id));
   const claimed = new Set<string>();
@@ -112,6 +114,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
 
   // 1. New tasks, through the tasks area's insert (activity + task.created as for a manual task).
   for (const n of decisions.newTasks) {
+    await breathe();
     if (typeof n.ref !== 'string' || refToId.has(n.ref) || state.byTaskId.has(n.ref)) continue;
     const tags = cleanTags(n.tags);
     const title = cleanTaskTitle(n.title);
@@ -124,6 +127,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
 
   // 2. Existing tasks: signals triaged onto them, priority and status.
   for (const u of decisions.taskUpdates) {
+    await breathe();
     const id = resolve(u.taskId);
     if (id === null) continue;
     const t = touch(id);
@@ -157,6 +161,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   const latest = new Map<string, { id: string; version: number }>();
   for (const [id, g] of state.byTaskId) if (g.latestArtifact) latest.set(id, g.latestArtifact);
   for (const a of decisions.artifacts) {
+    await breathe();
     const taskId = resolve(a.taskRef);
     if (taskId === null || !workable(taskId)) continue;
     const t = touch(taskId);
@@ -199,14 +204,16 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   // 5. Memory the cycle drafted.
   const memoryIds: string[] = [];
   for (const m of decisions.memory) {
+    await breathe();
     const id = newId('mem', clock);
     const title = cleanText(m.title, 200, 'Untitled memory');
     const kind = cleanMemoryKind(m.kind);
-    await trx.insertInto('memory').values({ id, kind, title, content: cleanText(m.content, 20_000), importance: cleanImportance(m.importance), createdByRunId: runId, createdAt: now, updatedAt: now }).execute();
+    const importance = cleanImportance(m.importance);
+    await trx.insertInto('memory').values({ id, kind, title, content: cleanText(m.content, 20_000), importance, createdByRunId: runId, createdAt: now, updatedAt: now }).execute();
     const tags = cleanTags(m.tags);
     if (tags.length) await trx.insertInto('memoryTags').values(tags.map((tag) => ({ memoryId: id, tag }))).execute();
     await recordActivity(trx, clock, { kind: 'memory.created', detail: `Memory "${title}" written by an AI cycle`, actor: CYCLE_ACTOR, entityType: 'memory', entityId: id });
-    await emit(trx, clock, 'memory.created', { memoryId: id, kind, title, createdByRunId: runId });
+    await emit(trx, clock, 'memory.created', { memoryId: id, title, kind, importance, pinned: false, tags, createdByRunId: runId });
     memoryIds.push(id);
   }
 
@@ -225,6 +232,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   // 7. Each touched task: inputs recorded, notes consumed, one work-log entry, status moved.
   const charges: TaskCharge[] = [];
   for (const t of touches.values()) {
+    await breathe();
     const pulled = retrievedOf.get(t.taskId) ?? [];
     const signalIds = unique([...t.signalIds, ...t.addSignalIds]);
     const memoryIdsOfTask = unique([...t.memoryIds, ...pulled]).slice(-MAX_TASK_SOURCE_MEMORY_IDS);
@@ -245,12 +253,15 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
 
   // 8. Signals the engine took in stop being new.
   const triaged = unique([...(decisions.triagedSignalIds ?? []), ...claimed]).filter((id) => newSignalIds.has(id));
-  for (let i = 0; i < triaged.length; i += 500) await trx.updateTable('signals').set({ triagedAt: now }).where('id', 'in', triaged.slice(i, i + 500)).where('triagedAt', 'is', null).execute();
+  for (let i = 0; i < triaged.length; i += 500) {
+    await breathe();
+    await trx.updateTable('signals').set({ triagedAt: now }).where('id', 'in', triaged.slice(i, i + 500)).where('triagedAt', 'is', null).execute();
+  }
 
   // 9. Cost: the cycle's total into the workspace bucket, each task's share into the rest.
   const usage = { inputTokens: cleanTokens(decisions.usage?.inputTokens), outputTokens: cleanTokens(decisions.usage?.outputTokens) };
   const costMicroUsd = priceUsage(input.model, usage).costMicroUsd;
-  await recordCycleCost(trx, { day: dayOf(input.startedAt, state.workspace.timezone), total: { ...usage, costMicroUsd }, tasks: charges, at: now });
+  await recordCycleCost(trx, breathe, { day: dayOf(input.startedAt, state.workspace.timezone), total: { ...usage, costMicroUsd }, tasks: charges, at: now });
 
   // 10. The run record, finished.
   const read: RunRead = {

@@ -53,7 +53,6 @@ interface LatestArtifact {
   content: string;
   status: ArtifactStatus;
   createdAt: string;
-  sourceSignalIds: string;
 }
 
 const toEngineSignal = (s: Selectable<SignalTable>): EngineSignal => ({
@@ -74,6 +73,8 @@ export async function gatherState(db: Db, workspace: WorkspaceTable): Promise<Ga
   const newRows = await db.selectFrom('signals').selectAll().where('triagedAt', 'is', null).orderBy('createdAt').orderBy('id').limit(MAX_NEW_SIGNALS_PER_CYCLE).execute();
   const newSignals = newRows.map(toEngineSignal);
   const signalsById = new Map(newSignals.map((s) => [s.id, s]));
+  // When a cycle took each attached signal in (attached in that same cycle): what is new since an output.
+  const triagedAtOf = new Map<string, string | null>();
 
   const rows = await db
     .selectFrom('tasks')
@@ -102,7 +103,7 @@ export async function gatherState(db: Db, workspace: WorkspaceTable): Promise<Ga
         .execute(),
       db
         .selectFrom('artifacts as a')
-        .select(['a.id', 'a.taskId', 'a.version', 'a.title', 'a.content', 'a.status', 'a.createdAt', 'a.sourceSignalIds'])
+        .select(['a.id', 'a.taskId', 'a.version', 'a.title', 'a.content', 'a.status', 'a.createdAt'])
         .where('a.taskId', 'in', part)
         .where(({ eb, selectFrom }) => eb('a.version', '=', selectFrom('artifacts as b').select((e) => e.fn.max('b.version').as('v')).whereRef('b.taskId', '=', 'a.taskId')))
         .execute(),
@@ -123,7 +124,10 @@ export async function gatherState(db: Db, workspace: WorkspaceTable): Promise<Ga
     for (const id of attached) if (!signalsById.has(id)) wanted.add(id);
   }
   for (const part of chunks([...wanted])) {
-    for (const s of await db.selectFrom('signals').selectAll().where('id', 'in', part).execute()) signalsById.set(s.id, toEngineSignal(s));
+    for (const s of await db.selectFrom('signals').selectAll().where('id', 'in', part).execute()) {
+      signalsById.set(s.id, toEngineSignal(s));
+      triagedAtOf.set(s.id, s.triagedAt);
+    }
   }
 
   const byTaskId = new Map<string, GatheredTask>();
@@ -132,7 +136,7 @@ export async function gatherState(db: Db, workspace: WorkspaceTable): Promise<Ga
     const notes = notesOf.get(r.id) ?? [];
     const latest = latestOf.get(r.id) ?? null;
     const attached = (attachedOf.get(r.id) ?? []).map((id) => signalsById.get(id)).filter((s): s is EngineSignal => s !== undefined);
-    const seen = new Set(latest ? parseIdList(latest.sourceSignalIds) : []);
+    const attachedSince = (since: string) => (attachedOf.get(r.id) ?? []).some((id) => (triagedAtOf.get(id) ?? '') > since);
     byTaskId.set(r.id, {
       row: r,
       tags,
@@ -156,8 +160,8 @@ export async function gatherState(db: Db, workspace: WorkspaceTable): Promise<Ga
       signals: attached,
       notes,
       latestArtifact: latest ? { id: latest.id, version: latest.version, title: latest.title, content: latest.content, status: latest.status, createdAt: latest.createdAt } : null,
-      // New since the latest output: a note not read yet, or an attached signal the output did not cite.
-      hasNewInput: latest === null || notes.length > 0 || parseIdList(r.sourceSignalIds).some((id) => !seen.has(id)),
+      // New since the latest output: a note not read yet, or a signal attached by a later cycle.
+      hasNewInput: latest === null || notes.length > 0 || attachedSince(latest.createdAt),
       workable: !blocked.has(r.id),
       createdAt: r.createdAt,
       spikePausedAt: r.spikePausedAt,

@@ -175,6 +175,30 @@ describe('the cycle rules', () => {
     await loop.runNow();
     expect(engine.inputs[2].tasks[0].hasNewInput).toBe(true);
   });
+
+  it('a signal attached by a later cycle is new input for the task; one attached with the output is not', async () => {
+    const task = await insertTask(ctx(), { title: 'Outage follow-up' });
+    const engine = scriptedEngine((input) => ({
+      taskUpdates: input.newSignals.length ? [{ taskId: task, addSignalIds: input.newSignals.map((s) => s.id) }] : [],
+      artifacts: input.tasks[0].hasNewInput ? [{ taskRef: task, kind: 'report', title: 'Report', content: 'x', signalIds: [], memoryIds: [] }] : [],
+      triagedSignalIds: input.newSignals.map((s) => s.id),
+    }));
+    const loop = loopWith(engine);
+    await insertSignalRow(ctx());
+    await loop.runNow(); // attaches the signal and drafts version 1 in the same cycle
+    clock.advance(60_000);
+    await loop.runNow();
+    expect(engine.inputs[1].tasks[0].hasNewInput).toBe(false);
+    await insertSignalRow(ctx());
+    clock.advance(60_000);
+    await loop.runNow(); // attaches a second signal, after version 1
+    clock.advance(60_000);
+    await loop.runNow(); // sees it as new and drafts version 2
+    clock.advance(60_000);
+    await loop.runNow();
+    expect(engine.inputs.map((i) => i.tasks[0].hasNewInput)).toEqual([true, false, false, true, false]);
+    expect((await t.db.selectFrom('artifacts').select('version').orderBy('version').execute()).map((a) => a.version)).toEqual([1, 2]);
+  });
 });
 
 describe('failures', () => {

@@ -2,10 +2,10 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
 import { inTransaction } from '../../../db/transactions';
-import type { EngineKind } from '../../config';
 import type { Clock } from '../../core/clock';
 import { conflict } from '../../core/errors';
 import { today } from '../../core/workspace-time';
+import type { EngineSettings } from '../../engine/index';
 import { EngineError, type Engine, type EngineMemory } from '../../engine/types';
 import { DEFAULT_MODEL } from '../../engine/usage';
 import { recordActivity } from '../activity/activity';
@@ -15,17 +15,12 @@ import { emit } from '../events/outbox';
 import { searchMemory } from '../memory/retrieval';
 import { readWorkspace } from '../workspace/workspace-store';
 import { applyCycle, CYCLE_ACTOR } from './apply';
-import { gatherState } from './gather';
+import { timeSlicer } from './breathe';
+import { gatherState, type GatheredState } from './gather';
 import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
 import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
 import { cycleDue, nextCycleAt, type RuntimePhase } from './schedule';
 
-/** The engine settings of the workspace row, as the engine factory reads them. */
-export interface EngineSettings {
-  engine: EngineKind;
-  model: string | null;
-  baseUrl: string | null;
-}
 
 export interface LoopDeps {
   db: Db;
@@ -49,7 +44,7 @@ export interface LoopRuntime {
   todaySpendMicroUsd: number;
 }
 
-const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, model: ws.engineModel, baseUrl: ws.engineBaseUrl });
+const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, engineModel: ws.engineModel, engineBaseUrl: ws.engineBaseUrl });
 
 /**
  * The cycle runner: gather -> engine -> apply (one transaction). One cycle at a time per desk (an
@@ -59,6 +54,8 @@ const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine,
 export class LoopService {
   private inFlight: { runId: string | null; done: Promise<Run | null> } | null = null;
   private recovered: Promise<void> | null = null;
+  /** A scheduled look that found nothing to do (kept in memory: after a restart the next look is due at once). */
+  private lastIdleLookAt: string | null = null;
 
   constructor(private readonly d: LoopDeps) {}
 
@@ -84,7 +81,7 @@ export class LoopService {
       if (cap.capped) {
         throw conflict('cost_cap_reached', `Today's AI spend (${microToUsd(cap.spentMicro)} USD) has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents; raise or remove the cap, or wait for tomorrow`);
       }
-      return this.cycle(ws, 'manual', register);
+      return this.cycle(ws, 'manual', register, false);
     });
     return (await started) as Run;
   }
@@ -99,11 +96,10 @@ export class LoopService {
     if (this.inFlight) return null;
     return this.start(async (register) => {
       const ws = await readWorkspace(this.d.db);
-      const last = await latestRun(this.d.db);
-      if (!cycleDue(ws, last?.startedAt ?? null, this.d.clock.now())) return null;
+      if (!cycleDue(ws, await this.lastLook(), this.d.clock.now())) return null;
       const cap = await this.capState(ws);
       if (cap.capped) return this.skipForCap(ws, cap.spentMicro);
-      return this.cycle(ws, 'schedule', register);
+      return this.cycle(ws, 'schedule', register, true);
     });
   }
 
@@ -111,16 +107,23 @@ export class LoopService {
   async runtime(): Promise<LoopRuntime> {
     await this.recover();
     const ws = await readWorkspace(this.d.db);
-    const last = await latestRun(this.d.db);
+    const last = await this.lastLook();
     const now = this.d.clock.now();
     const cap = await this.capState(ws);
     const phase: RuntimePhase = this.inFlight ? 'running' : ws.loopState === 'off' ? 'off' : ws.loopState === 'paused' ? 'paused' : cap.capped ? 'capped' : 'idle';
-    return { phase, nextCycleAt: nextCycleAt(ws, last?.startedAt ?? null, now, cap.capped), runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
+    return { phase, nextCycleAt: nextCycleAt(ws, last, now, cap.capped), runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
   }
 
   /** Waits for the cycle in flight, if any (stop, tests). */
   async idle(): Promise<void> {
     await this.inFlight?.done.catch(() => null);
+  }
+
+  /** When the schedule last looked: the latest run's start, or a later look that found nothing to do. */
+  private async lastLook(): Promise<string | null> {
+    const last = (await latestRun(this.d.db))?.startedAt ?? null;
+    if (this.lastIdleLookAt === null) return last;
+    return last === null || this.lastIdleLookAt > last ? this.lastIdleLookAt : last;
   }
 
   private async capState(ws: WorkspaceTable): Promise<{ capped: boolean; spentMicro: number }> {
@@ -159,8 +162,12 @@ export class LoopService {
     return this.get(runId);
   }
 
-  /** One cycle: the running record, gather, engine (no transaction open), apply in one transaction. */
-  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void): Promise<Run> {
+  /**
+   * One cycle: gather, the running record, engine (no transaction open), apply in one transaction.
+   * A scheduled look with nothing to do (no new signal, no workable task with new input) writes
+   * nothing and returns null: the Runs page lists work, not idle ticks; Run now always runs.
+   */
+  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void, skipIfIdle: boolean): Promise<Run | null> {
     const { db, clock } = this.d;
     const t0 = performance.now();
     const startedAt = clock.now();
@@ -171,14 +178,29 @@ export class LoopService {
     } catch (err) {
       setupError = err;
     }
+    let state: GatheredState | null = null;
+    let gatherError: unknown = null;
+    if (engine !== null) {
+      try {
+        state = await gatherState(db, ws);
+      } catch (err) {
+        gatherError = err;
+      }
+    }
+    if (skipIfIdle && state !== null && state.newSignals.length === 0 && !state.tasks.some((t) => t.workable && t.hasNewInput)) {
+      this.lastIdleLookAt = startedAt.toISOString();
+      return null;
+    }
     const run = await insertRunningRun(db, clock, trigger, ws.engine, engine?.model ?? ws.engineModel ?? DEFAULT_MODEL);
     register(run.id);
     let engineMs = 0;
     try {
       if (engine === null) throw setupError;
-      const state = await gatherState(db, ws);
+      if (state === null) throw gatherError;
       const retrieved = new Map<string, string[]>();
+      const breathe = timeSlicer();
       const recordSearch = async (taskRef: string, query: string, limit: number): Promise<EngineMemory[]> => {
+        await breathe();
         const found = await searchMemory(db, query, Math.max(0, Math.min(MAX_MEMORY_PER_SEARCH, Math.floor(limit))));
         retrieved.set(taskRef, [...(retrieved.get(taskRef) ?? []), ...found.map((m) => m.id)]);
         return found;

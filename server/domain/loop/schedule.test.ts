@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceTable } from '../../../db/schema';
 import { HOUR_MS, MINUTE_MS, ManualClock } from '../../core/clock';
 import { useTestDatabase } from '../../testing/database';
-import { scriptedEngine } from '../../testing/fixtures/loop';
+import { insertTask, scriptedEngine } from '../../testing/fixtures/loop';
 import type { EventEnvelope } from '../catalog/events';
 import { MICRO_USD_PER_CENT, WORKSPACE_KEY } from '../cost/rules';
 import { LoopService } from './loop-service';
@@ -12,9 +12,11 @@ import { nextCycleAt } from './schedule';
 const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
 let clock: ManualClock;
 let loop: LoopService;
-beforeEach(() => {
+beforeEach(async () => {
   clock = t.clock;
   loop = new LoopService({ db: t.db, clock, engineFor: () => scriptedEngine(() => ({})) });
+  // Work for every cycle: a task without an output always has new input (the script drafts none).
+  await insertTask({ db: t.db, clock }, { title: 'Always to do' });
 });
 
 const setWorkspace = (changes: Updateable<WorkspaceTable>) => t.db.updateTable('workspace').set(changes).execute();
@@ -43,6 +45,21 @@ describe('scheduling', () => {
     expect((await loop.tick())?.status).toBe('completed');
     advance(4 * MINUTE_MS);
     expect(await loop.tick()).toBeNull();
+  });
+
+  it('a look with nothing to do writes nothing and the next look waits an interval; Run now still runs', async () => {
+    await t.db.updateTable('tasks').set({ status: 'done' }).execute();
+    const before = await t.db.selectFrom('activity').select('id').execute();
+    expect(await loop.tick()).toBeNull();
+    expect(await t.db.selectFrom('runs').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('activity').select('id').execute()).toEqual(before);
+    expect((await loop.runtime()).nextCycleAt).toBe(new Date(clock.now().getTime() + 30 * MINUTE_MS).toISOString());
+    await t.db.insertInto('signals').values({ id: 'sig_new', kind: 'news', priority: 'normal', title: 'New', detail: 'd', sourceUrl: null, sourceId: null, pinned: 0, createdAt: clock.now().toISOString() }).execute();
+    advance(29 * MINUTE_MS);
+    expect(await loop.tick()).toBeNull();
+    advance(MINUTE_MS);
+    expect((await loop.tick())?.read.signalIds).toEqual(['sig_new']);
+    expect((await loop.runNow()).status).toBe('completed');
   });
 
   it('a manual cycle restarts the interval', async () => {

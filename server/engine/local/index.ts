@@ -64,6 +64,10 @@ export class LocalEngine implements Engine {
 
   constructor(readonly model: string = DEFAULT_MODEL) {}
 
+  check(): Promise<string> {
+    return Promise.resolve(`Built-in engine ready: offline, no key needed; its work is priced as ${this.model} would charge.`);
+  }
+
   async runCycle(input: CycleInput): Promise<CycleDecisions> {
     const usageByTask: Record<string, TokenUsage> = {};
     const charge = (ref: string, inputTokens: number, outputTokens: number): void => {

@@ -8,6 +8,7 @@ import { ApprovalSection } from './components/ApprovalSection';
 import { ArchivingSection } from './components/ArchivingSection';
 import { BackupsSection } from './components/BackupsSection';
 import { CostSection } from './components/CostSection';
+import { EngineSection } from './components/EngineSection';
 import { FocusSection } from './components/FocusSection';
 import { LoopSection } from './components/LoopSection';
 import { WorkspaceSection } from './components/WorkspaceSection';
@@ -23,6 +24,7 @@ const SECTIONS = [
   { id: 'focus', label: 'Focus' },
   { id: 'archiving', label: 'Archiving' },
   { id: 'cost', label: 'Cost guardrails' },
+  { id: 'engine', label: 'AI engine' },
   { id: 'workspace', label: 'Workspace' },
   { id: 'members', label: 'Members' },
   { id: 'templates', label: 'Templates' },
@@ -60,6 +62,7 @@ export function SettingsPage() {
           <FocusSection profile={profile.data} />
           <ArchivingSection profile={profile.data} />
           <CostSection profile={profile.data} />
+          <EngineSection />
           <WorkspaceSection profile={profile.data} />
           <MembersSection />
           <TemplatesSection />

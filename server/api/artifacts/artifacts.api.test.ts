@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../core/clock';
 import { encodeCursor } from '../../core/lists';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
@@ -6,16 +6,9 @@ import { insertArtifactChain, insertArtifactRow } from '../../testing/fixtures/a
 import { createSignal } from '../../testing/fixtures/signals';
 import { insertTaskRow } from '../../testing/fixtures/tasks';
 import { addMember } from '../../testing/fixtures/workspace';
-import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { useTestDesk } from '../../testing/use-test-desk';
 
-// A desk per test: useTestDesk's reset cannot yet restore the FTS5 tables of migration 0011.
-const shared = {} as { desk: TestDesk };
-beforeEach(async () => {
-  shared.desk = await startTestDesk();
-});
-afterEach(async () => {
-  await shared.desk.stop();
-});
+const shared = useTestDesk();
 
 async function insertMemoryRow(id: string, title: string) {
   const { desk } = shared;

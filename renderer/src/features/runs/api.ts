@@ -38,5 +38,6 @@ export const runsList = () =>
 export const useRunNow = () =>
   useDeskMutation({
     mutationFn: (): Promise<Run> => unwrap(api.POST('/api/v1/runs')),
+    // ['memory'] and ['cost']: the prefixes of the Memory page's and the cost panels' keys (their registry entries arrive with them).
     affects: [queryKeys.tasks.all, queryKeys.artifacts.all, queryKeys.signals.all, queryKeys.runs.all, queryKeys.stats.all, ['memory'], ['cost']],
   });

@@ -16,6 +16,7 @@ import type { MemberService } from './domain/members/member-service';
 import type { TemplateService } from './domain/templates/template-service';
 import type { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import type { TaskService } from './domain/tasks/task-service';
+import type { ArtifactService } from './domain/artifacts/artifact-service';
 import type { LoopService } from './domain/loop/loop-service';
 import type { StatsService } from './domain/stats/stats-service';
 import type { EngineSettingsService } from './engine/settings';
@@ -58,6 +59,8 @@ export interface Services {
   savedSearches: SavedSearchService;
   /** The task queue: tasks, notes, blockers, staleness and the stale sweep, timelines. */
   tasks: TaskService;
+  /** Outputs: reads, provenance (sources, versions) and reactions. */
+  artifacts: ArtifactService;
   /** The loop: cycles (scheduled and Run now), their run records. */
   loop: LoopService;
   /** GET /stats: health score, runtime phase, 7-day figures. */

@@ -37,6 +37,7 @@ import { commentTimelineSource } from './domain/comments/comment-timeline';
 // Comments join every task timeline (the tasks area's extension point).
 addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
+import { ArtifactService } from './domain/artifacts/artifact-service';
 import type { Services } from './services';
 import { EngineSettingsService } from './engine/settings';
 import { SecretStore } from './engine/secrets';
@@ -143,6 +144,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
     tasks: new TaskService({ db, clock, workspace }),
+    artifacts: new ArtifactService(db, clock, workspace),
     loop,
     stats: new StatsService(db, clock, loop),
     engineSettings,

@@ -45,6 +45,7 @@ export type ErrorCode =
   | 'invite_not_found'
   | 'task_template_not_found'
   | 'run_not_found'
+  | 'artifact_not_found'
   // state conflicts
   | 'limit_reached'
   | 'source_exists'
@@ -70,7 +71,7 @@ export type ErrorCode =
   | 'file_invalid';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
-export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run';
+export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact';
 
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {

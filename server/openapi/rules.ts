@@ -80,6 +80,7 @@ import {
   TASK_STATUS_MOVES,
   TASK_STATUSES,
 } from '../domain/tasks/rules';
+import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES } from '../domain/artifacts/rules';
 
 /**
  * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
@@ -214,6 +215,11 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'EngineSettingsBody.model', maxLength: MAX_MODEL_LENGTH },
   { at: 'EngineSettingsBody.baseUrl', maxLength: MAX_BASE_URL_LENGTH },
   { at: 'EngineSettingsBody.apiKey', maxLength: MAX_API_KEY_LENGTH },
+
+  // outputs (artifacts)
+  { at: 'ArtifactStatus', enum: ARTIFACT_STATUSES },
+  { at: 'ArtifactKind', enum: ARTIFACT_KINDS, anyOrder: true },
+  { at: 'ApprovalAttention', enum: APPROVAL_ATTENTIONS },
 
   // members and invites
   { at: 'InviteRole', enum: INVITE_ROLES },

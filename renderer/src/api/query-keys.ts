@@ -78,4 +78,23 @@ export const queryKeys = {
     retrievalTrajectory: (id: string, days: number) => ['memory', 'retrieval-trajectory', id, days] as const,
     costTrajectory: (id: string, days: number) => ['memory', 'cost-trajectory', id, days] as const,
   },
+  /** Outputs (artifacts): the list, one output, its sources and versions. */
+  artifacts: {
+    all: ['artifacts'] as const,
+    lists: ['artifacts', 'list'] as const,
+    list: (filter: Filter) => ['artifacts', 'list', filter] as const,
+    detail: (id: string) => ['artifacts', 'detail', id] as const,
+    sources: (id: string) => ['artifacts', 'sources', id] as const,
+    versions: (id: string) => ['artifacts', 'versions', id] as const,
+  },
+  /** Loop cycles (GET /runs, GET /runs/{id}). */
+  runs: {
+    all: ['runs'] as const,
+    lists: ['runs', 'list'] as const,
+    detail: (id: string) => ['runs', 'detail', id] as const,
+  },
+  /** GET /stats: desk health, next cycle, today's spend. */
+  stats: {
+    all: ['stats'] as const,
+  },
 } as const;

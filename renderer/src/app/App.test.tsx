@@ -51,9 +51,9 @@ describe('App', () => {
   it('a coming-soon area has a URL', async () => {
     signedIn();
     fakeFetch(noFake);
-    renderAppAt('/outputs');
+    renderAppAt('/today');
     expect(await screen.findByText('This area is coming soon.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Outputs' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toBeTruthy();
   });
 
   it('an unknown path is not found, inside the shell', async () => {

@@ -1,31 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
-import { formatDateTime } from '../lib/format';
-import { workspaceQuery } from '../features/settings/api';
+import { LoopHeader } from '../features/runs/LoopHeader';
 import { AREAS, areaOf, homePath } from './routes';
 import './shell.css';
-
-function LoopStatus() {
-  const { data } = useQuery(workspaceQuery());
-  if (!data) return null;
-  const text =
-    data.loopState === 'on'
-      ? `Loop on · every ${data.effectiveLoopIntervalMinutes} min`
-      : data.loopState === 'paused'
-        ? data.pauseUntilAt
-          ? `Paused until ${formatDateTime(data.pauseUntilAt)}`
-          : 'Loop paused'
-        : 'Loop off';
-  return (
-    <Link to="/settings/$section" params={{ section: 'loop' }} resetScroll={false} className={`loop-status loop-status--${data.loopState}`} title="Loop settings">
-      <span className="loop-status__dot" aria-hidden="true" />
-      {text}
-    </Link>
-  );
-}
 
 export function NotFound() {
   return (
@@ -47,7 +26,7 @@ export function ComingSoon({ label }: { label: string }) {
   );
 }
 
-/** The layout of every route: the sidebar, and the matched page in `main`. */
+/** The layout of every route: the sidebar, the loop header, and the matched page in `main`. */
 export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const area = areaOf(pathname);
@@ -79,13 +58,13 @@ export function Shell() {
             ))}
           </ul>
         </nav>
-        <div className="sidebar__footer">
-          <LoopStatus />
-        </div>
       </aside>
-      <main className="main">
-        <Outlet />
-      </main>
+      <div className="shell__body">
+        <LoopHeader />
+        <main className="main">
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

@@ -20,9 +20,10 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  *
  * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /tasks ·
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
+ * /outputs · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
  * workspace, members, templates, integrations, backups) · /memory · /memory/$memoryId (that entry
- * opened with its usage charts) · /today, /outputs, /cost (coming soon).
+ * opened with its usage charts) · /today, /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
  * Adding an area with a detail URL (the page reads the id with useParams), e.g. sources:
@@ -45,9 +46,10 @@ export const AREAS: readonly Area[] = [
   { to: '/signals', label: 'Signals', icon: 'signals', page: true },
   { to: '/sources', label: 'Sources', icon: 'sources', page: true },
   { to: '/tasks', label: 'Tasks', icon: 'tasks', page: true },
-  { to: '/outputs', label: 'Outputs', icon: 'outputs', page: false },
+  { to: '/outputs', label: 'Outputs', icon: 'outputs', page: true },
   { to: '/memory', label: 'Memory', icon: 'memory', page: true },
   { to: '/cost', label: 'Cost', icon: 'cost', page: false },
+  { to: '/runs', label: 'Runs', icon: 'runs', page: true },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
@@ -86,6 +88,9 @@ const loadSettings = () => import('../features/settings/SettingsPage');
 const loadTasks = () => import('../features/tasks/TasksPage');
 const loadTask = () => import('../features/tasks/TaskDetailPage');
 const loadMemory = () => import('../features/memory/MemoryPage');
+const loadOutputs = () => import('../features/outputs/OutputsPage');
+const loadOutput = () => import('../features/outputs/OutputPage');
+const loadRuns = () => import('../features/runs/RunsPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -108,7 +113,9 @@ export const routeTree = rootRoute.addChildren([
   comingSoon('today', 'Today'),
   page('tasks', loadTasks, 'TasksPage'),
   page('tasks/$taskId', loadTask, 'TaskDetailPage'),
-  comingSoon('outputs', 'Outputs'),
+  page('outputs', loadOutputs, 'OutputsPage'),
+  page('outputs/$artifactId', loadOutput, 'OutputPage'),
+  page('runs', loadRuns, 'RunsPage'),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
   comingSoon('cost', 'Cost'),
 ]);

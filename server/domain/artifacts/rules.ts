@@ -1,3 +1,5 @@
+import { defineList } from '../../core/lists';
+
 /**
  * Pure rules of artifacts (outputs). Statuses are the spec's; the kinds are left open by the spec
  * ("not shown") and follow a task's deliverable type.
@@ -12,3 +14,23 @@ export type ArtifactKind = 'brief' | 'report' | 'draft' | 'summary' | 'plan' | '
 
 /** The version chain (parentArtifactId) is walked at most this many hops. */
 export const MAX_VERSION_HOPS = 12;
+
+/** How long a ready output has waited, against the workspace approval policy (watchHours, overdueHours). */
+export type ApprovalAttention = 'fresh' | 'watch' | 'overdue';
+export const APPROVAL_ATTENTIONS = ['fresh', 'watch', 'overdue'] as const;
+
+/** Hours a ready output has waited since readyAt (one decimal; never negative when the clock is behind a row). */
+export function approvalAgeHours(readyAt: string, now: Date): number {
+  const hours = Math.max(0, (now.getTime() - Date.parse(readyAt)) / 3_600_000);
+  return Math.floor(hours * 10) / 10;
+}
+
+/** fresh below watchHours, watch from watchHours, overdue from overdueHours (the spec's thresholds are inclusive). */
+export function approvalAttention(ageHours: number, policy: { watchHours: number; overdueHours: number }): ApprovalAttention {
+  if (ageHours >= policy.overdueHours) return 'overdue';
+  if (ageHours >= policy.watchHours) return 'watch';
+  return 'fresh';
+}
+
+/** GET /artifacts (the minimal list of outputs; the review queue extends it). Default 25, at most 100. */
+export const ARTIFACT_LIST = defineList('ListArtifacts', 25, 100);

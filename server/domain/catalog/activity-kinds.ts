@@ -112,6 +112,9 @@ export const ACTIVITY_KINDS = [
   'memory.archived',
   'memory.reaction_added',
   'memory.reaction_removed',
+  // outputs (server/domain/artifacts)
+  'artifact.reaction_added',
+  'artifact.reaction_removed',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { now } from '../../lib/clock';
+import { formatDateTime, formatRelative } from '../../lib/format';
+import { workspaceQuery, type WorkspaceProfile } from '../settings/api';
+import { statsQuery, useRunNow, type DeskStats, type Run } from './api';
+import { formatUsd, producedSummary } from './format';
+
+function loopStateText(ws: WorkspaceProfile, now: Date): string {
+  if (ws.loopState === 'off') return 'Loop off';
+  if (ws.loopState === 'paused') return 'Loop paused';
+  if (ws.pauseUntilAt && new Date(ws.pauseUntilAt).getTime() > now.getTime()) return `Paused until ${formatDateTime(ws.pauseUntilAt)}`;
+  return `Loop on · every ${ws.effectiveLoopIntervalMinutes} min`;
+}
+
+function NextCycle({ stats }: { stats: DeskStats }) {
+  if (stats.phase === 'running') return <span className="loop-header__item">Cycle running…</span>;
+  if (!stats.nextCycleAt) return null;
+  return (
+    <span className="loop-header__item" title={formatDateTime(stats.nextCycleAt)}>
+      <span className="loop-header__label">Next cycle</span> {formatRelative(stats.nextCycleAt)}
+    </span>
+  );
+}
+
+function Spend({ cost }: { cost: DeskStats['cost'] }) {
+  const cap = cost.dailyCostCapUsdCents;
+  const percent = cost.capPercent ?? 0;
+  return (
+    <span className="loop-header__item loop-header__spend" title="Estimated spend today (workspace day) against the daily cost cap">
+      <span className="loop-header__label">Today</span>
+      {cap === null ? (
+        <>{formatUsd(cost.todayUsd)} · no cap</>
+      ) : (
+        <>
+          {formatUsd(cost.todayUsd)} of {formatUsd(cap / 100)}
+          <span className="loop-header__meter" role="meter" aria-label="Spend against the daily cap" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, percent)}>
+            <span className={`loop-header__meter-fill${percent >= 100 ? ' is-full' : percent >= 80 ? ' is-high' : ''}`} style={{ width: `${Math.min(100, percent)}%` }} />
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
+
+type Message = { tone: 'success' | 'danger' | 'warning'; text: string; runId?: string };
+
+function resultMessage(run: Run): Message {
+  if (run.status === 'failed') return { tone: 'danger', text: `The cycle failed: ${run.errorMessage ?? 'no message'}`, runId: run.id };
+  if (run.status === 'skipped') return { tone: 'warning', text: 'The cycle did not run: the daily cost cap is reached.', runId: run.id };
+  return { tone: 'success', text: `Cycle done: ${producedSummary(run.counts)} · ${formatUsd(run.estimatedCostUsd)}`, runId: run.id };
+}
+
+function errorMessage(error: { code: string; message: string }): Message {
+  if (error.code === 'cost_cap_reached') return { tone: 'warning', text: "Today's spend has reached the daily cost cap: no cycle ran. Raise the cap in Settings or wait for tomorrow." };
+  if (error.code === 'run_in_progress') return { tone: 'warning', text: 'A cycle is already running; its results will appear when it ends.' };
+  return { tone: 'danger', text: error.message };
+}
+
+/**
+ * The loop at a glance above every page: state (on, paused, off, a scheduled pause), when the next
+ * cycle starts, today's spend against the cap, and Run now (disabled while a cycle runs; the answer,
+ * a failure or a refusal shows beneath).
+ */
+export function LoopHeader() {
+  const ws = useQuery(workspaceQuery());
+  const stats = useQuery(statsQuery());
+  const runNow = useRunNow();
+  const [message, setMessage] = useState<Message | null>(null);
+  const running = runNow.isPending || stats.data?.phase === 'running';
+
+  const start = () => {
+    setMessage(null);
+    runNow.mutate(undefined, { onSuccess: (run) => setMessage(resultMessage(run)), onError: (e) => setMessage(errorMessage(e)) });
+  };
+
+  return (
+    <div className="loop-header" role="region" aria-label="Loop">
+      {ws.data ? (
+        <Link
+          to="/settings/$section"
+          params={{ section: 'loop' }}
+          resetScroll={false}
+          className={`loop-header__item loop-header__state loop-header__state--${ws.data.loopState === 'on' && ws.data.pauseUntilAt && new Date(ws.data.pauseUntilAt) > now() ? 'paused' : ws.data.loopState}`}
+          title="Loop settings"
+        >
+          <span className="loop-header__dot" aria-hidden="true" />
+          {loopStateText(ws.data, now())}
+        </Link>
+      ) : null}
+      {stats.data ? (
+        <>
+          <NextCycle stats={stats.data} />
+          <Spend cost={stats.data.cost} />
+          {stats.data.phase === 'capped' ? <span className="badge badge--warning">cap reached</span> : null}
+        </>
+      ) : null}
+      <span className="loop-header__run">
+        {running ? (
+          <span className="muted small" role="status">
+            <span className="spinner" aria-hidden="true" /> {runNow.isPending ? 'Running a cycle…' : 'A cycle is running…'}
+          </span>
+        ) : null}
+        <button type="button" className="button button--small" onClick={start} disabled={running} aria-busy={runNow.isPending}>
+          Run now
+        </button>
+      </span>
+      {message ? (
+        <p className={`notice notice--${message.tone} loop-header__message`} role={message.tone === 'danger' ? 'alert' : 'status'}>
+          <span>
+            {message.text}
+            {message.runId ? (
+              <>
+                {' '}
+                <Link to="/runs">See the run</Link>
+              </>
+            ) : null}
+          </span>
+          <button type="button" className="link-button small" onClick={() => setMessage(null)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

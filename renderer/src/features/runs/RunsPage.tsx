@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { useCursorList } from '../../api/cursor-list';
+import { Badge } from '../../components/Badge';
+import { LoadMore } from '../../components/LoadMore';
+import { PageHeader, QueryState } from '../../components/Page';
+import { formatDateTime, formatRelative } from '../../lib/format';
+import { outputQuery } from '../outputs/api';
+import { taskQuery } from '../tasks/api';
+import { runsList, type Run } from './api';
+import { formatCount, formatMs, formatUsd, producedSummary, readSummary, runStatusTone, skipReasonText } from './format';
+import './runs.css';
+
+/** Ids shown per group when a cycle is opened; the rest are counted. */
+const IDS_SHOWN = 12;
+
+function TaskLink({ id }: { id: string }) {
+  const task = useQuery(taskQuery(id));
+  return (
+    <Link to="/tasks/$taskId" params={{ taskId: id }}>
+      {task.data?.title ?? (task.isError ? `${id} (deleted)` : id)}
+    </Link>
+  );
+}
+
+function OutputLink({ id }: { id: string }) {
+  const output = useQuery(outputQuery(id));
+  return (
+    <Link to="/outputs/$artifactId" params={{ artifactId: id }}>
+      {output.data ? `${output.data.title} (v${output.data.version})` : output.isError ? `${id} (deleted)` : id}
+    </Link>
+  );
+}
+
+/** One group of ids in an opened cycle, at most IDS_SHOWN of them rendered. */
+function IdGroup({ label, ids, render }: { label: string; ids: string[]; render: (id: string) => ReactNode }) {
+  if (ids.length === 0) return null;
+  const rest = ids.length - IDS_SHOWN;
+  return (
+    <div className="run-ids">
+      <h4 className="run-ids__label">
+        {label} ({ids.length})
+      </h4>
+      <ul aria-label={label}>
+        {ids.slice(0, IDS_SHOWN).map((id) => (
+          <li key={id}>{render(id)}</li>
+        ))}
+        {rest > 0 ? <li className="muted small">and {rest} more</li> : null}
+      </ul>
+    </div>
+  );
+}
+
+const plainId = (to: '/signals' | '/memory') => (id: string) => (
+  <Link to={to} className="run-ids__id">
+    {id}
+  </Link>
+);
+
+function RunDetails({ run }: { run: Run }) {
+  return (
+    <div className="run-details">
+      <div className="run-details__col">
+        <h3 className="run-details__title">Read</h3>
+        <IdGroup label="Signals" ids={run.read.signalIds} render={plainId('/signals')} />
+        <IdGroup label="Tasks" ids={run.read.taskIds} render={(id) => <TaskLink id={id} />} />
+        <IdGroup label="Memory" ids={run.read.memoryIds} render={plainId('/memory')} />
+        <IdGroup label="Operator notes" ids={run.read.noteIds} render={(id) => <span className="run-ids__id">{id}</span>} />
+        {run.counts.signalsRead + run.counts.tasksRead + run.counts.memoryRead + run.counts.notesRead === 0 ? <p className="muted small">Nothing.</p> : null}
+      </div>
+      <div className="run-details__col">
+        <h3 className="run-details__title">Produced</h3>
+        <IdGroup label="Outputs" ids={run.produced.artifactIds} render={(id) => <OutputLink id={id} />} />
+        <IdGroup label="New tasks" ids={run.produced.createdTaskIds} render={(id) => <TaskLink id={id} />} />
+        <IdGroup label="Updated tasks" ids={run.produced.updatedTaskIds} render={(id) => <TaskLink id={id} />} />
+        <IdGroup label="Memory" ids={run.produced.memoryIds} render={plainId('/memory')} />
+        {producedSummary(run.counts) === 'nothing new' ? <p className="muted small">Nothing.</p> : null}
+      </div>
+      <dl className="run-details__facts">
+        <dt>Engine</dt>
+        <dd>
+          {run.engine} · {run.model}
+        </dd>
+        {run.engineMs !== null ? (
+          <>
+            <dt>Engine time</dt>
+            <dd>{formatMs(run.engineMs)}</dd>
+          </>
+        ) : null}
+        <dt>Tokens</dt>
+        <dd>
+          {formatCount(run.inputTokens)} in · {formatCount(run.outputTokens)} out
+        </dd>
+        <dt>Run id</dt>
+        <dd className="run-ids__id">{run.id}</dd>
+      </dl>
+    </div>
+  );
+}
+
+function RunItem({ run }: { run: Run }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = `run-details-${run.id}`;
+  return (
+    <li className={`run-item run-item--${run.status}`}>
+      <div className="run-item__head">
+        <div className="run-item__when">
+          <span className="run-item__time" title={formatDateTime(run.startedAt)}>
+            {formatDateTime(run.startedAt)}
+          </span>
+          <span className="muted small">{formatRelative(run.startedAt)}</span>
+        </div>
+        <div className="run-item__badges">
+          <Badge tone={runStatusTone(run.status)} title="Status">
+            {run.status}
+          </Badge>
+          <span className="type-chip" title="Trigger">
+            {run.trigger === 'manual' ? 'run now' : 'scheduled'}
+          </span>
+        </div>
+        <div className="run-item__figures small">
+          <span title="Duration">{run.durationMs !== null ? formatMs(run.durationMs) : 'running…'}</span>
+          <span title={`${formatCount(run.inputTokens)} input and ${formatCount(run.outputTokens)} output tokens`}>{formatCount(run.inputTokens + run.outputTokens)} tokens</span>
+          <span className="run-item__cost" title="Estimated cost">
+            {formatUsd(run.estimatedCostUsd)}
+          </span>
+        </div>
+      </div>
+      {run.status === 'skipped' ? (
+        <p className="notice notice--warning small">{run.skipReason ? skipReasonText(run.skipReason) : 'This cycle did not run.'}</p>
+      ) : (
+        <p className="run-item__summary small">
+          <span className="muted">Read</span> {readSummary(run.counts)} <span className="muted">→ produced</span> {producedSummary(run.counts)}
+        </p>
+      )}
+      {run.errorMessage ? <p className="notice notice--danger small run-item__error">{run.errorMessage}</p> : null}
+      {run.status !== 'skipped' ? (
+        <button type="button" className="link-button small" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+          {open ? 'Hide details' : 'Show what it read and produced'}
+        </button>
+      ) : null}
+      {open ? (
+        <div id={detailsId}>
+          <RunDetails run={run} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Every loop cycle, newest first: when, why, how long, what it read and produced, tokens and cost, errors and skips. */
+export function RunsPage() {
+  const list = useCursorList(runsList());
+  return (
+    <div className="page">
+      <PageHeader title="Runs" description="Each loop cycle: what it read, what it produced and what it cost." />
+      {list.isPending || (list.error && !list.isFetchNextPageError) ? (
+        <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.items.length === 0 ? (
+        <div className="empty card card--padded">
+          <p>No cycles yet.</p>
+          <p className="muted small">Turn the loop on in Settings, or press Run now in the header.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="run-list" aria-label="Runs">
+            {list.items.map((r) => (
+              <RunItem key={r.id} run={r} />
+            ))}
+          </ul>
+          <LoadMore list={list} end={list.items.length > 10 ? 'That is every cycle.' : null} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connection';
+import type { Trx } from '../../../db/transactions';
+import { afterKey, type CursorKey } from '../../core/lists';
+import { summariseReactions, type ReactionSummary } from '../reactions/reactions';
+import { approvalAgeHours, approvalAttention, type ApprovalAttention, type ArtifactKind, type ArtifactStatus } from './rules';
+
+/** Outputs as the API shows them, and the queries that read them. */
+
+/** An output as lists show it (everything but its content). */
+export interface ArtifactSummary {
+  id: string;
+  /** The task it was produced for; null when that task was deleted. */
+  taskId: string | null;
+  /** That task's title; null when the task is gone. */
+  taskTitle: string | null;
+  /** The loop cycle that produced it; null when written outside a cycle or the run was removed. */
+  runId: string | null;
+  kind: ArtifactKind;
+  title: string;
+  status: ArtifactStatus;
+  /**
+   * 1 for a task's first output; each re-work of the task adds one (linked by parentArtifactId).
+   * @isInt
+   */
+  version: number;
+  /** The version this one re-works; null for a first version. */
+  parentArtifactId: string | null;
+  pinned: boolean;
+  tags: string[];
+  /** One entry per emoji that has at least one reaction, in the order 👍 👀 🎯 ❤️ 🚀. */
+  reactions: ReactionSummary[];
+  /** When review began; never reset by edits, tags, pins or reactions. */
+  readyAt: string;
+  /** When it was approved or archived; null while ready. */
+  decidedAt: string | null;
+  /** Hours waited since readyAt (one decimal), from the workspace approval policy's clock; null once decided. */
+  approvalAgeHours: number | null;
+  /** fresh below the policy's watchHours, watch from watchHours, overdue from overdueHours; null once decided. */
+  approvalAttention: ApprovalAttention | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One output with its content (markdown). */
+export interface Artifact extends ArtifactSummary {
+  /** Markdown: headings, lists, links, emphasis and code. */
+  content: string;
+}
+
+export function selectArtifacts(db: Db | Trx) {
+  return db
+    .selectFrom('artifacts')
+    .leftJoin('tasks', 'tasks.id', 'artifacts.taskId')
+    .select([
+      'artifacts.id',
+      'artifacts.taskId',
+      'tasks.title as taskTitle',
+      'artifacts.runId',
+      'artifacts.kind',
+      'artifacts.title',
+      'artifacts.status',
+      'artifacts.version',
+      'artifacts.parentArtifactId',
+      'artifacts.pinned',
+      'artifacts.readyAt',
+      'artifacts.decidedAt',
+      'artifacts.createdAt',
+      'artifacts.updatedAt',
+    ]);
+}
+
+export type ArtifactRow = Awaited<ReturnType<ReturnType<typeof selectArtifacts>['execute']>>[number];
+
+/** The sort key of a list row (newest first), as its cursor carries it: (created_at, id). */
+export const artifactCursorKey = (row: ArtifactRow): CursorKey => [row.createdAt, row.id];
+export const ARTIFACT_CURSOR_SHAPE = ['string', 'string'] as const;
+
+export interface ArtifactListFilter {
+  fetch: number;
+  status?: ArtifactStatus;
+  after?: CursorKey;
+}
+
+/** Newest first, served by artifacts_created (created_at, id); the id breaks ties. */
+export function artifactListQuery(db: Db, filter: ArtifactListFilter) {
+  let sel = selectArtifacts(db);
+  if (filter.status !== undefined) sel = sel.where('artifacts.status', '=', filter.status);
+  if (filter.after !== undefined) sel = sel.where(afterKey(['artifacts.created_at', 'artifacts.id'], filter.after, 'desc'));
+  return sel.orderBy('artifacts.createdAt', 'desc').orderBy('artifacts.id', 'desc').limit(filter.fetch);
+}
+
+export interface ViewContext {
+  now: Date;
+  policy: { watchHours: number; overdueHours: number };
+  viewerId: string;
+}
+
+/** Rows as the API shows them: tags and reactions read for all rows at once, the waiting time from the policy. */
+export async function toArtifactSummaries(db: Db | Trx, rows: ArtifactRow[], ctx: ViewContext): Promise<ArtifactSummary[]> {
+  const ids = rows.map((r) => r.id);
+  const [tagRows, reactionRows] = ids.length
+    ? await Promise.all([
+        db.selectFrom('artifactTags').select(['artifactId', 'tag']).where('artifactId', 'in', ids).orderBy('tag').execute(),
+        db
+          .selectFrom('artifactReactions')
+          .select(['artifactId as targetId', 'userId', 'emoji'])
+          .where('artifactId', 'in', ids)
+          .orderBy('createdAt')
+          .orderBy(sql`rowid`)
+          .execute(),
+      ])
+    : [[], []];
+  const tags = new Map<string, string[]>();
+  for (const t of tagRows) tags.set(t.artifactId, [...(tags.get(t.artifactId) ?? []), t.tag]);
+  const reactions = summariseReactions(reactionRows, ctx.viewerId);
+  return rows.map((r) => {
+    const waiting = r.status === 'ready' ? approvalAgeHours(r.readyAt, ctx.now) : null;
+    return {
+      id: r.id,
+      taskId: r.taskId,
+      taskTitle: r.taskTitle ?? null,
+      runId: r.runId,
+      kind: r.kind,
+      title: r.title,
+      status: r.status,
+      version: r.version,
+      parentArtifactId: r.parentArtifactId,
+      pinned: r.pinned === 1,
+      tags: tags.get(r.id) ?? [],
+      reactions: reactions.get(r.id) ?? [],
+      readyAt: r.readyAt,
+      decidedAt: r.decidedAt,
+      approvalAgeHours: waiting,
+      approvalAttention: waiting === null ? null : approvalAttention(waiting, ctx.policy),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+  });
+}
+
+/** A JSON id list column; anything unreadable counts as empty (the runner writes these). */
+export function parseIdList(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -130,7 +130,8 @@ export function composeDraft(item: WorkItem, memory: EngineMemory[], now: string
   out.push('## What it means', '');
   if (item.goal.trim() !== '') out.push(`**Goal:** ${oneLine(item.goal, 600)}`, '');
   else out.push('The task has no goal set; this draft works from its summary.', '');
-  if (item.summary.trim() !== '') out.push(excerpt(item.summary, 1200), '');
+  // The summary's first paragraph: the signals it lists after it are cited above already.
+  if (item.summary.trim() !== '') out.push(excerpt(item.summary.split(/\n\s*\n/)[0], 1200), '');
   if (item.context.trim() !== '') out.push(`**Context:** ${oneLine(item.context, 600)}`, '');
   const pressing = cited.filter((s) => priorityRank(s.priority) >= 2);
   if (pressing.length > 0) {
@@ -159,7 +160,7 @@ export function composeDraft(item: WorkItem, memory: EngineMemory[], now: string
   for (const n of item.notes) steps.push(`Follow the operator's direction: "${oneLine(n.text, 160)}"`);
   const byUrgency = [...cited].sort((a, b) => priorityRank(b.priority) - priorityRank(a.priority) || (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   for (const s of byUrgency.slice(0, 5)) {
-    const when = s.priority === 'urgent' ? ' Today.' : s.priority === 'high' ? ' First.' : '';
+    const when = s.priority === 'urgent' ? ' Urgent: today.' : s.priority === 'high' ? ' High priority.' : '';
     steps.push(`${ACTION[s.kind]} [${sLabel.get(s.id)}] "${oneLine(s.title, 160)}".${when}`);
   }
   memory.forEach((m, i) => {

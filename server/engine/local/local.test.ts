@@ -98,7 +98,7 @@ describe('local engine: drafting', () => {
     const next = c.slice(c.indexOf('## What to do next'), c.indexOf('## Sources'));
     expect(next).toContain('Operator direction (authoritative):\n\n> Offer a pro-rated refund, not a full one.');
     expect(next.indexOf('1. Follow the operator\'s direction: "Offer a pro-rated refund, not a full one."')).toBeGreaterThan(next.indexOf('> Offer'));
-    expect(next).toContain('2. Reply to the message: [S2] "Second refund request for an annual plan". First.');
+    expect(next).toContain('2. Reply to the message: [S2] "Second refund request for an annual plan". High priority.');
     expect(next).toContain('Keep to the standing preference [M2]: Tone for refunds.');
     expect(c).toContain('- [S2] Second refund request for an annual plan — https://example.com/sig_1 (signal sig_1)');
     expect(c).toContain('- [M2] Tone for refunds (memory mem_2)');

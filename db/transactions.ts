@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DatabaseConnection, Driver, Kysely, Transaction, TransactionSettings } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, type Kysely, type Transaction, type TransactionSettings } from 'kysely';
 import type { DB } from './schema';
 
 /**
@@ -69,7 +69,16 @@ export class JoiningDriver implements Driver {
     await this.inner.releaseConnection(connection);
   }
 
-  destroy(): Promise<void> {
+  /** Batches not yet committed: closing the database waits for them (their callers wait for the COMMIT). */
+  private readonly pending = new Set<Promise<void>>();
+
+  track(batch: Promise<void>): void {
+    this.pending.add(batch);
+    void batch.finally(() => this.pending.delete(batch));
+  }
+
+  async destroy(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
     return this.inner.destroy();
   }
 }
@@ -79,24 +88,115 @@ export function registerDriver(db: Kysely<DB>, driver: JoiningDriver): void {
   drivers.set(db, driver);
 }
 
+/** One caller of inTransaction waiting for its turn in a group commit. */
+interface Member {
+  fn: (trx: Trx) => Promise<unknown>;
+  /** Settled after the COMMIT that makes its writes durable (or at once when fn throws). */
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+/** The transaction that callers join until it commits. */
+interface Batch {
+  waiting: Member[];
+  /** Set (synchronously) once the batch stops taking members: the next caller starts another. */
+  closed: boolean;
+  done: Promise<void>;
+}
+
+const openBatches = new WeakMap<Kysely<DB>, Batch>();
+/** A fixed name will do: members of a batch run one after the other, each releasing its savepoint. */
+const SAVEPOINT = CompiledQuery.raw('savepoint desk_member');
+const RELEASE = CompiledQuery.raw('release desk_member');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to desk_member');
+
 /**
- * Runs `fn` in a transaction: commits when it resolves, rolls back when it throws. Inside an open
- * transaction it joins it (no savepoint: the outer transaction decides). Keep `fn` short and free
- * of network I/O: the single connection is held until it returns.
+ * Runs `fn` in a transaction: its writes are committed when it resolves, rolled back when it
+ * throws. Inside an open transaction it joins it (no savepoint: the outer transaction decides).
+ * Keep `fn` short and free of network I/O: the single connection is held until it returns.
+ *
+ * Group commit: with `synchronous = FULL` every COMMIT syncs the WAL to disk, which costs more
+ * than the work of a typical request. Callers that arrive while a transaction is open (the
+ * requests read in the same turn of the event loop) run one after the other in that one
+ * transaction, each inside its own savepoint, and the batch commits once nobody is left to
+ * join (after a setImmediate). Each caller's promise settles only after that COMMIT returned: a
+ * resolved inTransaction (a 201) still means durably stored. A caller whose `fn` throws is
+ * rolled back to its savepoint and rejected at once; the others are not affected. If the COMMIT
+ * itself fails, every member of the batch is rejected (nothing of theirs was stored).
  */
 export async function inTransaction<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open?.open) return fn(open.trx);
   const driver = drivers.get(db);
   if (!driver) throw new Error('inTransaction: database not opened by openDatabase()');
-  return db.transaction().execute(async (trx) => {
-    const state: OpenTransaction = { driver, trx, open: true };
-    try {
-      return await current.run(state, () => fn(trx));
-    } finally {
-      state.open = false;
-    }
+  return new Promise<T>((resolve, reject) => {
+    const member: Member = { fn: fn as Member['fn'], resolve: resolve as Member['resolve'], reject };
+    const batch = openBatches.get(db);
+    if (batch && !batch.closed) batch.waiting.push(member);
+    else startBatch(db, driver, [member]);
   });
+}
+
+function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): void {
+  const batch: Batch = { waiting: first, closed: false, done: Promise.resolve() };
+  openBatches.set(db, batch);
+  const committed: { member: Member; value: unknown }[] = [];
+  let started = 0;
+  batch.done = db
+    .transaction()
+    .execute(async (trx) => {
+      for (;;) {
+        const member = batch.waiting.shift();
+        if (member === undefined) {
+          // Let the requests already read in this turn of the event loop join before committing.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (batch.waiting.length > 0) continue;
+          batch.closed = true;
+          return;
+        }
+        try {
+          await trx.executeQuery(SAVEPOINT);
+        } catch (err) {
+          batch.waiting.unshift(member); // not started: it goes to the next batch
+          throw err;
+        }
+        started += 1;
+        const state: OpenTransaction = { driver, trx, open: true };
+        let value: unknown;
+        try {
+          value = await current.run(state, () => member.fn(trx));
+        } catch (err) {
+          state.open = false;
+          try {
+            // A failure of the rollback itself (the transaction is gone) fails the whole batch below.
+            await trx.executeQuery(ROLLBACK_TO);
+            await trx.executeQuery(RELEASE);
+          } finally {
+            member.reject(err);
+          }
+          continue;
+        }
+        state.open = false;
+        // Counted before the release: if that fails, the batch fails and this member with it.
+        committed.push({ member, value });
+        await trx.executeQuery(RELEASE);
+      }
+    })
+    .then(
+      () => {
+        for (const { member, value } of committed) member.resolve(value);
+      },
+      (err: unknown) => {
+        batch.closed = true;
+        for (const { member } of committed) member.reject(err);
+        // Members that had not started were not part of what failed: they get a batch of their own,
+        // unless this one failed before running anybody (BEGIN failed: so would theirs).
+        const rest = batch.waiting.splice(0);
+        if (started === 0) for (const member of rest) member.reject(err);
+        else if (rest.length > 0) startBatch(db, driver, rest);
+      },
+    );
+  driver.track(batch.done);
 }
 
 /** True inside inTransaction: for helpers that must not do slow work while the connection is held. */

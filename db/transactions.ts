@@ -105,6 +105,12 @@ interface Batch {
 }
 
 const openBatches = new WeakMap<Kysely<DB>, Batch>();
+/**
+ * Batches begun and not yet settled, over all databases. On Node 20 an enabled AsyncLocalStorage
+ * runs a hook on every promise the process creates (HTTP handling included), so `current` is
+ * enabled only while a batch is open and disabled when the last one settles.
+ */
+let batchesOpen = 0;
 /** A fixed name will do: members of a batch run one after the other, each releasing its savepoint. */
 const SAVEPOINT = CompiledQuery.raw('savepoint desk_member');
 const RELEASE = CompiledQuery.raw('release desk_member');
@@ -139,6 +145,7 @@ export async function inTransaction<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise
 
 function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): void {
   const batch: Batch = { waiting: first, closed: false, done: Promise.resolve() };
+  batchesOpen += 1;
   openBatches.set(db, batch);
   const committed: { member: Member; value: unknown }[] = [];
   let started = 0;
@@ -195,7 +202,11 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
         if (started === 0) for (const member of rest) member.reject(err);
         else if (rest.length > 0) startBatch(db, driver, rest);
       },
-    );
+    )
+    .finally(() => {
+      // A store left on a resource from now on has open === false: nothing can join it.
+      if (--batchesOpen === 0) current.disable();
+    });
   driver.track(batch.done);
 }
 

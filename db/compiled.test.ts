@@ -26,6 +26,21 @@ describe('insertRow', () => {
     ]);
   });
 
+  it('inside a transaction runs on its connection: rolled back with it, and a finished transaction refuses it', async () => {
+    await insertRow(t.db, 'schedulerJobs', job('shape')); // the shape is known: the next inserts take the direct way
+    let kept: Parameters<typeof insertRow>[0] | undefined;
+    await expect(
+      inTransaction(t.db, async (trx) => {
+        kept = trx;
+        await insertRow(trx, 'schedulerJobs', job('rolled-back'));
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect((await t.db.selectFrom('schedulerJobs').select('name').execute()).map((r) => r.name)).toEqual(['shape']);
+    // Kysely's own check: a transaction used after it ended is an error, not a write outside it.
+    await expect(insertRow(kept!, 'schedulerJobs', job('late'))).rejects.toThrow(/committed|rolled back/i);
+  });
+
   it('leaves undefined values out (the column default applies) and passes expressions to the builder', async () => {
     await insertRow(t.db, 'schedulerJobs', { ...job('u'), runCount: undefined as unknown as number });
     await insertRow(t.db, 'schedulerJobs', { ...job('x'), lastError: sql<string>`'from ' || 'sql'` as unknown as string });

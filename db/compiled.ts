@@ -1,5 +1,7 @@
 import { CompiledQuery, type Compilable, type Insertable, type Kysely } from 'kysely';
 import type { DB } from './schema';
+import { runSync } from './statement-cache';
+import { liveConnectionOf } from './transactions';
 
 /**
  * Hot statements compiled once. Building a Kysely query (immutable nodes), running the
@@ -40,6 +42,10 @@ export async function insertRow<T extends keyof DB & string>(db: Kysely<DB>, tab
   const shapeKey = `${table}\u0000${keys.join('\u0000')}`;
   const shape = reusable ? insertShapes.get(shapeKey) : null;
   if (shape) {
+    // Inside an open transaction the statement runs at once on its connection: the SQL and the
+    // values are what Kysely would send, and an insert returns no rows for the plugins to map.
+    const connection = liveConnectionOf(db);
+    if (connection !== null && runSync(connection, shape.sql, values) !== undefined) return;
     await db.executeQuery(CompiledQuery.raw(shape.sql, values));
     return;
   }

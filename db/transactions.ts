@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type DatabaseConnection, type Driver, type Kysely, type Transaction, type TransactionSettings } from 'kysely';
 import type { DB } from './schema';
+import { runSync } from './statement-cache';
 
 /**
  * The transaction boundary. SQLite has one connection and Kysely's driver guards it with a mutex:
@@ -44,6 +45,11 @@ export class JoiningDriver implements Driver {
       return this.txConnection;
     }
     return this.inner.acquireConnection();
+  }
+
+  /** The connection of the open transaction, if one is open. */
+  get transactionConnection(): DatabaseConnection | null {
+    return this.txConnection;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -105,6 +111,16 @@ interface Batch {
 }
 
 const openBatches = new WeakMap<Kysely<DB>, Batch>();
+/** The connection of each batch's transaction while it is open (db/compiled.ts runs hot statements on it directly). */
+const liveConnections = new WeakMap<Kysely<DB>, DatabaseConnection>();
+
+/**
+ * The connection `trx` runs on while its transaction is open; null for anything else (the outer
+ * db, a finished transaction: those take Kysely's own way, with its checks).
+ */
+export function liveConnectionOf(trx: Kysely<DB>): DatabaseConnection | null {
+  return liveConnections.get(trx) ?? null;
+}
 /**
  * Batches begun and not yet settled, over all databases. On Node 20 an enabled AsyncLocalStorage
  * runs a hook on every promise the process creates (HTTP handling included), so `current` is
@@ -149,44 +165,58 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
   openBatches.set(db, batch);
   const committed: { member: Member; value: unknown }[] = [];
   let started = 0;
+
+  /** Runs the waiting members one by one, each in its savepoint; returns when nobody is left to join. */
+  const runMembers = async (trx: Trx, exec: (query: CompiledQuery) => Promise<unknown>): Promise<void> => {
+    for (;;) {
+      const member = batch.waiting.shift();
+      if (member === undefined) {
+        // Let the requests already read in this turn of the event loop join before committing.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (batch.waiting.length > 0) continue;
+        batch.closed = true;
+        return;
+      }
+      try {
+        await exec(SAVEPOINT);
+      } catch (err) {
+        batch.waiting.unshift(member); // not started: it goes to the next batch
+        throw err;
+      }
+      started += 1;
+      const state: OpenTransaction = { driver, trx, open: true };
+      let value: unknown;
+      try {
+        value = await current.run(state, () => member.fn(trx));
+      } catch (err) {
+        state.open = false;
+        try {
+          // A failure of the rollback itself (the transaction is gone) fails the whole batch below.
+          await exec(ROLLBACK_TO);
+          await exec(RELEASE);
+        } finally {
+          member.reject(err);
+        }
+        continue;
+      }
+      state.open = false;
+      // Counted before the release: if that fails, the batch fails and this member with it.
+      committed.push({ member, value });
+      await exec(RELEASE);
+    }
+  };
+
   batch.done = db
     .transaction()
     .execute(async (trx) => {
-      for (;;) {
-        const member = batch.waiting.shift();
-        if (member === undefined) {
-          // Let the requests already read in this turn of the event loop join before committing.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          if (batch.waiting.length > 0) continue;
-          batch.closed = true;
-          return;
-        }
-        try {
-          await trx.executeQuery(SAVEPOINT);
-        } catch (err) {
-          batch.waiting.unshift(member); // not started: it goes to the next batch
-          throw err;
-        }
-        started += 1;
-        const state: OpenTransaction = { driver, trx, open: true };
-        let value: unknown;
-        try {
-          value = await current.run(state, () => member.fn(trx));
-        } catch (err) {
-          state.open = false;
-          try {
-            // A failure of the rollback itself (the transaction is gone) fails the whole batch below.
-            await trx.executeQuery(ROLLBACK_TO);
-            await trx.executeQuery(RELEASE);
-          } finally {
-            member.reject(err);
-          }
-          continue;
-        }
-        state.open = false;
-        // Counted before the release: if that fails, the batch fails and this member with it.
-        committed.push({ member, value });
-        await trx.executeQuery(RELEASE);
+      const connection = driver.transactionConnection;
+      if (connection === null) return runMembers(trx, (query) => trx.executeQuery(query));
+      liveConnections.set(trx, connection);
+      try {
+        // The savepoint statements straight on the connection (cached), not through Kysely's executor.
+        await runMembers(trx, async (query) => runSync(connection, query.sql, query.parameters) ?? trx.executeQuery(query));
+      } finally {
+        liveConnections.delete(trx);
       }
     })
     .then(

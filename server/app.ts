@@ -6,7 +6,7 @@ import swaggerUi from 'swagger-ui-express';
 import { ValidateError } from '@tsoa/runtime';
 import { RegisterRoutes } from './generated/routes';
 import { DeskError, type ErrorBody, type ErrorDetail } from './core/errors';
-import { expressAuthentication } from './api/auth';
+import { bearerProblem } from './api/auth';
 import { installFastUnionValidation } from './api/fast-union';
 import { hostAndOriginGuard, hostileJson, operationTable } from './http-guards';
 import { openApiDocument } from './openapi/document';
@@ -172,7 +172,7 @@ type Register = (router: express.Router) => void;
  * of its own besides tsoa's authentication, by "METHOD /path" (lower case) as operationTable keys
  * it. Found by registering tsoa's routes on a recorder once at start. Such a request needs none of
  * the router's work: its path names the route, and its token was checked before its body was read
- * (by the same expressAuthentication, from the same @Security, through the OpenAPI document); what
+ * (bearerProblem, the check expressAuthentication makes, from the same @Security through the OpenAPI document); what
  * tsoa's handler does (validation, controller, status, JSON answer, errors to `next`) is unchanged.
  * Routes with path parameters or middlewares take the router as before.
  */
@@ -248,8 +248,11 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
     // A fixed-path operation goes straight to its tsoa handler once authenticated and parsed.
     const handler = operation.key === undefined ? undefined : direct.get(operation.key);
     const proceed = handler === undefined ? next : (err?: unknown) => (err === undefined ? directly(handler, operation.public, req, res, next) : next(err));
-    if (operation.public) return parseJson(req, res, proceed);
-    expressAuthentication(req, 'bearer').then(() => parseJson(req, res, proceed), next);
+    if (!operation.public) {
+      const problem = bearerProblem(req);
+      if (problem !== null) return next(problem);
+    }
+    parseJson(req, res, proceed);
   });
   for (const mount of mounts) mount(app, services);
 

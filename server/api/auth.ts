@@ -41,21 +41,28 @@ export function bearerOf(req: Request): string | null {
  */
 const verifiedOnSocket = new WeakMap<object, { header: string; expected: string }>();
 
-/** tsoa authentication module: every route marked @Security('bearer') passes through here. */
-export async function expressAuthentication(req: Request, securityName: string): Promise<unknown> {
-  if (securityName !== 'bearer') throw new DeskError(500, 'internal_error', `Unknown security scheme ${securityName}`);
+/** The bearer check, synchronously: null when the request carries the workspace token, else the 401 to answer. */
+export function bearerProblem(req: Request): DeskError | null {
   const expected = servicesOf(req).token;
-  if (verified.get(req) === expected) return { workspace: true };
+  if (verified.get(req) === expected) return null;
   const header = req.headers.authorization;
   const kept = req.socket ? verifiedOnSocket.get(req.socket) : undefined;
   if (kept !== undefined && kept.expected === expected && kept.header === header) {
     verified.set(req, expected);
-    return { workspace: true };
+    return null;
   }
   const given = bearerOf(req);
-  if (given === null) throw new DeskError(401, 'unauthorized', 'Missing bearer token: send Authorization: Bearer <token>');
-  if (!tokenMatches(given, expected)) throw new DeskError(401, 'unauthorized', 'Invalid bearer token');
+  if (given === null) return new DeskError(401, 'unauthorized', 'Missing bearer token: send Authorization: Bearer <token>');
+  if (!tokenMatches(given, expected)) return new DeskError(401, 'unauthorized', 'Invalid bearer token');
   verified.set(req, expected);
   if (req.socket && header !== undefined) verifiedOnSocket.set(req.socket, { header, expected });
+  return null;
+}
+
+/** tsoa authentication module: every route marked @Security('bearer') passes through here. */
+export async function expressAuthentication(req: Request, securityName: string): Promise<unknown> {
+  if (securityName !== 'bearer') throw new DeskError(500, 'internal_error', `Unknown security scheme ${securityName}`);
+  const problem = bearerProblem(req);
+  if (problem !== null) throw problem;
   return { workspace: true };
 }

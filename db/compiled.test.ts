@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../server/testing/database';
-import { compiledOnce, insertRow } from './compiled';
+import { compiledOnce, insertRow, learnNames } from './compiled';
 import { inTransaction } from './transactions';
 
 const t = useTestDatabase();
@@ -24,6 +24,21 @@ describe('insertRow', () => {
       { ...job('d'), runCount: 3, lastRunAt: '2026-01-01T00:00:00.000Z' },
       job('e'),
     ]);
+  });
+
+  it('inside a transaction runs on its connection: rolled back with it, and a finished transaction refuses it', async () => {
+    await insertRow(t.db, 'schedulerJobs', job('shape')); // the shape is known: the next inserts take the direct way
+    let kept: Parameters<typeof insertRow>[0] | undefined;
+    await expect(
+      inTransaction(t.db, async (trx) => {
+        kept = trx;
+        await insertRow(trx, 'schedulerJobs', job('rolled-back'));
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect((await t.db.selectFrom('schedulerJobs').select('name').execute()).map((r) => r.name)).toEqual(['shape']);
+    // Kysely's own check: a transaction used after it ended is an error, not a write outside it.
+    await expect(insertRow(kept!, 'schedulerJobs', job('late'))).rejects.toThrow(/committed|rolled back/i);
   });
 
   it('leaves undefined values out (the column default applies) and passes expressions to the builder', async () => {
@@ -61,6 +76,31 @@ describe('compiledOnce', () => {
       { name: 'a', runCount: 0 },
       { name: 'b', runCount: 0 },
     ]);
+  });
+
+  it('inside a transaction, once it has learnt the names, reads straight from the connection with the same rows', async () => {
+    const names = compiledOnce((db) => db.selectFrom('schedulerJobs').select(['name', 'runCount', 'lastError']).orderBy('name'));
+    await insertRow(t.db, 'schedulerJobs', job('a'));
+    const first = await inTransaction(t.db, (trx) => names(trx)); // through Kysely: learns run_count -> runCount
+    const again = await inTransaction(t.db, async (trx) => {
+      await insertRow(trx, 'schedulerJobs', { ...job('b'), runCount: 2, lastError: 'x' });
+      return names(trx); // straight: sees the transaction's own write
+    });
+    expect(first).toEqual([{ name: 'a', runCount: 0, lastError: null }]);
+    expect(again).toEqual([
+      { name: 'a', runCount: 0, lastError: null },
+      { name: 'b', runCount: 2, lastError: 'x' },
+    ]);
+  });
+
+  it('learns only a pure renaming of the columns', () => {
+    expect(learnNames([{ run_count: 1, name: 'a' }], [{ runCount: 1, name: 'a' }])).toEqual([
+      ['run_count', 'runCount'],
+      ['name', 'name'],
+    ]);
+    expect(learnNames([{ n: 1 }], [{ n: 2 }])).toBeNull();
+    expect(learnNames([{ n: 1 }], [{ n: 1, extra: true }])).toBeNull();
+    expect(learnNames([], [])).toBeNull();
   });
 
   it('refuses a query with parameters (their values would be frozen)', async () => {

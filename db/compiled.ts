@@ -1,5 +1,7 @@
 import { CompiledQuery, type Compilable, type Insertable, type Kysely } from 'kysely';
 import type { DB } from './schema';
+import { runSync } from './statement-cache';
+import { liveConnectionOf } from './transactions';
 
 /**
  * Hot statements compiled once. Building a Kysely query (immutable nodes), running the
@@ -40,6 +42,10 @@ export async function insertRow<T extends keyof DB & string>(db: Kysely<DB>, tab
   const shapeKey = `${table}\u0000${keys.join('\u0000')}`;
   const shape = reusable ? insertShapes.get(shapeKey) : null;
   if (shape) {
+    // Inside an open transaction the statement runs at once on its connection: the SQL and the
+    // values are what Kysely would send, and an insert returns no rows for the plugins to map.
+    const connection = liveConnectionOf(db);
+    if (connection !== null && runSync(connection, shape.sql, values) !== undefined) return;
     await db.executeQuery(CompiledQuery.raw(shape.sql, values));
     return;
   }
@@ -58,12 +64,43 @@ export async function insertRow<T extends keyof DB & string>(db: Kysely<DB>, tab
  */
 export function compiledOnce<R>(build: (db: Kysely<DB>) => Compilable<R>): (db: Kysely<DB>) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
+  // Column names as SQLite returns them -> as the plugins return them, learnt from a first answer
+  // with rows; until then (or if the plugins did more than rename) every call goes through Kysely.
+  let names: [string, string][] | null | undefined;
   return async (db) => {
     if (compiled === undefined) {
       const fresh = build(db).compile();
       if (fresh.parameters.length > 0) throw new Error(`compiledOnce: the query takes parameters: ${fresh.sql}`);
       compiled = fresh;
     }
-    return (await db.executeQuery(compiled)).rows;
+    // Inside an open transaction: straight on its connection, renamed as the plugins rename.
+    const connection = liveConnectionOf(db);
+    if (connection !== null && names) {
+      const raw = runSync<Record<string, unknown>>(connection, compiled.sql, compiled.parameters);
+      if (raw !== undefined) return raw.rows.map((row) => renamed(row, names as [string, string][]) as R);
+    }
+    const rows = (await db.executeQuery(compiled)).rows;
+    if (names === undefined && connection !== null && rows.length > 0) names = learnNames(runSync<Record<string, unknown>>(connection, compiled.sql, compiled.parameters)?.rows, rows);
+    return rows;
   };
+}
+
+function renamed(row: Record<string, unknown>, names: [string, string][]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [from, to] of names) out[to] = row[from];
+  return out;
+}
+
+/** The renaming that turns `raw` rows into `mapped` ones, or null when the plugins did anything else. */
+export function learnNames(raw: Record<string, unknown>[] | undefined, mapped: unknown[]): [string, string][] | null {
+  if (raw === undefined || raw.length !== mapped.length || raw.length === 0) return null;
+  const from = Object.keys(raw[0]);
+  const to = Object.keys(mapped[0] as object);
+  if (from.length !== to.length) return null;
+  const names = from.map((f, i): [string, string] => [f, to[i]]);
+  const same = raw.every((row, r) => {
+    const other = mapped[r] as Record<string, unknown>;
+    return Object.keys(other).length === names.length && names.every(([f, t]) => row[f] === other[t]);
+  });
+  return same ? names : null;
 }

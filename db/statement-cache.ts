@@ -47,7 +47,11 @@ class CachingConnection implements DatabaseConnection {
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const { sql, parameters } = compiledQuery;
+    return Promise.resolve(this.run<R>(compiledQuery.sql, compiledQuery.parameters));
+  }
+
+  /** What executeQuery does, synchronously (better-sqlite3 is synchronous): for runSync. */
+  run<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
     let kept = this.kept.get(sql);
     if (kept === undefined) {
       const stmt = this.sqlite.prepare(sql);
@@ -60,15 +64,15 @@ class CachingConnection implements DatabaseConnection {
       const rows = kept.stmt.all(parameters as unknown[]) as R[];
       // INSERT ... RETURNING is a reader too: it still writes.
       if (kept.writes !== null) this.notify(kept.writes);
-      return Promise.resolve({ rows });
+      return { rows };
     }
     const { changes, lastInsertRowid } = kept.stmt.run(parameters as unknown[]);
     if (kept.writes !== null) this.notify(kept.writes);
-    return Promise.resolve({
+    return {
       numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
       insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
       rows: [],
-    });
+    };
   }
 
   streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -135,6 +139,15 @@ export class StatementCachingDriver implements Driver {
     set.add(listener);
     return () => set.delete(listener);
   }
+}
+
+/**
+ * Runs compiled SQL on `connection` at once when it is a connection of this cache (else returns
+ * undefined): for statements issued by code that already holds the connection (an open
+ * transaction), without Kysely's promise chain per query. Rows come back as SQLite names them.
+ */
+export function runSync<R>(connection: DatabaseConnection, sql: string, parameters: readonly unknown[]): QueryResult<R> | undefined {
+  return connection instanceof CachingConnection ? connection.run<R>(sql, parameters) : undefined;
 }
 
 const cachingDrivers = new WeakMap<Kysely<DB>, StatementCachingDriver>();

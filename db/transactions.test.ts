@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/core/clock';
 import { WorkspaceService } from '../server/domain/workspace/workspace-service';
@@ -64,5 +65,71 @@ describe('inTransaction', () => {
     });
     expect(isInTransaction()).toBe(false);
     expect(await late).toEqual([]);
+  });
+});
+
+describe('group commit', () => {
+  it('runs callers that arrive together in one transaction, each answered only after the commit', async () => {
+    const commits: string[] = [];
+    const order: string[] = [];
+    const write = (name: string) =>
+      inTransaction(database.db, async (trx) => {
+        await trx.insertInto('schedulerJobs').values(job(name)).execute();
+        order.push(`wrote ${name}`);
+        return name;
+      }).then((value) => {
+        commits.push(value);
+        return value;
+      });
+    const all = Promise.all([write('a'), write('b'), write('c')]);
+    expect(await all).toEqual(['a', 'b', 'c']);
+    // All three wrote before any was answered: they shared the one COMMIT.
+    expect(order).toEqual(['wrote a', 'wrote b', 'wrote c']);
+    expect(commits).toEqual(['a', 'b', 'c']);
+    expect(await jobNames()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('rolls back only the caller that failed; the others of its batch are stored', async () => {
+    const results = await Promise.allSettled([
+      inTransaction(database.db, async (trx) => {
+        await trx.insertInto('schedulerJobs').values(job('kept-1')).execute();
+      }),
+      inTransaction(database.db, async (trx) => {
+        await trx.insertInto('schedulerJobs').values(job('dropped')).execute();
+        throw new Error('no');
+      }),
+      inTransaction(database.db, async (trx) => {
+        // Sees what the earlier members of its batch wrote, not the failed one's rows.
+        const seen = await trx.selectFrom('schedulerJobs').select('name').orderBy('name').execute();
+        await trx.insertInto('schedulerJobs').values(job('kept-2')).execute();
+        return seen.map((r) => r.name);
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseFulfilledResult<string[]>).value).toEqual(['kept-1']);
+    expect(await jobNames()).toEqual(['kept-1', 'kept-2']);
+  });
+
+  it('fails every member of a batch whose COMMIT fails, and stores none of them', async () => {
+    // A deferred foreign key is checked at COMMIT: the batch's commit fails as a whole.
+    await sql`create table gc_parent (id text primary key)`.execute(database.db);
+    await sql`create table gc_child (id text primary key, parent text references gc_parent(id) deferrable initially deferred)`.execute(database.db);
+    const results = await Promise.allSettled([
+      inTransaction(database.db, async (trx) => {
+        await sql`insert into gc_parent (id) values ('p')`.execute(trx);
+      }),
+      inTransaction(database.db, async (trx) => {
+        await sql`insert into gc_child (id, parent) values ('c', 'missing')`.execute(trx);
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    const parents = await sql<{ n: number }>`select count(*) as n from gc_parent`.execute(database.db);
+    expect(parents.rows[0].n).toBe(0);
+    // The next caller gets a fresh transaction.
+    await inTransaction(database.db, async (trx) => {
+      await sql`insert into gc_parent (id) values ('q')`.execute(trx);
+    });
+    const after = await sql<{ n: number }>`select count(*) as n from gc_parent`.execute(database.db);
+    expect(after.rows[0].n).toBe(1);
   });
 });

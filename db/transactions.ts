@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DatabaseConnection, Driver, Kysely, Transaction, TransactionSettings } from 'kysely';
+import { performance } from 'node:perf_hooks';
+import { CompiledQuery, type DatabaseConnection, type Driver, type Kysely, type Transaction, type TransactionSettings } from 'kysely';
 import type { DB } from './schema';
+import { runSync } from './statement-cache';
 
 /**
  * The transaction boundary. SQLite has one connection and Kysely's driver guards it with a mutex:
@@ -46,6 +48,11 @@ export class JoiningDriver implements Driver {
     return this.inner.acquireConnection();
   }
 
+  /** The connection of the open transaction, if one is open. */
+  get transactionConnection(): DatabaseConnection | null {
+    return this.txConnection;
+  }
+
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await this.inner.beginTransaction(connection, settings);
     this.txConnection = connection;
@@ -69,7 +76,16 @@ export class JoiningDriver implements Driver {
     await this.inner.releaseConnection(connection);
   }
 
-  destroy(): Promise<void> {
+  /** Batches not yet committed: closing the database waits for them (their callers wait for the COMMIT). */
+  private readonly pending = new Set<Promise<void>>();
+
+  track(batch: Promise<void>): void {
+    this.pending.add(batch);
+    void batch.finally(() => this.pending.delete(batch));
+  }
+
+  async destroy(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
     return this.inner.destroy();
   }
 }
@@ -79,24 +95,176 @@ export function registerDriver(db: Kysely<DB>, driver: JoiningDriver): void {
   drivers.set(db, driver);
 }
 
+/** One caller of inTransaction waiting for its turn in a group commit. */
+interface Member {
+  fn: (trx: Trx) => Promise<unknown>;
+  /** Settled after the COMMIT that makes its writes durable (or at once when fn throws). */
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+/** The transaction that callers join until it commits. */
+interface Batch {
+  waiting: Member[];
+  /** Set (synchronously) once the batch stops taking members: the next caller starts another. */
+  closed: boolean;
+  done: Promise<void>;
+  /** Called when a member joins: ends a wait for more (see runMembers). */
+  wake?: () => void;
+}
+
+const openBatches = new WeakMap<Kysely<DB>, Batch>();
+/** How many members the last batch of each database had: the next one waits a little for as many. */
+const lastBatchSize = new WeakMap<Kysely<DB>, number>();
+/** The longest a batch waits for members beyond those of its first turn, in ms. */
+export const GROUP_COMMIT_WAIT_MS = 2;
+/** The connection of each batch's transaction while it is open (db/compiled.ts runs hot statements on it directly). */
+const liveConnections = new WeakMap<Kysely<DB>, DatabaseConnection>();
+
 /**
- * Runs `fn` in a transaction: commits when it resolves, rolls back when it throws. Inside an open
- * transaction it joins it (no savepoint: the outer transaction decides). Keep `fn` short and free
- * of network I/O: the single connection is held until it returns.
+ * The connection `trx` runs on while its transaction is open; null for anything else (the outer
+ * db, a finished transaction: those take Kysely's own way, with its checks).
+ */
+export function liveConnectionOf(trx: Kysely<DB>): DatabaseConnection | null {
+  return liveConnections.get(trx) ?? null;
+}
+/**
+ * Batches begun and not yet settled, over all databases. On Node 20 an enabled AsyncLocalStorage
+ * runs a hook on every promise the process creates (HTTP handling included), so `current` is
+ * enabled only while a batch is open and disabled when the last one settles.
+ */
+let batchesOpen = 0;
+/** A fixed name will do: members of a batch run one after the other, each releasing its savepoint. */
+const SAVEPOINT = CompiledQuery.raw('savepoint desk_member');
+const RELEASE = CompiledQuery.raw('release desk_member');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to desk_member');
+
+/**
+ * Runs `fn` in a transaction: its writes are committed when it resolves, rolled back when it
+ * throws. Inside an open transaction it joins it (no savepoint: the outer transaction decides).
+ * Keep `fn` short and free of network I/O: the single connection is held until it returns.
+ *
+ * Group commit: with `synchronous = FULL` every COMMIT syncs the WAL to disk, which costs more
+ * than the work of a typical request. Callers that arrive while a transaction is open (the
+ * requests read in the same turn of the event loop) run one after the other in that one
+ * transaction, each inside its own savepoint, and the batch commits once nobody is left to
+ * join (after a setImmediate). Each caller's promise settles only after that COMMIT returned: a
+ * resolved inTransaction (a 201) still means durably stored. A caller whose `fn` throws is
+ * rolled back to its savepoint and rejected at once; the others are not affected. If the COMMIT
+ * itself fails, every member of the batch is rejected (nothing of theirs was stored).
  */
 export async function inTransaction<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open?.open) return fn(open.trx);
   const driver = drivers.get(db);
   if (!driver) throw new Error('inTransaction: database not opened by openDatabase()');
-  return db.transaction().execute(async (trx) => {
-    const state: OpenTransaction = { driver, trx, open: true };
-    try {
-      return await current.run(state, () => fn(trx));
-    } finally {
-      state.open = false;
-    }
+  return new Promise<T>((resolve, reject) => {
+    const member: Member = { fn: fn as Member['fn'], resolve: resolve as Member['resolve'], reject };
+    const batch = openBatches.get(db);
+    if (batch && !batch.closed) {
+      batch.waiting.push(member);
+      batch.wake?.();
+    } else startBatch(db, driver, [member]);
   });
+}
+
+function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): void {
+  const batch: Batch = { waiting: first, closed: false, done: Promise.resolve() };
+  batchesOpen += 1;
+  openBatches.set(db, batch);
+  const committed: { member: Member; value: unknown }[] = [];
+  let started = 0;
+  let waitUntil: number | undefined;
+
+  /** Runs the waiting members one by one, each in its savepoint; returns when nobody is left to join. */
+  const runMembers = async (trx: Trx, exec: (query: CompiledQuery) => Promise<unknown>): Promise<void> => {
+    for (;;) {
+      const member = batch.waiting.shift();
+      if (member === undefined) {
+        // Let the requests already read in this turn of the event loop join before committing.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (batch.waiting.length > 0) continue;
+        // Under steady load the callers of the last batch come back together but not at once: a
+        // batch smaller than the last one waits (a little) for them instead of paying a sync of
+        // its own. A lone caller (last batch of one) never waits.
+        waitUntil ??= performance.now() + GROUP_COMMIT_WAIT_MS;
+        const left = waitUntil - performance.now();
+        if (started < (lastBatchSize.get(db) ?? 0) && left > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, left);
+            batch.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          batch.wake = undefined;
+          continue;
+        }
+        batch.closed = true;
+        lastBatchSize.set(db, started);
+        return;
+      }
+      try {
+        await exec(SAVEPOINT);
+      } catch (err) {
+        batch.waiting.unshift(member); // not started: it goes to the next batch
+        throw err;
+      }
+      started += 1;
+      const state: OpenTransaction = { driver, trx, open: true };
+      let value: unknown;
+      try {
+        value = await current.run(state, () => member.fn(trx));
+      } catch (err) {
+        state.open = false;
+        try {
+          // A failure of the rollback itself (the transaction is gone) fails the whole batch below.
+          await exec(ROLLBACK_TO);
+          await exec(RELEASE);
+        } finally {
+          member.reject(err);
+        }
+        continue;
+      }
+      state.open = false;
+      // Counted before the release: if that fails, the batch fails and this member with it.
+      committed.push({ member, value });
+      await exec(RELEASE);
+    }
+  };
+
+  batch.done = db
+    .transaction()
+    .execute(async (trx) => {
+      const connection = driver.transactionConnection;
+      if (connection === null) return runMembers(trx, (query) => trx.executeQuery(query));
+      liveConnections.set(trx, connection);
+      try {
+        // The savepoint statements straight on the connection (cached), not through Kysely's executor.
+        await runMembers(trx, async (query) => runSync(connection, query.sql, query.parameters) ?? trx.executeQuery(query));
+      } finally {
+        liveConnections.delete(trx);
+      }
+    })
+    .then(
+      () => {
+        for (const { member, value } of committed) member.resolve(value);
+      },
+      (err: unknown) => {
+        batch.closed = true;
+        for (const { member } of committed) member.reject(err);
+        // Members that had not started were not part of what failed: they get a batch of their own,
+        // unless this one failed before running anybody (BEGIN failed: so would theirs).
+        const rest = batch.waiting.splice(0);
+        if (started === 0) for (const member of rest) member.reject(err);
+        else if (rest.length > 0) startBatch(db, driver, rest);
+      },
+    )
+    .finally(() => {
+      // A store left on a resource from now on has open === false: nothing can join it.
+      if (--batchesOpen === 0) current.disable();
+    });
+  driver.track(batch.done);
 }
 
 /** True inside inTransaction: for helpers that must not do slow work while the connection is held. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_HELMET, STRICT_HELMET, precomputedHeaders } from './app';
+import { DOCS_HELMET, STRICT_HELMET, directRoutes, precomputedHeaders } from './app';
 import { startTestDesk, type TestDesk } from './testing/desk';
 
 /** Security headers on every kind of response, and how the built UI is served. */
@@ -129,5 +129,37 @@ describe('a refused bearer request', () => {
       expect(res.headers.get('www-authenticate')).toBe('Bearer realm="desk"');
     }
     expect((await get('/api/v1/workspace', desk.token)).headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe('direct dispatch of fixed-path API routes', () => {
+  const handler = (name: string): RequestHandler => Object.defineProperty(() => undefined, 'name', { value: name });
+  const auth = handler('runAuthenticationMiddleware');
+
+  it('takes fixed paths with only tsoa authentication, not those an earlier route shadows or with middlewares', () => {
+    const final = handler('final');
+    const routes = directRoutes((router) => {
+      router.get('/api/v1/items/:id', auth, handler('byId'));
+      router.get('/api/v1/items/stale', auth, handler('stale')); // Express serves /items/:id for it
+      router.get('/api/v1/items', auth, final);
+      router.post('/api/v1/items', auth, handler('extra'), handler('create')); // a middleware of its own
+      router.get('/api/v1/public', handler('public'));
+      router.get('/api/v1/Items', auth, handler('second')); // a later duplicate never runs
+    });
+    expect([...routes.keys()].sort()).toEqual(['GET /api/v1/items', 'GET /api/v1/public']);
+    expect(routes.get('GET /api/v1/items')).toBe(final);
+  });
+
+  it('answers a direct route exactly as the router does: a fixed path and its case and slash variants', async () => {
+    const variants = ['/api/v1/workspace', '/API/v1/Workspace', '/api/v1/workspace/'];
+    const answers = await Promise.all(variants.map((p) => get(p, desk.token)));
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    for (const [i, res] of answers.entries()) {
+      expect(res.status, variants[i]).toBe(200);
+      expect(bodies[i], variants[i]).toBe(bodies[0]);
+    }
+    const head = await fetch(desk.url + '/api/v1/workspace', { method: 'HEAD', headers: { authorization: `Bearer ${desk.token}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(bodies[0])));
   });
 });

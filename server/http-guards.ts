@@ -110,8 +110,11 @@ export function hostAndOriginGuard(configuredHost: string) {
 
 /** Which operations of the OpenAPI document exist, and which of them take no token. */
 export interface OperationTable {
-  /** undefined: no such operation (the request will be a 404, so its body is never read). */
-  match(method: string, urlPath: string): { public: boolean } | undefined;
+  /**
+   * undefined: no such operation (the request will be a 404, so its body is never read). `key`,
+   * for an operation without path parameters: "METHOD /path" in lower case (HEAD as GET).
+   */
+  match(method: string, urlPath: string): { public: boolean; key?: string } | undefined;
 }
 
 interface OpenApiLike {
@@ -147,8 +150,9 @@ export function operationTable(openApi: object): OperationTable {
   return {
     match(method, urlPath) {
       const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-      const hit = exact.get(`${m} ${urlPath.toLowerCase().replace(/(.)\/$/, '$1')}`);
-      if (hit) return { public: hit.public };
+      const key = `${m} ${urlPath.toLowerCase().replace(/(.)\/$/, '$1')}`;
+      const hit = exact.get(key);
+      if (hit) return { public: hit.public, key };
       const row = templated.find((r) => r.method === m && r.pattern.test(urlPath));
       return row ? { public: row.public } : undefined;
     },

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbFingerprint } from '../testing/db-fingerprint';
 import { startTestDesk, type TestDesk } from '../testing/desk';
@@ -119,6 +120,35 @@ describe('auth sweep over openapi.json', () => {
       const res = await fetch(`${desk.url}/api/v1/workspace`, { headers: { authorization: header } });
       expect(res.status, header).toBe(401);
       expect(await res.json()).toEqual({ error: 'unauthorized', message: expect.any(String) });
+    }
+  });
+
+  it('on one keep-alive connection: the right token again passes, a wrong one after it is refused, a rotated one no longer passes', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const port = Number(new URL(desk.url).port);
+    const call = (authorization: string) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.request({ agent, host: '127.0.0.1', port, path: '/api/v1/workspace', headers: { authorization } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await call(`Bearer ${desk.token}`);
+      const second = await call(`Bearer ${desk.token}`);
+      const wrong = await call(`Bearer ${desk.token}x`);
+      expect([first.status, second.status, wrong.status]).toEqual([200, 200, 401]);
+      expect(second.socket).toBe(first.socket); // the same connection each time
+      const old = desk.token;
+      expect((await call(`Bearer ${old}`)).status).toBe(200);
+      const rotated = await desk.api('POST', '/api/v1/workspace/token/rotate');
+      expect(rotated.status).toBe(200);
+      expect((await call(`Bearer ${old}`)).status).toBe(401);
+      expect((await call(`Bearer ${desk.token}`)).status).toBe(200);
+    } finally {
+      agent.destroy();
     }
   });
 

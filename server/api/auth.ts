@@ -33,14 +33,36 @@ export function bearerOf(req: Request): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * The Authorization header a keep-alive connection last sent with the right token, and that
+ * token: its next requests with the very same header need no hashing. Only a connection that has
+ * already shown the token is ever compared this way, so the plain comparison tells it nothing new;
+ * a rotated token no longer matches the kept one.
+ */
+const verifiedOnSocket = new WeakMap<object, { header: string; expected: string }>();
+
+/** The bearer check, synchronously: null when the request carries the workspace token, else the 401 to answer. */
+export function bearerProblem(req: Request): DeskError | null {
+  const expected = servicesOf(req).token;
+  if (verified.get(req) === expected) return null;
+  const header = req.headers.authorization;
+  const kept = req.socket ? verifiedOnSocket.get(req.socket) : undefined;
+  if (kept !== undefined && kept.expected === expected && kept.header === header) {
+    verified.set(req, expected);
+    return null;
+  }
+  const given = bearerOf(req);
+  if (given === null) return new DeskError(401, 'unauthorized', 'Missing bearer token: send Authorization: Bearer <token>');
+  if (!tokenMatches(given, expected)) return new DeskError(401, 'unauthorized', 'Invalid bearer token');
+  verified.set(req, expected);
+  if (req.socket && header !== undefined) verifiedOnSocket.set(req.socket, { header, expected });
+  return null;
+}
+
 /** tsoa authentication module: every route marked @Security('bearer') passes through here. */
 export async function expressAuthentication(req: Request, securityName: string): Promise<unknown> {
   if (securityName !== 'bearer') throw new DeskError(500, 'internal_error', `Unknown security scheme ${securityName}`);
-  const expected = servicesOf(req).token;
-  if (verified.get(req) === expected) return { workspace: true };
-  const given = bearerOf(req);
-  if (given === null) throw new DeskError(401, 'unauthorized', 'Missing bearer token: send Authorization: Bearer <token>');
-  if (!tokenMatches(given, expected)) throw new DeskError(401, 'unauthorized', 'Invalid bearer token');
-  verified.set(req, expected);
+  const problem = bearerProblem(req);
+  if (problem !== null) throw problem;
   return { workspace: true };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/core/clock';
 import { WorkspaceService } from '../server/domain/workspace/workspace-service';
 import { useTestDatabase } from '../server/testing/database';
-import { inTransaction, isInTransaction } from './transactions';
+import { inTransaction, isInTransaction, MAX_GROUP_MEMBERS } from './transactions';
 
 const database = useTestDatabase();
 
@@ -87,6 +87,22 @@ describe('group commit', () => {
     expect(order).toEqual(['wrote a', 'wrote b', 'wrote c']);
     expect(commits).toEqual(['a', 'b', 'c']);
     expect(await jobNames()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('commits at most MAX_GROUP_MEMBERS callers at once, so the first of a burst is not kept waiting for all of it', async () => {
+    const answered: number[] = [];
+    let written = 0;
+    const writes = Array.from({ length: MAX_GROUP_MEMBERS * 2 + 5 }, (_, i) =>
+      inTransaction(database.db, async (trx) => {
+        await trx.insertInto('schedulerJobs').values(job(`j${String(i).padStart(3, '0')}`)).execute();
+        written += 1;
+      }).then(() => answered.push(written)),
+    );
+    await Promise.all(writes);
+    // The first caller was answered after its batch's COMMIT: with the batch full, not after the whole burst.
+    expect(answered[0]).toBe(MAX_GROUP_MEMBERS);
+    expect(answered[MAX_GROUP_MEMBERS]).toBe(MAX_GROUP_MEMBERS * 2);
+    expect((await jobNames()).length).toBe(MAX_GROUP_MEMBERS * 2 + 5);
   });
 
   it('rolls back only the caller that failed; the others of its batch are stored', async () => {

@@ -118,6 +118,11 @@ const openBatches = new WeakMap<Kysely<DB>, Batch>();
 const lastBatchSize = new WeakMap<Kysely<DB>, number>();
 /** The longest a batch waits for members beyond those of its first turn, in ms. */
 export const GROUP_COMMIT_WAIT_MS = 2;
+/**
+ * Members of one batch at most: under a steady stream of writers (a burst of relayed events) a
+ * batch would otherwise keep taking callers, and its first caller would wait for all of them.
+ */
+export const MAX_GROUP_MEMBERS = 64;
 /** The connection of each batch's transaction while it is open (db/compiled.ts runs hot statements on it directly). */
 const liveConnections = new WeakMap<Kysely<DB>, DatabaseConnection>();
 
@@ -179,6 +184,14 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
   /** Runs the waiting members one by one, each in its savepoint; returns when nobody is left to join. */
   const runMembers = async (trx: Trx, exec: (query: CompiledQuery) => Promise<unknown>): Promise<void> => {
     for (;;) {
+      if (started >= MAX_GROUP_MEMBERS) {
+        // Full: commit these; whoever is still waiting starts the next batch (it begins once this COMMIT releases the connection).
+        batch.closed = true;
+        lastBatchSize.set(db, started);
+        const rest = batch.waiting.splice(0);
+        if (rest.length > 0) startBatch(db, driver, rest);
+        return;
+      }
       const member = batch.waiting.shift();
       if (member === undefined) {
         // Let the requests already read in this turn of the event loop join before committing.

@@ -17,6 +17,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import express from 'express';
 import { monotonicFactory } from 'ulid';
+import { pooledRandom } from '../core/ids';
 import helmet from 'helmet';
 import { STRICT_HELMET, precomputedHeaders } from '../app';
 import { startTestDesk } from '../testing/desk';
@@ -190,7 +191,8 @@ export function bareInsertApp(file: string): { app: express.Express; sqlite: Dat
     CREATE INDEX signals_source_created ON signals (source_id, created_at);
     CREATE UNIQUE INDEX signals_external_id ON signals (external_id) WHERE external_id IS NOT NULL;`);
   const insert = sqlite.prepare('INSERT INTO signals (id, kind, priority, title, detail, source_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const ulid = monotonicFactory();
+  // The desk's id generator (pooled randomness), so the baselines do not pay for ulid's default one.
+  const ulid = monotonicFactory(pooledRandom);
   const app = express();
   app.use(express.json({ limit: '1mb' }));
   app.post('/api/v1/signals', (req, res) => {
@@ -228,7 +230,8 @@ export function bareTransactionApp(file: string): { app: express.Express; sqlite
   const insertSignal = sqlite.prepare('INSERT INTO signals (id, kind, priority, title, detail, source_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insertActivity = sqlite.prepare('INSERT INTO activity (id, kind, detail, actor_user_id, actor_label, entity_type, entity_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const insertEvent = sqlite.prepare('INSERT INTO outbox_events (id, event, payload, created_at, delivered_at) VALUES (?, ?, ?, ?, NULL)');
-  const ulid = monotonicFactory();
+  // The desk's id generator (pooled randomness), so the baselines do not pay for ulid's default one.
+  const ulid = monotonicFactory(pooledRandom);
   type Body = { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null };
   const write = sqlite.transaction((b: Body, id: string, createdAt: string) => {
     insertSignal.run(id, b.kind, b.priority, b.title, b.detail, b.sourceUrl ?? null, createdAt);

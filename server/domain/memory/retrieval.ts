@@ -12,8 +12,15 @@ const STOP_WORDS = new Set(
   'a an and are as at be but by for from has have in is it its of on or that the this to was were will with about into our your their they them we you i he she not no yes do does did can could should would than then there here what when where which who why how new'.split(' '),
 );
 
+/**
+ * Words of a search at most: the first ones (a task's title comes first in its query). bm25 scores
+ * every entry matching any word, so each extra common word costs a pass over its postings; with
+ * thousands of entries 24 words took 10-18 ms a search, enough to stall the API during a cycle.
+ */
+export const MAX_MATCH_TERMS = 10;
+
 /** The FTS5 MATCH expression for free text: its distinct meaningful words, each quoted, OR-ed; null when none. */
-export function matchExpression(text: string, maxTerms = 24): string | null {
+export function matchExpression(text: string, maxTerms = MAX_MATCH_TERMS): string | null {
   const words = new Set<string>();
   for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (raw.length < 2 || STOP_WORDS.has(raw) || /^\d+$/.test(raw)) continue;

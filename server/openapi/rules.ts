@@ -141,7 +141,7 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'InboundSignalBatch.signals', minItems: 1, maxItems: MAX_WEBHOOK_BATCH },
   { at: 'InboundSignalBatch.idempotencyKey', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
   // sources
-  { at: 'SourceType', enum: SOURCE_TYPES },
+  { at: 'SourceType', enum: SOURCE_TYPES, anyOrder: true },
   { at: 'SourceStatus', enum: SOURCE_STATUSES },
   { at: 'SourceStatusChange', enum: SOURCE_STATUS_CHANGES },
   { at: 'BulkAction', enum: BULK_ACTIONS },

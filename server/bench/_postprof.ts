@@ -1,0 +1,16 @@
+import { drive, CONCURRENCY } from './throughput';
+import { startTestDesk } from '../testing/desk';
+const desk = await startTestDesk();
+const port = Number(new URL(desk.url).port);
+const body = JSON.stringify({ kind: 'note', priority: 'normal', title: 'Bench signal %i', detail: 'x'.repeat(200) });
+const spec = { port, method: 'POST' as const, path: '/api/v1/signals', headers: { authorization: `Bearer ${desk.token}`, 'content-type': 'application/json' }, body, requests: 3000, maxSeconds: 30, concurrency: CONCURRENCY };
+await drive(spec);
+const { Session } = await import('node:inspector/promises');
+const s = new Session(); s.connect();
+await s.post('Profiler.enable'); await s.post('Profiler.start');
+const r = await drive({ ...spec, requests: 6000 });
+const { profile } = await s.post('Profiler.stop');
+(await import('node:fs')).writeFileSync('/tmp/post.cpuprofile', JSON.stringify(profile));
+console.log(r);
+await desk.stop();
+process.exit(0);

@@ -75,7 +75,7 @@ export interface ThroughputReport {
   missed: number;
 }
 
-export interface LoadSpec {
+interface LoadSpec {
   port: number;
   method: 'GET' | 'POST';
   path: string;
@@ -141,7 +141,7 @@ function serverCpuMicros(): number | null {
   }
 }
 
-export function drive(spec: LoadSpec): Promise<LoadResult> {
+function drive(spec: LoadSpec): Promise<LoadResult> {
   const cpuBefore = serverCpuMicros();
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, { eval: true, workerData: spec });

@@ -8,7 +8,7 @@ import { parseIso } from '../../core/workspace-time';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
-import { checkEmoji, REACTION_EMOJIS, summariseReactions, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
+import { checkEmoji, REACTION_EMOJIS, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import {
   checkCommentQuery,
@@ -21,6 +21,7 @@ import {
   MENTION_LIST,
   TOP_REACTED_COMMENTS,
 } from './comment-rules';
+import { reactionSummaries, toggleReactionRow } from '../reactions/reaction-store';
 
 /** What a removed member's comments show as their author. */
 export const REMOVED_MEMBER_NAME = 'Removed member';
@@ -301,12 +302,8 @@ export class CommentService {
       const title = await taskTitle(trx, taskId);
       const comment = await trx.selectFrom('taskComments').select('id').where('id', '=', commentId).where('taskId', '=', taskId).executeTakeFirst();
       if (!comment) throw notFound('comment', commentId);
-      const removed =
-        Number(
-          (await trx.deleteFrom('commentReactions').where('commentId', '=', commentId).where('userId', '=', actor.userId).where('emoji', '=', emoji).executeTakeFirst())
-            .numDeletedRows,
-        ) > 0;
-      if (!removed) await trx.insertInto('commentReactions').values({ commentId, userId: actor.userId, emoji, createdAt: this.clock.now().toISOString() }).execute();
+      const { reacted, reactions } = await toggleReactionRow(trx, this.clock, 'comment', commentId, actor.userId, emoji);
+      const removed = !reacted;
       await recordActivity(trx, this.clock, {
         kind: removed ? 'comment.reaction_removed' : 'comment.reaction_added',
         detail: `${removed ? 'Removed' : 'Added'} ${emoji} on a comment of task: ${title}`,
@@ -314,8 +311,7 @@ export class CommentService {
         entityType: 'comment',
         entityId: commentId,
       });
-      const reactions = (await this.reactionsOf(trx, [commentId], actor.userId)).get(commentId) ?? [];
-      return { commentId, emoji, reacted: !removed, reactions };
+      return { commentId, emoji, reacted, reactions };
     });
   }
 
@@ -379,22 +375,10 @@ export class CommentService {
     });
   }
 
-  private async reactionsOf(db: Db, commentIds: string[], viewerId: string): Promise<Map<string, ReactionSummary[]>> {
-    if (commentIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('commentReactions')
-      .select(['commentId as targetId', 'userId', 'emoji'])
-      .where('commentId', 'in', commentIds)
-      .orderBy('createdAt')
-      .orderBy('userId')
-      .execute();
-    return summariseReactions(rows, viewerId);
-  }
-
   private async toComments(db: Db, rows: CommentRow[], viewerId: string): Promise<TaskComment[]> {
     const ids = rows.map((r) => r.id);
     // A task's comments are at most MAX_COMMENTS_PER_TASK: one IN list each, within SQLite's variable limit.
-    const reactions = await this.reactionsOf(db, ids, viewerId);
+    const reactions = await reactionSummaries(db, 'comment', ids, viewerId);
     const mentions = new Map<string, string[]>();
     if (ids.length > 0) {
       for (const m of await db.selectFrom('commentMentions').select(['commentId', 'userId']).where('commentId', 'in', ids).orderBy('id').execute()) {

@@ -9,8 +9,9 @@ import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
 import { checkEnum, checkTag } from '../tasks/rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
-import { getMemoryRow, insertMemoryEntry, memoryActivity, memoryNotFound, memoryReactionsOf, setMemoryTags, tagsOf, toEntries, type MemoryEntry, type MemoryRow } from './memory-store';
+import { getMemoryRow, insertMemoryEntry, memoryActivity, memoryNotFound, setMemoryTags, tagsOf, toEntries, type MemoryEntry, type MemoryRow } from './memory-store';
 import { checkImportance, checkKind, checkMemoryText, keywordExpression, MEMORY_CONTENT, MEMORY_KINDS, MEMORY_LIST, MEMORY_TITLE, normaliseMemoryTags, type MemoryKind } from './rules';
+import { toggleReactionRow } from '../reactions/reaction-store';
 
 /** What every memory module needs. */
 export interface MemoryDeps {
@@ -193,12 +194,10 @@ export class MemoryCrud {
     return inTransaction(db, async (trx) => {
       const actor = await resolveActor(trx, asUserId);
       const row = await getMemoryRow(trx, memoryId);
-      const mine = trx.deleteFrom('memoryReactions').where('memoryId', '=', memoryId).where('userId', '=', actor.userId).where('emoji', '=', emoji);
-      const removed = Number((await mine.executeTakeFirst()).numDeletedRows) > 0;
-      if (!removed) await trx.insertInto('memoryReactions').values({ memoryId, userId: actor.userId, emoji, createdAt: clock.now().toISOString() }).execute();
+      const { reacted, reactions } = await toggleReactionRow(trx, clock, 'memory', memoryId, actor.userId, emoji);
+      const removed = !reacted;
       await memoryActivity(trx, clock, actor, row, removed ? 'memory.reaction_removed' : 'memory.reaction_added', `${removed ? 'Removed' : 'Added'} ${emoji} on memory: ${row.title}`);
-      const reactions = (await memoryReactionsOf(trx, [memoryId], actor.userId)).get(memoryId) ?? [];
-      return { memoryId, emoji, reacted: !removed, reactions };
+      return { memoryId, emoji, reacted, reactions };
     });
   }
 

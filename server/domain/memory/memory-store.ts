@@ -9,8 +9,9 @@ import { lastDays } from '../../core/workspace-time';
 import { recordActivity, type Actor } from '../activity/activity';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import { emit } from '../events/outbox';
-import { summariseReactions, type ReactionSummary } from '../reactions/reactions';
+import { type ReactionSummary } from '../reactions/reactions';
 import { usd, type MemoryKind } from './rules';
+import { reactionSummaries } from '../reactions/reaction-store';
 
 export type MemoryRow = Selectable<MemoryTable>;
 
@@ -74,18 +75,6 @@ export async function tagsOf(db: Db, ids: readonly string[]): Promise<Map<string
   return out;
 }
 
-export async function memoryReactionsOf(db: Db, ids: readonly string[], viewerId: string): Promise<Map<string, ReactionSummary[]>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('memoryReactions')
-    .select(['memoryId as targetId', 'userId', 'emoji'])
-    .where('memoryId', 'in', ids)
-    .orderBy('createdAt')
-    .orderBy('userId')
-    .execute();
-  return summariseReactions(rows, viewerId);
-}
-
 /** Retrievals per entry over the given workspace days (inclusive range of day strings). */
 export async function retrievalsSince(db: Db, ids: readonly string[], fromDay: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
@@ -105,7 +94,7 @@ export async function retrievalsSince(db: Db, ids: readonly string[], fromDay: s
 export async function toEntries(db: Db, rows: readonly MemoryRow[], viewerId: string, now: Date, timezone: string): Promise<MemoryEntry[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [tags, reactions, recent] = await Promise.all([tagsOf(db, ids), memoryReactionsOf(db, ids, viewerId), retrievalsSince(db, ids, lastDays(now, timezone, 7)[0])]);
+  const [tags, reactions, recent] = await Promise.all([tagsOf(db, ids), reactionSummaries(db, 'memory', ids, viewerId), retrievalsSince(db, ids, lastDays(now, timezone, 7)[0])]);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,

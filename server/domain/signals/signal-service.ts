@@ -12,7 +12,8 @@ import { checkEmoji, type ReactionEmoji } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkBulkIds, checkSignalInput, deliveryIdempotencyScope, readInboundDelivery, SIGNAL_LIST, type InboundDelivery, type SignalInput } from './signal-rules';
 import { insertSignal } from './signal-store';
-import { SIGNAL_CURSOR_SHAPE, reactionsOf, signalCursorKey, signalListQuery, toSignals, type Signal, type SignalReactionSummary } from './signal-view';
+import { toggleReactionRow } from '../reactions/reaction-store';
+import { SIGNAL_CURSOR_SHAPE, signalCursorKey, signalListQuery, toSignals, type Signal, type SignalReactionSummary } from './signal-view';
 
 export type { Signal, SignalKind, SignalPriority, SignalReactionSummary } from './signal-view';
 
@@ -149,10 +150,8 @@ export class SignalService {
       const userId = actor.userId;
       const signal = await trx.selectFrom('signals').select(['id', 'title']).where('id', '=', signalId).executeTakeFirst();
       if (!signal) throw notFound('signal', signalId);
-      const mine = trx.deleteFrom('signalReactions').where('signalId', '=', signalId).where('userId', '=', userId).where('emoji', '=', emoji);
-      // Deleting tells whether it was there: one statement instead of a read and a write.
-      const removed = Number((await mine.executeTakeFirst()).numDeletedRows) > 0;
-      if (!removed) await trx.insertInto('signalReactions').values({ signalId, userId, emoji, createdAt: this.clock.now().toISOString() }).execute();
+      const { reacted, reactions } = await toggleReactionRow(trx, this.clock, 'signal', signalId, userId, emoji);
+      const removed = !reacted;
       await recordActivity(trx, this.clock, {
         kind: removed ? 'signal.reaction_removed' : 'signal.reaction_added',
         detail: `${removed ? 'Removed' : 'Added'} ${emoji} on signal: ${signal.title}`,
@@ -160,8 +159,7 @@ export class SignalService {
         entityType: 'signal',
         entityId: signalId,
       });
-      const reactions = (await reactionsOf(trx, [signalId], userId)).get(signalId) ?? [];
-      return { signalId, emoji, reacted: !removed, reactions };
+      return { signalId, emoji, reacted, reactions };
     });
   }
 

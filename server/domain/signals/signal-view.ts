@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { afterKey, type CursorKey } from '../../core/lists';
-import { REACTION_EMOJIS, type ReactionEmoji } from '../reactions/reactions';
+import { type ReactionEmoji } from '../reactions/reactions';
+import { reactionSummaries } from '../reactions/reaction-store';
 
 /** Signals as the API shows them, and the queries that read them. */
 
@@ -101,7 +102,7 @@ export function signalListQuery(db: Db, filter: SignalListFilter) {
 
 /** Rows as the API shows them to `viewerId` (whose `reacted` flags are set). */
 export async function toSignals(db: Db, rows: SignalRow[], viewerId: string): Promise<Signal[]> {
-  const reactions = await reactionsOf(db, rows.map((r) => r.id), viewerId);
+  const reactions = await reactionSummaries(db, 'signal', rows.map((r) => r.id), viewerId);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -118,30 +119,3 @@ export async function toSignals(db: Db, rows: SignalRow[], viewerId: string): Pr
   }));
 }
 
-/** Reactions of up to a page of signals in one query (primary key prefix signal_id). */
-export async function reactionsOf(db: Db, signalIds: string[], viewerId: string): Promise<Map<string, SignalReactionSummary[]>> {
-  const out = new Map<string, SignalReactionSummary[]>();
-  if (signalIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('signalReactions')
-    .select(['signalId', 'userId', 'emoji'])
-    .where('signalId', 'in', signalIds)
-    .orderBy('createdAt')
-    .orderBy('userId')
-    .execute();
-  const grouped = new Map<string, Map<ReactionEmoji, string[]>>();
-  for (const row of rows) {
-    const perSignal = grouped.get(row.signalId) ?? new Map<ReactionEmoji, string[]>();
-    grouped.set(row.signalId, perSignal);
-    perSignal.set(row.emoji, [...(perSignal.get(row.emoji) ?? []), row.userId]);
-  }
-  for (const [signalId, perEmoji] of grouped) {
-    const summaries: SignalReactionSummary[] = [];
-    for (const emoji of REACTION_EMOJIS) {
-      const userIds = perEmoji.get(emoji);
-      if (userIds) summaries.push({ emoji, count: userIds.length, userIds, reacted: userIds.includes(viewerId) });
-    }
-    out.set(signalId, summaries);
-  }
-  return out;
-}

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { countTokens, priceUsage } from './usage';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countTokens, loadTokenizer, priceUsage } from './usage';
+
+// (A block body: a function returned from beforeAll would run as a teardown.)
+beforeAll(async () => {
+  await loadTokenizer();
+});
 
 describe('engine usage', () => {
   it('counts tokens with a real tokenizer', () => {

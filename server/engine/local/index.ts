@@ -7,7 +7,7 @@
  * Order of work: the open tasks in the runner's rank order, then the new tasks of this cycle
  * (focus-tagged first, then by priority, then in the order their first signal arrived).
  */
-import { DEFAULT_MODEL, countTokens } from '../usage';
+import { DEFAULT_MODEL, countTokens, loadTokenizer } from '../usage';
 import { SYSTEM_INSTRUCTIONS, signalBlock, taskSection } from '../prompt';
 import type { CycleDecisions, CycleInput, Engine, EngineMemory, EngineTask, TaskUpdate, TokenUsage, WorkLogEntry } from '../types';
 import { composeDraft, type WorkItem } from './draft';
@@ -59,8 +59,8 @@ export function memoryQuery(item: WorkItem): string {
 
 export class LocalEngine implements Engine {
   readonly kind = 'local' as const;
-  private readonly systemTokens = countTokens(SYSTEM_INSTRUCTIONS);
-  private readonly triageTokens = countTokens(TRIAGE_INSTRUCTIONS);
+  // Counted on the first cycle (the tokenizer loads then), once.
+  private fixed: { system: number; triage: number } | null = null;
 
   constructor(readonly model: string = DEFAULT_MODEL) {}
 
@@ -69,6 +69,9 @@ export class LocalEngine implements Engine {
   }
 
   async runCycle(input: CycleInput): Promise<CycleDecisions> {
+    await loadTokenizer();
+    this.fixed ??= { system: countTokens(SYSTEM_INSTRUCTIONS), triage: countTokens(TRIAGE_INSTRUCTIONS) };
+    const { system: systemTokens, triage: triageTokens } = this.fixed;
     const usageByTask: Record<string, TokenUsage> = {};
     const charge = (ref: string, inputTokens: number, outputTokens: number): void => {
       const u = (usageByTask[ref] ??= { inputTokens: 0, outputTokens: 0 });
@@ -85,7 +88,7 @@ export class LocalEngine implements Engine {
       const s = input.newSignals[i];
       const ref = tri.placement.get(s.id) ?? '';
       const prompt = `${signalBlock('S1', s)}\ncandidate: ${titleOf.get(ref) ?? ''}`;
-      charge(ref, this.triageTokens + countTokens(prompt), countTokens(`{"signalId":"${s.id}","taskRef":"${ref}"}`));
+      charge(ref, triageTokens + countTokens(prompt), countTokens(`{"signalId":"${s.id}","taskRef":"${ref}"}`));
     }
 
     const taskUpdates: TaskUpdate[] = [];
@@ -127,7 +130,7 @@ export class LocalEngine implements Engine {
     const log = (item: WorkItem, entry: WorkLogEntry, promptText: string | null): void => {
       decisions.workLog.push(entry);
       // A status decision reads the task as a model would, and writes its work-log line.
-      if (promptText !== null) charge(item.ref, this.systemTokens + countTokens(promptText), countTokens(entry.entry));
+      if (promptText !== null) charge(item.ref, systemTokens + countTokens(promptText), countTokens(entry.entry));
     };
     const section = (item: WorkItem, memory: EngineMemory[]): string =>
       taskSection({ ...item, memory, latestOutput: item.latestArtifact });
@@ -174,7 +177,7 @@ export class LocalEngine implements Engine {
       decisions.workLog.push(entry);
       const prompt = section(item, memory);
       const output = `${draft.title}\n${draft.content}\n${entry.entry}\n${prefs.map((p) => p.content).join('\n')}`;
-      charge(item.ref, this.systemTokens + countTokens(prompt), countTokens(output));
+      charge(item.ref, systemTokens + countTokens(prompt), countTokens(output));
     }
     // New tasks not worked this cycle still get their creation line.
     const logged = new Set(decisions.workLog.map((w) => w.taskRef));

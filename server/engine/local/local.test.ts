@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cycleInput, memory, memoryStore, signal, task } from '../../testing/fixtures/engine-input';
 import { SYSTEM_INSTRUCTIONS } from '../prompt';
-import { countTokens } from '../usage';
+import { countTokens, loadTokenizer } from '../usage';
 import { LocalEngine, MIN_BRIEF_WORDS } from './index';
+
+// (A block body: a function returned from beforeAll would run as a teardown.)
+beforeAll(async () => {
+  await loadTokenizer();
+});
 
 const engine = new LocalEngine();
 

@@ -11,7 +11,7 @@
 import OpenAI from 'openai';
 import type { EngineKind } from '../../config';
 import { EngineError, type CycleDecisions, type CycleInput, type Engine, type EngineMemory, type TokenUsage } from '../types';
-import { countTokens } from '../usage';
+import { countTokens, loadTokenizer } from '../usage';
 import { providerError } from './errors';
 import { MEMORY_PER_TASK, buildPrompt, memoryQuery, planPrompt, splitProportionally } from './messages';
 import { DECISIONS_SCHEMA, toDecisions } from './schema';
@@ -76,6 +76,7 @@ export class OpenAIEngine implements Engine {
   }
 
   async runCycle(input: CycleInput): Promise<CycleDecisions> {
+    await loadTokenizer();
     const plan = planPrompt(input);
     const memoryByTask = new Map<string, EngineMemory[]>();
     for (const id of plan.candidates) {

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Path, Post, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
+import { Body, Controller, Get, Path, Post, Put, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
-import type { Artifact, ArtifactReactionResult, ArtifactSources, ArtifactVersions, ReviewQueueRow } from '../../domain/artifacts/artifact-service';
+import type { Artifact, ArtifactReactionResult, ArtifactSources, ArtifactVersions, BulkDecisionResult, ReviewQueueRow } from '../../domain/artifacts/artifact-service';
 import type { QueueSort, ReviewerFilter } from '../../domain/artifacts/review-queue';
-import type { ApprovalAttention, ApprovalPolicy, ArtifactStatus } from '../../domain/artifacts/rules';
+import type { ApprovalAttention, ApprovalPolicy, ArtifactStatus, BulkDecisionAction } from '../../domain/artifacts/rules';
 import type { ApprovalCapacity } from '../../domain/review/capacity';
 import type { ApprovalAging, ApprovalOwnership } from '../../domain/review/queue-stats';
 import type { ApprovalThroughput } from '../../domain/review/throughput';
@@ -43,6 +43,35 @@ export interface ArtifactList {
    * week); `daily` holds the last 14 workspace days, oldest first, zero-filled.
    */
   approvalThroughput: ApprovalThroughput;
+}
+
+export interface BulkDecisionBody {
+  /** `approve_all` approves, `archive_all` archives, every output that is ready now. */
+  action: BulkDecisionAction;
+  /** The deciding member (owner, admin or editor); defaults to the workspace owner. */
+  asUserId?: string;
+}
+
+export interface DecisionBody {
+  /** The deciding member (owner, admin or editor); defaults to the workspace owner. */
+  asUserId?: string;
+}
+
+export interface ArtifactTagsBody {
+  /**
+   * The output's tags, replacing the current ones: at most 10, each lowercase letters and digits joined by single hyphens (at most 40 characters); duplicates are dropped.
+   * @maxItems 10
+   */
+  tags: string[];
+  /** The member making the change; defaults to the workspace owner. */
+  asUserId?: string;
+}
+
+export interface ArtifactPinBody {
+  /** true pins (pinned outputs lead the queue), false unpins. */
+  pinned: boolean;
+  /** The member making the change; defaults to the workspace owner. */
+  asUserId?: string;
 }
 
 export interface ArtifactReactionBody {
@@ -133,6 +162,66 @@ export class ArtifactsController extends Controller {
   @Response<ErrorBody>('404', 'No such output')
   public async getArtifactVersions(@Path() id: string): Promise<ArtifactVersions> {
     return this.s.artifacts.versions(id);
+  }
+
+  /**
+   * Decides every ready output at once: `approve_all` approves them, `archive_all` archives them.
+   * Only outputs in `ready` change (approved and archived ones are left as they are); each gets
+   * `decidedAt` stamped once, an activity row (`artifact.approved` / `artifact.archived`) and an
+   * event of the same name. With nothing ready it answers `decided: 0` and changes nothing.
+   */
+  @Post('bulk')
+  @Response<ErrorBody>('422', 'action is not approve_all or archive_all, or asUserId is not a member who may decide')
+  public async bulkDecideArtifacts(@Body() body: BulkDecisionBody): Promise<BulkDecisionResult> {
+    return this.s.artifacts.bulkDecide(body.action, body.asUserId);
+  }
+
+  /**
+   * Approves one ready output: status `approved`, `decidedAt` stamped (never changed again),
+   * logged as `artifact.approved` with the event of the same name. Answers the output. Not routed
+   * by the spec; it is the single-output form of the bulk decision.
+   */
+  @Post('{id}/approve')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided)')
+  @Response<ErrorBody>('422', 'asUserId is not a member who may decide (owner, admin, editor)')
+  public async approveArtifact(@Path() id: string, @Body() body: DecisionBody): Promise<Artifact> {
+    return this.s.artifacts.decide(id, 'approved', body.asUserId);
+  }
+
+  /**
+   * Archives one ready output: status `archived`, `decidedAt` stamped (never changed again),
+   * logged as `artifact.archived` with the event of the same name. Answers the output.
+   */
+  @Post('{id}/archive')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided)')
+  @Response<ErrorBody>('422', 'asUserId is not a member who may decide (owner, admin, editor)')
+  public async archiveArtifact(@Path() id: string, @Body() body: DecisionBody): Promise<Artifact> {
+    return this.s.artifacts.decide(id, 'archived', body.asUserId);
+  }
+
+  /**
+   * Replaces an output's tags (logged as `artifact.tags_changed`; the same tags again change
+   * nothing). Tags never touch readyAt, decidedAt or the status. Answers the output.
+   */
+  @Put('{id}/tags')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('422', 'a tag is malformed, more than 10 tags, or asUserId is not a member')
+  public async setArtifactTags(@Path() id: string, @Body() body: ArtifactTagsBody): Promise<Artifact> {
+    return this.s.artifacts.setTags(id, body.tags, body.asUserId);
+  }
+
+  /**
+   * Pins or unpins an output: pinned outputs lead the queue in either sort. Logged as
+   * `artifact.pinned` / `artifact.unpinned` (the same value again changes nothing). Never touches
+   * readyAt, decidedAt or the status. Answers the output.
+   */
+  @Post('{id}/pin')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('422', 'pinned is not a boolean, or asUserId is not a member')
+  public async pinArtifact(@Path() id: string, @Body() body: ArtifactPinBody): Promise<Artifact> {
+    return this.s.artifacts.setPinned(id, body.pinned, body.asUserId);
   }
 
   /**

@@ -8,6 +8,7 @@ import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, summariseReactions, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { artifactSources, artifactVersions, type ArtifactSources, type ArtifactVersions } from './artifact-provenance';
+import { decideAll, decideOne, setPinned, setTags, type BulkDecisionResult, type Decision } from './artifact-decisions';
 import {
   checkAttention,
   ownerCapacity,
@@ -33,6 +34,7 @@ import { ARTIFACT_LIST, ARTIFACT_STATUSES, type ArtifactStatus } from './rules';
 export type { Artifact, ArtifactSummary } from './artifact-view';
 export type { ArtifactSources, ArtifactVersions } from './artifact-provenance';
 export type { QueueAggregates, ReviewOwnerCapacity } from './review-queue';
+export type { BulkDecisionResult } from './artifact-decisions';
 
 export interface ArtifactListQuery {
   status?: string;
@@ -150,6 +152,26 @@ export class ArtifactService {
       .executeTakeFirst();
     if (!row) throw notFound('artifact', id);
     return artifactVersions(this.db, row);
+  }
+
+  /** Approves or archives one ready output and answers it as read afterwards (409 when already decided). */
+  async decide(id: string, to: Decision, asUserId?: string): Promise<Artifact> {
+    await decideOne(this.db, this.clock, id, to, asUserId);
+    return this.get(id, asUserId);
+  }
+
+  bulkDecide(action: string, asUserId?: string): Promise<BulkDecisionResult> {
+    return decideAll(this.db, this.clock, action, asUserId);
+  }
+
+  async setTags(id: string, tags: unknown, asUserId?: string): Promise<Artifact> {
+    await setTags(this.db, this.clock, id, tags, asUserId);
+    return this.get(id, asUserId);
+  }
+
+  async setPinned(id: string, pinned: unknown, asUserId?: string): Promise<Artifact> {
+    await setPinned(this.db, this.clock, id, pinned, asUserId);
+    return this.get(id, asUserId);
   }
 
   /** Toggles one member's reaction on an output: a second identical call removes it. */

@@ -9,6 +9,7 @@ import { checkEmoji, summariseReactions, type ReactionEmoji, type ReactionSummar
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { artifactSources, artifactVersions, type ArtifactSources, type ArtifactVersions } from './artifact-provenance';
 import { decideAll, decideOne, setPinned, setTags, type BulkDecisionResult, type Decision } from './artifact-decisions';
+import { exportDecisions, listDecisions, type DecisionsExport, type DecisionsList } from './decisions-log';
 import {
   checkAttention,
   ownerCapacity,
@@ -35,6 +36,7 @@ export type { Artifact, ArtifactSummary } from './artifact-view';
 export type { ArtifactSources, ArtifactVersions } from './artifact-provenance';
 export type { QueueAggregates, ReviewOwnerCapacity } from './review-queue';
 export type { BulkDecisionResult } from './artifact-decisions';
+export type { DecisionsExport, DecisionsList } from './decisions-log';
 
 export interface ArtifactListQuery {
   status?: string;
@@ -172,6 +174,16 @@ export class ArtifactService {
   async setPinned(id: string, pinned: unknown, asUserId?: string): Promise<Artifact> {
     await setPinned(this.db, this.clock, id, pinned, asUserId);
     return this.get(id, asUserId);
+  }
+
+  /** The last approved or archived non-brief outputs decided within the window. */
+  decisions(query: { windowDays?: number; limit?: number; cursor?: string }): Promise<DecisionsList> {
+    return listDecisions(this.db, this.clock, query);
+  }
+
+  /** Every approved or archived non-brief output, newest decision first, capped at 5000 rows. */
+  exportDecisions(): Promise<DecisionsExport> {
+    return exportDecisions(this.db);
   }
 
   /** Toggles one member's reaction on an output: a second identical call removes it. */

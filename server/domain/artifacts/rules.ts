@@ -31,7 +31,7 @@ export const EXPORT_MAX_ROWS = 5000;
 /** GET /decisions: the window in days (default 30, 1-365) and the rows (default 10, 1-100). */
 export const DECISIONS_WINDOW_DEFAULT_DAYS = 30;
 export const DECISIONS_WINDOW_MAX_DAYS = 365;
-// DECISIONS_LIST
+export const DECISIONS_LIST = defineList('ListDecisions', 10, 100);
 
 /** GET /artifacts (the review queue and the lists of decided outputs). Default 25, at most 100. */
 export const ARTIFACT_LIST = defineList('ListArtifacts', 25, 100);

@@ -204,6 +204,8 @@ describe('decisions', () => {
     await waiting('art_r2', 3 * HOUR_MS);
     await decided('art_old', 10 * HOUR_MS, HOUR_MS, 'archived');
     const oldDecidedAt = ago(10 * HOUR_MS);
+    // Read first: the queue's kept reads must not outlive the decision.
+    expect(ids((await desk.api('GET', '/api/v1/artifacts')).body)).toEqual(['art_r1', 'art_r2']);
 
     const res = await desk.api('POST', '/api/v1/artifacts/bulk', { action: 'approve_all' });
     expect(res.status).toBe(200);
@@ -219,6 +221,9 @@ describe('decisions', () => {
     expect(events.map((e) => e.event)).toEqual(['artifact.approved', 'artifact.approved']);
     expect(JSON.parse(events[0].payload).data).toMatchObject({ artifactId: 'art_r1', waitHours: 5, via: 'bulk', decidedAt: now });
     expect(await desk.services.db.selectFrom('activity').select('entityId').where('kind', '=', 'artifact.approved').execute()).toHaveLength(2);
+    const queue = (await desk.api('GET', '/api/v1/artifacts')).body;
+    expect(queue.artifacts).toEqual([]);
+    expect(queue.approvalThroughput.last7Days).toMatchObject({ decisions: 3, approved: 2, archived: 1 });
 
     // Nothing left ready: archive_all decides nothing.
     expect((await desk.api('POST', '/api/v1/artifacts/bulk', { action: 'archive_all' })).body).toMatchObject({ decided: 0, artifactIds: [] });

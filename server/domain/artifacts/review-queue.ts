@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { HOUR_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { onTableWrite } from '../../../db/statement-cache';
 import type { CursorKey } from '../../core/lists';
 import { REVIEWER_ROLES } from '../members/rules';
 import { approvalCapacity, type ApprovalCapacity, type Reviewer } from '../review/capacity';
@@ -62,20 +64,62 @@ export interface QueueAggregates {
   approvalThroughput: ApprovalThroughput;
 }
 
-function readyProjection(db: Db, status: ArtifactStatus) {
-  return db
+/**
+ * One status's outputs, oldest review first (the effective clock, then id), as the aggregates and
+ * the list read them: SQLite sorts, so the capacity's oldest-first pass and the list's order cost
+ * no comparison sort here.
+ */
+async function readItems(db: Db, status: ArtifactStatus): Promise<QueueItem[]> {
+  const rows = await db
     .selectFrom('artifacts')
     .leftJoin('tasks', 'tasks.id', 'artifacts.taskId')
     .select(['artifacts.id', 'artifacts.readyAt', 'artifacts.createdAt', 'artifacts.updatedAt', 'artifacts.pinned', 'tasks.assignedToUserId as ownerId'])
     .where('artifacts.status', '=', status)
+    .orderBy(sql`coalesce(nullif(artifacts.ready_at, ''), artifacts.created_at)`)
+    .orderBy('artifacts.id')
     .execute();
-}
-
-export async function queueItems(db: Db, status: ArtifactStatus): Promise<QueueItem[]> {
-  return (await readyProjection(db, status)).map((r) => {
+  return rows.map((r) => {
     const clock = reviewClock(r);
     return { id: r.id, readyAt: clock.readyAt, inferred: clock.inferred, pinned: r.pinned, ownerId: r.ownerId ?? null };
   });
+}
+
+/**
+ * Reads kept until artifacts or tasks are written (onTableWrite: every write through the desk's
+ * driver): the queue is read far more often than it changes, and at 10k outputs the projection is
+ * most of a request's time. A read that raced a write is not kept (the version moved under it).
+ */
+interface ReadCache {
+  version: number;
+  items: Map<ArtifactStatus, QueueItem[]>;
+  decisions: { since: number; rows: Decision[] } | null;
+}
+const caches = new WeakMap<Db, ReadCache | null>();
+
+function cacheOf(db: Db): ReadCache | null {
+  let cache = caches.get(db);
+  if (cache === undefined) {
+    const fresh: ReadCache = { version: 0, items: new Map(), decisions: null };
+    const invalidate = () => {
+      fresh.version++;
+      fresh.items.clear();
+      fresh.decisions = null;
+    };
+    const subscribed = ['artifacts', 'tasks'].map((table) => onTableWrite(db, table, invalidate));
+    cache = subscribed.every((u) => u !== null) ? fresh : null;
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+export async function queueItems(db: Db, status: ArtifactStatus): Promise<QueueItem[]> {
+  const cache = cacheOf(db);
+  const kept = cache?.items.get(status);
+  if (kept) return kept;
+  const version = cache?.version;
+  const items = await readItems(db, status);
+  if (cache && cache.version === version) cache.items.set(status, items);
+  return items;
 }
 
 export interface QueueFilter {
@@ -94,25 +138,34 @@ export function checkAttention(value: string | undefined): ApprovalAttention | u
 
 export const queueKey = (item: QueueItem): CursorKey => [item.pinned, item.readyAt, item.id];
 
-/** Pinned first, then by review clock (oldest or most recent first), the id breaking ties. */
-function compare(a: CursorKey, b: CursorKey, sort: QueueSort): number {
-  if (a[0] !== b[0]) return (b[0] as number) - (a[0] as number);
-  const dir = sort === 'oldest' ? 1 : -1;
-  for (const i of [1, 2]) if (a[i] !== b[i]) return (a[i] < b[i] ? -1 : 1) * dir;
-  return 0;
+/** true when `i` comes after the cursor key in the list's order (pinned first, then by clock and id). */
+function isAfter(i: QueueItem, key: CursorKey, sort: QueueSort): boolean {
+  if (i.pinned !== key[0]) return i.pinned < (key[0] as number);
+  const [clock, id] = [key[1] as string, key[2] as string];
+  if (i.readyAt !== clock) return sort === 'oldest' ? i.readyAt > clock : i.readyAt < clock;
+  return sort === 'oldest' ? i.id > id : i.id < id;
 }
 
-/** Filters and orders items; returns at most `fetch` of them after the cursor. */
-export function selectQueue(items: QueueItem[], filter: QueueFilter, now: Date, policy: ApprovalPolicy, fetch: number): QueueItem[] {
-  const kept = items.filter(
-    (i) =>
-      (filter.attention === undefined || attentionAt(i.readyAt, now, policy) === filter.attention) &&
-      (filter.reviewer === undefined || (filter.reviewer === 'assigned') === (i.ownerId !== null)) &&
-      (filter.reviewerId === undefined || i.ownerId === filter.reviewerId) &&
-      (filter.after === undefined || compare(queueKey(i), filter.after, filter.sort) > 0),
-  );
-  kept.sort((a, b) => compare(queueKey(a), queueKey(b), filter.sort));
-  return kept.slice(0, fetch);
+/**
+ * Filters `items` (oldest first, as queueItems reads them) and answers at most `fetch` of them in
+ * the list's order after the cursor: pinned first, then oldest (or most recent) first. One pass,
+ * no sort.
+ */
+export function selectQueue(items: readonly QueueItem[], filter: QueueFilter, now: Date, policy: ApprovalPolicy, fetch: number): QueueItem[] {
+  const keep = (i: QueueItem) =>
+    (filter.attention === undefined || attentionAt(i.readyAt, now, policy) === filter.attention) &&
+    (filter.reviewer === undefined || (filter.reviewer === 'assigned') === (i.ownerId !== null)) &&
+    (filter.reviewerId === undefined || i.ownerId === filter.reviewerId) &&
+    (filter.after === undefined || isAfter(i, filter.after, filter.sort));
+  const out: QueueItem[] = [];
+  for (const pinned of [1, 0]) {
+    const n = items.length;
+    for (let k = 0; k < n && out.length < fetch; k++) {
+      const i = items[filter.sort === 'oldest' ? k : n - 1 - k];
+      if (i.pinned === pinned && keep(i)) out.push(i);
+    }
+  }
+  return out;
 }
 
 async function reviewers(db: Db): Promise<Reviewer[]> {
@@ -125,9 +178,22 @@ async function reviewers(db: Db): Promise<Reviewer[]> {
   return rows.map((r) => ({ userId: r.id, name: r.name, available: r.availability === 'available' }));
 }
 
-/** Decisions whose decidedAt falls in the last 31 days (the 30 workspace days plus a timezone's slack). */
+/**
+ * Decisions whose decidedAt falls in the last 31 days (the 30 workspace days plus a timezone's
+ * slack); a kept read at most an hour older serves too (a superset: throughput windows itself).
+ */
 async function recentDecisions(db: Db, now: Date): Promise<Decision[]> {
-  const since = new Date(now.getTime() - 31 * 24 * HOUR_MS).toISOString();
+  const cache = cacheOf(db);
+  const sinceMs = now.getTime() - 31 * 24 * HOUR_MS;
+  if (cache?.decisions && cache.decisions.since <= sinceMs && sinceMs - cache.decisions.since < HOUR_MS) return cache.decisions.rows;
+  const version = cache?.version;
+  const rows = await readDecisions(db, sinceMs);
+  if (cache && cache.version === version) cache.decisions = { since: sinceMs, rows };
+  return rows;
+}
+
+async function readDecisions(db: Db, sinceMs: number): Promise<Decision[]> {
+  const since = new Date(sinceMs).toISOString();
   const rows = await db
     .selectFrom('artifacts')
     .select(['readyAt', 'createdAt', 'updatedAt', 'decidedAt', 'status'])

@@ -32,25 +32,40 @@ export interface Decision {
 }
 
 export interface ThroughputWindow {
+  /** The window's length in workspace days, ending today. @isInt */
   days: number;
+  /** Decisions (approved or archived) made in the window. @isInt */
   decisions: number;
+  /** @isInt */
   approved: number;
+  /** @isInt */
   archived: number;
+  /** approved / decisions (the approved versus archived mix). */
   approvedShare: number | null;
+  /** Median hours from readyAt to decidedAt. */
   medianHours: number | null;
+  /** Share of decisions whose wait was more than 72 hours. */
   past72hShare: number | null;
+  /** Share of decisions whose wait was at most 24 hours. */
   within24hShare: number | null;
+  /** Share of decisions made before the policy's watchHours. */
   withinWatchShare: number | null;
+  /** Share of decisions made at or after the policy's overdueHours. */
   pastPolicyShare: number | null;
+  /** Decisions whose readyAt was stored. @isInt */
   exactSamples: number;
+  /** Decisions whose readyAt fell back to the created time. @isInt */
   inferredSamples: number;
+  /** exact (all stored), inferred (none stored), mixed, or none (no decisions). */
   sampleQuality: 'exact' | 'inferred' | 'mixed' | 'none';
 }
 
 export interface ApprovalThroughput {
   last7Days: ThroughputWindow;
   last30Days: ThroughputWindow;
+  /** 90th percentile wait over the 30-day window (nearest rank: the ceil(0.9 n)-th smallest). */
   p90Hours30d: number | null;
+  /** The last 7 days' median against the 7 days before: faster/slower past a 10% change, steady within, insufficient under 3 decisions in either week. */
   trend: { direction: 'faster' | 'slower' | 'steady' | 'insufficient'; thisWeekMedianHours: number | null; lastWeekMedianHours: number | null; changeShare: number | null };
   /** The last 14 workspace days, oldest first, zero-filled. */
   daily: { date: Day; decisions: number; medianHours: number | null }[];

@@ -13,6 +13,7 @@ import { newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { measureThroughput, printThroughput } from './throughput';
 import { benchCycle } from './cycle';
+import { benchReview } from './review';
 
 interface Result {
   name: string;
@@ -167,6 +168,7 @@ try {
     recordAtLeast(`${path} FULL / NORMAL`, figures.FULL / figures.NORMAL, 'x', NaN);
   }
   for (const r of await benchCycle()) (Number.isNaN(r.target) ? recordAtLeast : record)(r.name, r.value, r.unit, r.target);
+  for (const r of await benchReview()) record(r.name, r.value, r.unit, r.target);
 } finally {
   await desk.stop();
 }

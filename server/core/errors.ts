@@ -58,6 +58,7 @@ export type ErrorCode =
   | 'not_a_reviewer'
   | 'template_label_exists'
   | 'run_in_progress'
+  | 'artifact_decided'
   | 'cost_cap_reached'
   // the acting member (asUserId) may not do this (422 naming asUserId; members do not log in, so no 403)
   | 'role_not_permitted'

@@ -80,7 +80,7 @@ import {
   TASK_STATUS_MOVES,
   TASK_STATUSES,
 } from '../domain/tasks/rules';
-import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES } from '../domain/artifacts/rules';
+import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
  * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
@@ -220,6 +220,8 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'ArtifactStatus', enum: ARTIFACT_STATUSES },
   { at: 'ArtifactKind', enum: ARTIFACT_KINDS, anyOrder: true },
   { at: 'ApprovalAttention', enum: APPROVAL_ATTENTIONS },
+  { at: 'ArtifactTagsBody.tags', maxItems: MAX_ARTIFACT_TAGS },
+  { at: 'BulkDecisionAction', enum: BULK_DECISION_ACTIONS },
 
   // members and invites
   { at: 'InviteRole', enum: INVITE_ROLES },

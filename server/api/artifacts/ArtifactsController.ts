@@ -1,20 +1,77 @@
-import { Body, Controller, Get, Path, Post, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
+import { Body, Controller, Get, Path, Post, Put, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
-import type {
-  Artifact,
-  ArtifactReactionResult,
-  ArtifactSources,
-  ArtifactSummary,
-  ArtifactVersions,
-} from '../../domain/artifacts/artifact-service';
-import type { ArtifactStatus } from '../../domain/artifacts/rules';
+import type { Artifact, ArtifactReactionResult, ArtifactSources, ArtifactVersions, BulkDecisionResult, ReviewQueueRow } from '../../domain/artifacts/artifact-service';
+import type { QueueSort, ReviewerFilter } from '../../domain/artifacts/review-queue';
+import type { ApprovalAttention, ApprovalPolicy, ArtifactStatus, BulkDecisionAction } from '../../domain/artifacts/rules';
+import type { ApprovalCapacity } from '../../domain/review/capacity';
+import type { ApprovalAging, ApprovalOwnership } from '../../domain/review/queue-stats';
+import type { ApprovalThroughput } from '../../domain/review/throughput';
 import type { ReactionEmoji } from '../../domain/reactions/reactions';
 import type { Services } from '../../services';
 
+/**
+ * A page of the review queue. `artifacts` follows the filters, sort and limit; every aggregate
+ * (approvalPolicy, approvalAging, approvalOwnership, approvalCapacity, approvalThroughput) is
+ * computed over all ready outputs (and recent decisions) and never depends on them.
+ */
 export interface ArtifactList {
-  artifacts: ArtifactSummary[];
-  /** Pass as `cursor` to read the next (older) page; null on the last page. */
+  artifacts: ReviewQueueRow[];
+  /** Pass as `cursor` to read the next page (with the same filters and sort); null on the last page. */
   nextCursor: string | null;
+  /** The workspace approval policy the attention labels use (hours). */
+  approvalPolicy: ApprovalPolicy;
+  /** Ready outputs by attention, and the oldest wait. */
+  approvalAging: ApprovalAging;
+  /** Ready outputs by owner: assigned, unassigned, the viewer's (asUserId, else the workspace owner) and the viewer's overdue ones. */
+  approvalOwnership: ApprovalOwnership;
+  /**
+   * Reviewer capacity over the oldest 200 waiting reviews (`coverage` says how many were read):
+   * per-reviewer load, target load (covered reviews per available reviewer), queue spread, the
+   * most-loaded and lightest available reviewers, a bounded move suggestion (at most 5 reviews;
+   * guidance only, nothing moves automatically), available/away/unassigned totals and the
+   * `no_reviewer_available` state. Only available reviewers count toward target load and suggestions.
+   */
+  approvalCapacity: ApprovalCapacity;
+  /**
+   * Decision speed over workspace-timezone days: wait = decidedAt - readyAt in hours; median (mean
+   * of the middle two for an even count); p90 by nearest rank (the ceil(0.9 n)-th smallest) over 30
+   * days; shares are of the window's decisions (0-1, 3 decimals, null without decisions): past 72 h
+   * (wait > 72), within 24 h (wait <= 24), within watch (wait < watchHours), past policy (wait >=
+   * overdueHours), approved share; samples are exact when readyAt was stored, inferred when it fell
+   * back to the created time; trend compares the last 7 days' median with the 7 before (faster or
+   * slower past a 10% change, steady within it, insufficient with fewer than 3 decisions in either
+   * week); `daily` holds the last 14 workspace days, oldest first, zero-filled.
+   */
+  approvalThroughput: ApprovalThroughput;
+}
+
+export interface BulkDecisionBody {
+  /** `approve_all` approves, `archive_all` archives, every output that is ready now. */
+  action: BulkDecisionAction;
+  /** The deciding member (owner, admin or editor); defaults to the workspace owner. */
+  asUserId?: string;
+}
+
+export interface DecisionBody {
+  /** The deciding member (owner, admin or editor); defaults to the workspace owner. */
+  asUserId?: string;
+}
+
+export interface ArtifactTagsBody {
+  /**
+   * The output's tags, replacing the current ones: at most 10, each lowercase letters and digits joined by single hyphens (at most 40 characters); duplicates are dropped.
+   * @maxItems 10
+   */
+  tags: string[];
+  /** The member making the change; defaults to the workspace owner. */
+  asUserId?: string;
+}
+
+export interface ArtifactPinBody {
+  /** true pins (pinned outputs lead the queue), false unpins. */
+  pinned: boolean;
+  /** The member making the change; defaults to the workspace owner. */
+  asUserId?: string;
 }
 
 export interface ArtifactReactionBody {
@@ -37,28 +94,39 @@ export class ArtifactsController extends Controller {
   }
 
   /**
-   * Outputs, newest first (by creation), optionally of one status. Rows carry everything an
-   * output has but its content (read one output for that). Follow `nextCursor` until it is null;
-   * a cursor belongs to the `status` it was served with.
-   * @param status only outputs in this status
+   * The review queue: outputs of one status (default `ready`), pinned first, then oldest first by
+   * readyAt (`sort=recent`: pinned first, then newest first; approved and archived lists default to
+   * `recent`). Rows carry everything an output has but its content, plus `reviewOwner` and
+   * `reviewOwnerCapacity`. The aggregates are over every ready output, independent of the filters,
+   * the sort and the limit. Follow `nextCursor` until it is null; a cursor belongs to the filters
+   * and sort it was served with.
+   * @param status outputs in this status (default ready)
+   * @param attention only ready outputs with this attention label (status must be ready)
+   * @param reviewer `assigned`: outputs whose task has an assignee; `unassigned`: those without
+   * @param reviewerId only outputs whose review owner is this member
+   * @param sort `oldest` (default for ready) or `recent` (default for approved and archived), after pinned ones
    * @param limit outputs per page, 1-100 (default 25)
    * @isInt limit
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)
-   * @param asUserId the member whose `reacted` flags are shown; defaults to the owner
+   * @param asUserId the viewer: whose `reacted` flags are shown and whose reviews `approvalOwnership.mine` counts; defaults to the owner
    */
   @Get()
-  @Response<ErrorBody>('422', 'status, limit, cursor or asUserId is invalid')
+  @Response<ErrorBody>('422', 'status, attention, reviewer, reviewerId, sort, limit, cursor or asUserId is invalid')
   public async listArtifacts(
     @Query() status?: ArtifactStatus,
+    @Query() attention?: ApprovalAttention,
+    @Query() reviewer?: ReviewerFilter,
+    @Query() reviewerId?: string,
+    @Query() sort?: QueueSort,
     // the documented default; bounds.test.ts ties it to the list's defineList
     @Query() limit = 25,
     @Query() cursor?: string,
     @Query() asUserId?: string,
   ): Promise<ArtifactList> {
-    const page = await this.s.artifacts.list({ status, limit, cursor, asUserId });
-    return { artifacts: page.rows, nextCursor: page.nextCursor };
+    const { rows, ...rest } = await this.s.artifacts.list({ status, attention, reviewer, reviewerId, sort, limit, cursor, asUserId });
+    return { artifacts: rows, ...rest };
   }
 
   /**
@@ -94,6 +162,66 @@ export class ArtifactsController extends Controller {
   @Response<ErrorBody>('404', 'No such output')
   public async getArtifactVersions(@Path() id: string): Promise<ArtifactVersions> {
     return this.s.artifacts.versions(id);
+  }
+
+  /**
+   * Decides every ready output at once: `approve_all` approves them, `archive_all` archives them.
+   * Only outputs in `ready` change (approved and archived ones are left as they are); each gets
+   * `decidedAt` stamped once, an activity row (`artifact.approved` / `artifact.archived`) and an
+   * event of the same name. With nothing ready it answers `decided: 0` and changes nothing.
+   */
+  @Post('bulk')
+  @Response<ErrorBody>('422', 'action is not approve_all or archive_all, or asUserId is not a member who may decide')
+  public async bulkDecideArtifacts(@Body() body: BulkDecisionBody): Promise<BulkDecisionResult> {
+    return this.s.artifacts.bulkDecide(body.action, body.asUserId);
+  }
+
+  /**
+   * Approves one ready output: status `approved`, `decidedAt` stamped (never changed again),
+   * logged as `artifact.approved` with the event of the same name. Answers the output. Not routed
+   * by the spec; it is the single-output form of the bulk decision.
+   */
+  @Post('{id}/approve')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided)')
+  @Response<ErrorBody>('422', 'asUserId is not a member who may decide (owner, admin, editor)')
+  public async approveArtifact(@Path() id: string, @Body() body: DecisionBody): Promise<Artifact> {
+    return this.s.artifacts.decide(id, 'approved', body.asUserId);
+  }
+
+  /**
+   * Archives one ready output: status `archived`, `decidedAt` stamped (never changed again),
+   * logged as `artifact.archived` with the event of the same name. Answers the output.
+   */
+  @Post('{id}/archive')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided)')
+  @Response<ErrorBody>('422', 'asUserId is not a member who may decide (owner, admin, editor)')
+  public async archiveArtifact(@Path() id: string, @Body() body: DecisionBody): Promise<Artifact> {
+    return this.s.artifacts.decide(id, 'archived', body.asUserId);
+  }
+
+  /**
+   * Replaces an output's tags (logged as `artifact.tags_changed`; the same tags again change
+   * nothing). Tags never touch readyAt, decidedAt or the status. Answers the output.
+   */
+  @Put('{id}/tags')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('422', 'a tag is malformed, more than 10 tags, or asUserId is not a member')
+  public async setArtifactTags(@Path() id: string, @Body() body: ArtifactTagsBody): Promise<Artifact> {
+    return this.s.artifacts.setTags(id, body.tags, body.asUserId);
+  }
+
+  /**
+   * Pins or unpins an output: pinned outputs lead the queue in either sort. Logged as
+   * `artifact.pinned` / `artifact.unpinned` (the same value again changes nothing). Never touches
+   * readyAt, decidedAt or the status. Answers the output.
+   */
+  @Post('{id}/pin')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('422', 'pinned is not a boolean, or asUserId is not a member')
+  public async pinArtifact(@Path() id: string, @Body() body: ArtifactPinBody): Promise<Artifact> {
+    return this.s.artifacts.setPinned(id, body.pinned, body.asUserId);
   }
 
   /**

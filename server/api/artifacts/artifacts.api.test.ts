@@ -43,8 +43,9 @@ describe('GET /artifacts/{id}', () => {
       tags: ['growth', 'pricing'],
       reactions: [],
       decidedAt: null,
-      approvalAgeHours: 23.9,
+      approvalAgeHours: 23.98,
       approvalAttention: 'fresh',
+      reviewOwner: null,
     });
 
     // default policy: watch from 24 h, overdue from 72 h (inclusive)
@@ -76,24 +77,22 @@ describe('GET /artifacts/{id}', () => {
 });
 
 describe('GET /artifacts', () => {
-  it('lists outputs newest first without content, filters by status and pages with the cursor', async () => {
+  it('lists ready outputs oldest first by default, decided ones newest first, without content, and pages with the cursor', async () => {
     const { desk } = shared;
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      ids.push(await insertArtifactRow(desk, { status: i % 2 === 0 ? 'ready' : 'archived' }));
+    for (let i = 0; i < 7; i++) {
+      ids.push(await insertArtifactRow(desk, i % 2 === 0 ? {} : { status: 'archived', decidedAt: desk.clock.now().toISOString() }));
       desk.clock.advance(HOUR_MS);
     }
     const first = await desk.api('GET', '/api/v1/artifacts?limit=2');
     expect(first.status).toBe(200);
-    expect(first.body.artifacts.map((a: { id: string }) => a.id)).toEqual([ids[4], ids[3]]);
+    expect(first.body.artifacts.map((a: { id: string }) => a.id)).toEqual([ids[0], ids[2]]);
     expect(first.body.artifacts[0]).not.toHaveProperty('content');
     const second = await desk.api('GET', `/api/v1/artifacts?limit=2&cursor=${first.body.nextCursor}`);
-    expect(second.body.artifacts.map((a: { id: string }) => a.id)).toEqual([ids[2], ids[1]]);
-    const last = await desk.api('GET', `/api/v1/artifacts?limit=2&cursor=${second.body.nextCursor}`);
-    expect(last.body).toMatchObject({ artifacts: [{ id: ids[0] }], nextCursor: null });
+    expect(second.body).toMatchObject({ artifacts: [{ id: ids[4] }, { id: ids[6] }], nextCursor: null });
 
-    const ready = await desk.api('GET', '/api/v1/artifacts?status=ready');
-    expect(ready.body.artifacts.map((a: { id: string }) => a.id)).toEqual([ids[4], ids[2], ids[0]]);
+    const archived = await desk.api('GET', '/api/v1/artifacts?status=archived');
+    expect(archived.body.artifacts.map((a: { id: string }) => a.id)).toEqual([ids[5], ids[3], ids[1]]);
   });
 
   it('rejects a bad status, limit or cursor naming the field', async () => {

@@ -2,16 +2,28 @@ import type { Db } from '../../../db/connection';
 import { inTransaction } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { invalid, notFound } from '../../core/errors';
-import { pageRequest, toPage, type Page } from '../../core/lists';
+import { pageRequest, toPage } from '../../core/lists';
 import { recordActivity } from '../activity/activity';
 import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, summariseReactions, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { artifactSources, artifactVersions, type ArtifactSources, type ArtifactVersions } from './artifact-provenance';
+import { decideAll, decideOne, setPinned, setTags, type BulkDecisionResult, type Decision } from './artifact-decisions';
+import { exportDecisions, listDecisions, type DecisionsExport, type DecisionsList } from './decisions-log';
 import {
-  ARTIFACT_CURSOR_SHAPE,
-  artifactCursorKey,
-  artifactListQuery,
+  checkAttention,
+  ownerCapacity,
+  QUEUE_CURSOR_SHAPE,
+  QUEUE_SORTS,
+  queueAggregates,
+  queueItems,
+  queueKey,
+  REVIEWER_FILTERS,
+  selectQueue,
+  type QueueAggregates,
+  type ReviewOwnerCapacity,
+} from './review-queue';
+import {
   selectArtifacts,
   toArtifactSummaries,
   type Artifact,
@@ -22,12 +34,29 @@ import { ARTIFACT_LIST, ARTIFACT_STATUSES, type ArtifactStatus } from './rules';
 
 export type { Artifact, ArtifactSummary } from './artifact-view';
 export type { ArtifactSources, ArtifactVersions } from './artifact-provenance';
+export type { QueueAggregates, ReviewOwnerCapacity } from './review-queue';
+export type { BulkDecisionResult } from './artifact-decisions';
+export type { DecisionsExport, DecisionsList } from './decisions-log';
 
 export interface ArtifactListQuery {
   status?: string;
+  attention?: string;
+  reviewer?: string;
+  reviewerId?: string;
+  sort?: string;
   limit?: number;
   cursor?: string;
   asUserId?: string;
+}
+
+/** A queue row: an output's summary with its owner's load (ready rows with an owner; null otherwise). */
+export interface ReviewQueueRow extends ArtifactSummary {
+  reviewOwnerCapacity: ReviewOwnerCapacity | null;
+}
+
+export interface ReviewQueuePage extends QueueAggregates {
+  rows: ReviewQueueRow[];
+  nextCursor: string | null;
 }
 
 export interface ArtifactReactionResult {
@@ -37,6 +66,12 @@ export interface ArtifactReactionResult {
   reacted: boolean;
   /** The output's reactions after the toggle. */
   reactions: ReactionSummary[];
+}
+
+function checkOneOf<T extends string>(field: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw invalid(field, `must be one of ${allowed.join(', ')}`);
+  return value as T;
 }
 
 function checkStatus(value: string | undefined): ArtifactStatus | undefined {
@@ -61,13 +96,41 @@ export class ArtifactService {
     return { now: this.clock.now(), policy: await this.workspace.approvalPolicy(), viewerId: viewer.userId };
   }
 
-  /** One page of outputs, newest first, optionally of one status. */
-  async list(query: ArtifactListQuery): Promise<Page<ArtifactSummary>> {
-    const status = checkStatus(query.status);
-    const { limit, after } = pageRequest(ARTIFACT_LIST, query, ARTIFACT_CURSOR_SHAPE);
+  /**
+   * The review queue: one page of outputs of one status (ready by default), pinned first then by
+   * review clock, with every aggregate over all ready outputs (filters and limit never apply).
+   */
+  async list(query: ArtifactListQuery): Promise<ReviewQueuePage> {
+    const status = checkStatus(query.status) ?? 'ready';
+    const attention = checkAttention(query.attention);
+    if (attention !== undefined && status !== 'ready') throw invalid('attention', 'applies to ready outputs only (status=ready)');
+    const reviewer = checkOneOf('reviewer', query.reviewer, REVIEWER_FILTERS);
+    const sort = checkOneOf('sort', query.sort, QUEUE_SORTS) ?? (status === 'ready' ? 'oldest' : 'recent');
+    const { limit, after } = pageRequest(ARTIFACT_LIST, query, QUEUE_CURSOR_SHAPE);
+    if (query.reviewerId !== undefined) {
+      const known = await this.db.selectFrom('users').select('id').where('id', '=', query.reviewerId).executeTakeFirst();
+      if (!known) throw invalid('reviewerId', 'is not a member of this workspace');
+    }
     const ctx = await this.viewContext(query.asUserId);
-    const page = toPage(await artifactListQuery(this.db, { fetch: limit + 1, status, after }).execute(), limit, artifactCursorKey);
-    return { rows: await toArtifactSummaries(this.db, page.rows, ctx), nextCursor: page.nextCursor };
+    const timezone = (await this.workspace.profile()).timezone;
+    const ready = await queueItems(this.db, 'ready');
+    const listed = status === 'ready' ? ready : await queueItems(this.db, status);
+    const picked = selectQueue(listed, { attention, reviewer, reviewerId: query.reviewerId, sort, after }, ctx.now, ctx.policy, limit + 1);
+    const page = toPage(picked, limit, queueKey);
+    const aggregates = await queueAggregates(this.db, ready, { ...ctx, timezone });
+    const ids = page.rows.map((r) => r.id);
+    const rows = ids.length ? await selectArtifacts(this.db).where('artifacts.id', 'in', ids).execute() : [];
+    const order = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    const summaries = await toArtifactSummaries(this.db, rows, ctx);
+    return {
+      rows: summaries.map((r) => ({
+        ...r,
+        reviewOwnerCapacity: r.status === 'ready' ? ownerCapacity(aggregates.approvalCapacity, r.reviewOwner?.userId ?? null) : null,
+      })),
+      nextCursor: page.nextCursor,
+      ...aggregates,
+    };
   }
 
   async get(id: string, asUserId?: string): Promise<Artifact> {
@@ -91,6 +154,36 @@ export class ArtifactService {
       .executeTakeFirst();
     if (!row) throw notFound('artifact', id);
     return artifactVersions(this.db, row);
+  }
+
+  /** Approves or archives one ready output and answers it as read afterwards (409 when already decided). */
+  async decide(id: string, to: Decision, asUserId?: string): Promise<Artifact> {
+    await decideOne(this.db, this.clock, id, to, asUserId);
+    return this.get(id, asUserId);
+  }
+
+  bulkDecide(action: string, asUserId?: string): Promise<BulkDecisionResult> {
+    return decideAll(this.db, this.clock, action, asUserId);
+  }
+
+  async setTags(id: string, tags: unknown, asUserId?: string): Promise<Artifact> {
+    await setTags(this.db, this.clock, id, tags, asUserId);
+    return this.get(id, asUserId);
+  }
+
+  async setPinned(id: string, pinned: unknown, asUserId?: string): Promise<Artifact> {
+    await setPinned(this.db, this.clock, id, pinned, asUserId);
+    return this.get(id, asUserId);
+  }
+
+  /** The last approved or archived non-brief outputs decided within the window. */
+  decisions(query: { windowDays?: number; limit?: number; cursor?: string }): Promise<DecisionsList> {
+    return listDecisions(this.db, this.clock, query);
+  }
+
+  /** Every approved or archived non-brief output, newest decision first, capped at 5000 rows. */
+  exportDecisions(): Promise<DecisionsExport> {
+    return exportDecisions(this.db);
   }
 
   /** Toggles one member's reaction on an output: a second identical call removes it. */

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
-import { afterKey, type CursorKey } from '../../core/lists';
 import { summariseReactions, type ReactionSummary } from '../reactions/reactions';
-import { approvalAgeHours, approvalAttention, type ApprovalAttention, type ArtifactKind, type ArtifactStatus } from './rules';
+import { approvalAgeHours, attentionAt, reviewClock, type ApprovalAttention, type ArtifactKind, type ArtifactStatus } from './rules';
 
 /** Outputs as the API shows them, and the queries that read them. */
 
@@ -30,14 +29,22 @@ export interface ArtifactSummary {
   tags: string[];
   /** One entry per emoji that has at least one reaction, in the order 👍 👀 🎯 ❤️ 🚀. */
   reactions: ReactionSummary[];
-  /** When review began; never reset by edits, tags, pins or reactions. */
+  /**
+   * When review began: immutable, never reset by edits, tags, shares, pins or reactions. Older rows
+   * without one read their created time instead (counted as `inferred` samples in throughput).
+   */
   readyAt: string;
-  /** When it was approved or archived; null while ready. */
+  /** When it was approved or archived (immutable once stamped); null while ready. */
   decidedAt: string | null;
-  /** Hours waited since readyAt (one decimal), from the workspace approval policy's clock; null once decided. */
+  /** Hours waited since readyAt, to two decimals (never negative); null once decided. */
   approvalAgeHours: number | null;
-  /** fresh below the policy's watchHours, watch from watchHours, overdue from overdueHours; null once decided. */
+  /**
+   * fresh below the policy's watchHours, watch from watchHours, overdue from overdueHours (compared
+   * on the exact elapsed time, not the rounded hours); null once decided.
+   */
   approvalAttention: ApprovalAttention | null;
+  /** The review owner: the assignee of the originating task; null when it has none (or the task is gone). */
+  reviewOwner: { userId: string; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -52,10 +59,13 @@ export function selectArtifacts(db: Db | Trx) {
   return db
     .selectFrom('artifacts')
     .leftJoin('tasks', 'tasks.id', 'artifacts.taskId')
+    .leftJoin('users as owner', 'owner.id', 'tasks.assignedToUserId')
     .select([
       'artifacts.id',
       'artifacts.taskId',
       'tasks.title as taskTitle',
+      'tasks.assignedToUserId as ownerId',
+      'owner.name as ownerName',
       'artifacts.runId',
       'artifacts.kind',
       'artifacts.title',
@@ -71,24 +81,6 @@ export function selectArtifacts(db: Db | Trx) {
 }
 
 export type ArtifactRow = Awaited<ReturnType<ReturnType<typeof selectArtifacts>['execute']>>[number];
-
-/** The sort key of a list row (newest first), as its cursor carries it: (created_at, id). */
-export const artifactCursorKey = (row: ArtifactRow): CursorKey => [row.createdAt, row.id];
-export const ARTIFACT_CURSOR_SHAPE = ['string', 'string'] as const;
-
-export interface ArtifactListFilter {
-  fetch: number;
-  status?: ArtifactStatus;
-  after?: CursorKey;
-}
-
-/** Newest first, served by artifacts_created (created_at, id); the id breaks ties. */
-export function artifactListQuery(db: Db, filter: ArtifactListFilter) {
-  let sel = selectArtifacts(db);
-  if (filter.status !== undefined) sel = sel.where('artifacts.status', '=', filter.status);
-  if (filter.after !== undefined) sel = sel.where(afterKey(['artifacts.created_at', 'artifacts.id'], filter.after, 'desc'));
-  return sel.orderBy('artifacts.createdAt', 'desc').orderBy('artifacts.id', 'desc').limit(filter.fetch);
-}
 
 export interface ViewContext {
   now: Date;
@@ -115,7 +107,8 @@ export async function toArtifactSummaries(db: Db | Trx, rows: ArtifactRow[], ctx
   for (const t of tagRows) tags.set(t.artifactId, [...(tags.get(t.artifactId) ?? []), t.tag]);
   const reactions = summariseReactions(reactionRows, ctx.viewerId);
   return rows.map((r) => {
-    const waiting = r.status === 'ready' ? approvalAgeHours(r.readyAt, ctx.now) : null;
+    const clock = reviewClock(r);
+    const ready = r.status === 'ready';
     return {
       id: r.id,
       taskId: r.taskId,
@@ -129,10 +122,11 @@ export async function toArtifactSummaries(db: Db | Trx, rows: ArtifactRow[], ctx
       pinned: r.pinned === 1,
       tags: tags.get(r.id) ?? [],
       reactions: reactions.get(r.id) ?? [],
-      readyAt: r.readyAt,
+      readyAt: clock.readyAt,
       decidedAt: r.decidedAt,
-      approvalAgeHours: waiting,
-      approvalAttention: waiting === null ? null : approvalAttention(waiting, ctx.policy),
+      approvalAgeHours: ready ? approvalAgeHours(clock.readyAt, ctx.now) : null,
+      approvalAttention: ready ? attentionAt(clock.readyAt, ctx.now, ctx.policy) : null,
+      reviewOwner: r.ownerId ? { userId: r.ownerId, name: r.ownerName ?? r.ownerId } : null,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     };

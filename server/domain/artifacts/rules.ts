@@ -15,22 +15,23 @@ export type ArtifactKind = 'brief' | 'report' | 'draft' | 'summary' | 'plan' | '
 /** The version chain (parentArtifactId) is walked at most this many hops. */
 export const MAX_VERSION_HOPS = 12;
 
-/** How long a ready output has waited, against the workspace approval policy (watchHours, overdueHours). */
-export type ApprovalAttention = 'fresh' | 'watch' | 'overdue';
-export const APPROVAL_ATTENTIONS = ['fresh', 'watch', 'overdue'] as const;
+// One attention implementation: server/domain/review/attention.ts (exact ms thresholds); re-exported here for the artifact area.
+export { APPROVAL_ATTENTIONS, approvalAgeHours, attentionAt, reviewClock, type ApprovalAttention, type ApprovalPolicy } from '../review/attention';
 
-/** Hours a ready output has waited since readyAt (one decimal; never negative when the clock is behind a row). */
-export function approvalAgeHours(readyAt: string, now: Date): number {
-  const hours = Math.max(0, (now.getTime() - Date.parse(readyAt)) / 3_600_000);
-  return Math.floor(hours * 10) / 10;
-}
+/** Artifact tags: at most this many on one output (each lowercase letters and digits joined by hyphens, at most 40 characters). */
+export const MAX_ARTIFACT_TAGS = 10;
 
-/** fresh below watchHours, watch from watchHours, overdue from overdueHours (the spec's thresholds are inclusive). */
-export function approvalAttention(ageHours: number, policy: { watchHours: number; overdueHours: number }): ApprovalAttention {
-  if (ageHours >= policy.overdueHours) return 'overdue';
-  if (ageHours >= policy.watchHours) return 'watch';
-  return 'fresh';
-}
+/** Decisions a bulk call makes on every ready output. */
+export const BULK_DECISION_ACTIONS = ['approve_all', 'archive_all'] as const;
+export type BulkDecisionAction = 'approve_all' | 'archive_all';
 
-/** GET /artifacts (the minimal list of outputs; the review queue extends it). Default 25, at most 100. */
+/** Exports (decisions-export) hold at most this many rows (the spec's export limit). */
+export const EXPORT_MAX_ROWS = 5000;
+
+/** GET /decisions: the window in days (default 30, 1-365) and the rows (default 10, 1-100). */
+export const DECISIONS_WINDOW_DEFAULT_DAYS = 30;
+export const DECISIONS_WINDOW_MAX_DAYS = 365;
+export const DECISIONS_LIST = defineList('ListDecisions', 10, 100);
+
+/** GET /artifacts (the review queue and the lists of decided outputs). Default 25, at most 100. */
 export const ARTIFACT_LIST = defineList('ListArtifacts', 25, 100);

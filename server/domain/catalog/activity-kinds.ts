@@ -115,6 +115,11 @@ export const ACTIVITY_KINDS = [
   // outputs (server/domain/artifacts)
   'artifact.reaction_added',
   'artifact.reaction_removed',
+  'artifact.approved',
+  'artifact.archived',
+  'artifact.tags_changed',
+  'artifact.pinned',
+  'artifact.unpinned',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -267,6 +267,23 @@ export interface ArtifactCreatedData {
   parentArtifactId: string | null;
 }
 
+/** An output was decided (approved or archived), one event per output, also for a bulk decision. */
+export interface ArtifactDecidedData {
+  artifactId: string;
+  taskId: string | null;
+  title: string;
+  /** @format date-time */
+  readyAt: string;
+  /** @format date-time */
+  decidedAt: string;
+  /** Hours from readyAt to decidedAt (two decimals). */
+  waitHours: number;
+  /** `single`: POST /artifacts/{id}/approve or /archive; `bulk`: POST /artifacts/bulk. */
+  via: 'single' | 'bulk';
+  /** The review owner (the originating task's assignee) at decision time; null without one. */
+  reviewOwnerId: string | null;
+}
+
 export interface MemoryRef {
   memoryId: string;
   title: string;
@@ -341,6 +358,8 @@ export interface EventPayloads {
   'run.failed': RunFailedData;
   'cost.cap_reached': CostCapReachedData;
   'artifact.created': ArtifactCreatedData;
+  'artifact.approved': ArtifactDecidedData;
+  'artifact.archived': ArtifactDecidedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -387,6 +406,8 @@ export type EventName =
   | 'run.failed'
   | 'cost.cap_reached'
   | 'artifact.created'
+  | 'artifact.approved'
+  | 'artifact.archived'
   | 'memory.created'
   | 'memory.updated'
   | 'memory.deleted'
@@ -429,7 +450,8 @@ export type EventData =
   | RunCompletedData
   | RunFailedData
   | CostCapReachedData
-  | ArtifactCreatedData;
+  | ArtifactCreatedData
+  | ArtifactDecidedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -629,6 +651,32 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
       kind: 'draft',
       version: 2,
       parentArtifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0M',
+    },
+  },
+  'artifact.approved': {
+    description: 'An output waiting for review was approved (POST /artifacts/{id}/approve, or POST /artifacts/bulk approve_all: one event per output); decidedAt is stamped once.',
+    example: {
+      artifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      title: 'Reply to the 2-star review',
+      readyAt: '2026-03-10T09:00:00.000Z',
+      decidedAt: '2026-03-10T15:30:00.000Z',
+      waitHours: 6.5,
+      via: 'single',
+      reviewOwnerId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+    },
+  },
+  'artifact.archived': {
+    description: 'An output waiting for review was archived (POST /artifacts/{id}/archive, or POST /artifacts/bulk archive_all: one event per output); decidedAt is stamped once.',
+    example: {
+      artifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      title: 'Reply to the 2-star review',
+      readyAt: '2026-03-10T09:00:00.000Z',
+      decidedAt: '2026-03-10T15:30:00.000Z',
+      waitHours: 6.5,
+      via: 'bulk',
+      reviewOwnerId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
     },
   },
   'memory.created': {

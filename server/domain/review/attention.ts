@@ -7,10 +7,9 @@ import { HOUR_MS } from '../../core/clock';
 export type ApprovalAttention = 'fresh' | 'watch' | 'overdue';
 export const APPROVAL_ATTENTIONS = ['fresh', 'watch', 'overdue'] as const;
 
-export interface ApprovalPolicy {
-  watchHours: number;
-  overdueHours: number;
-}
+// The workspace's policy type (one model in the OpenAPI document).
+export type { ApprovalPolicy } from '../workspace/workspace-store';
+import type { ApprovalPolicy } from '../workspace/workspace-store';
 
 /** Hours a review has waited, to two decimals (never negative: a readyAt in the future reads 0). */
 export function approvalAgeHours(readyAt: string, now: Date): number {

@@ -1,5 +1,5 @@
 import { HOUR_MS } from '../../core/clock';
-import { dayOf, lastDays, type Day } from '../../core/workspace-time';
+import { endOfDay, lastDays, startOfDay, type Day } from '../../core/workspace-time';
 import type { ApprovalPolicy } from './attention';
 
 /**
@@ -32,25 +32,40 @@ export interface Decision {
 }
 
 export interface ThroughputWindow {
+  /** The window's length in workspace days, ending today. @isInt */
   days: number;
+  /** Decisions (approved or archived) made in the window. @isInt */
   decisions: number;
+  /** @isInt */
   approved: number;
+  /** @isInt */
   archived: number;
+  /** approved / decisions (the approved versus archived mix). */
   approvedShare: number | null;
+  /** Median hours from readyAt to decidedAt. */
   medianHours: number | null;
+  /** Share of decisions whose wait was more than 72 hours. */
   past72hShare: number | null;
+  /** Share of decisions whose wait was at most 24 hours. */
   within24hShare: number | null;
+  /** Share of decisions made before the policy's watchHours. */
   withinWatchShare: number | null;
+  /** Share of decisions made at or after the policy's overdueHours. */
   pastPolicyShare: number | null;
+  /** Decisions whose readyAt was stored. @isInt */
   exactSamples: number;
+  /** Decisions whose readyAt fell back to the created time. @isInt */
   inferredSamples: number;
+  /** exact (all stored), inferred (none stored), mixed, or none (no decisions). */
   sampleQuality: 'exact' | 'inferred' | 'mixed' | 'none';
 }
 
 export interface ApprovalThroughput {
   last7Days: ThroughputWindow;
   last30Days: ThroughputWindow;
+  /** 90th percentile wait over the 30-day window (nearest rank: the ceil(0.9 n)-th smallest). */
   p90Hours30d: number | null;
+  /** The last 7 days' median against the 7 days before: faster/slower past a 10% change, steady within, insufficient under 3 decisions in either week. */
   trend: { direction: 'faster' | 'slower' | 'steady' | 'insufficient'; thisWeekMedianHours: number | null; lastWeekMedianHours: number | null; changeShare: number | null };
   /** The last 14 workspace days, oldest first, zero-filled. */
   daily: { date: Day; decisions: number; medianHours: number | null }[];
@@ -98,10 +113,18 @@ function summarise(days: number, decisions: readonly Decision[], policy: Approva
 
 /** Throughput over decisions (those decided in the last 30 workspace days; older ones are ignored). */
 export function approvalThroughput(decisions: readonly Decision[], now: Date, timezone: string, policy: ApprovalPolicy): ApprovalThroughput {
+  // Day windows as instant bounds (one timezone conversion per day, none per decision): the last
+  // 14 days and 16 days before them are enough for the 7, 30 and previous-7 windows.
+  const days30 = lastDays(now, timezone, 30);
+  const bounds = days30.map((d) => startOfDay(d, timezone).getTime());
+  const end = endOfDay(days30[29], timezone).getTime();
+  const nowMs = now.getTime();
+  const decidedMs = decisions.map((d) => Date.parse(d.decidedAt));
   const inDays = (n: number, offsetDays = 0) => {
-    // The n days ending offsetDays before today (lastDays is oldest first).
-    const days = new Set(lastDays(now, timezone, n + offsetDays).slice(0, n));
-    return decisions.filter((d) => days.has(dayOf(new Date(d.decidedAt), timezone)) && Date.parse(d.decidedAt) <= now.getTime());
+    // The n days ending offsetDays before today.
+    const from = bounds[30 - n - offsetDays];
+    const to = offsetDays === 0 ? end : bounds[30 - offsetDays];
+    return decisions.filter((_, i) => decidedMs[i] >= from && decidedMs[i] < to && decidedMs[i] <= nowMs);
   };
   const { sortedWaits: _w7, ...last7Days } = summarise(7, inDays(7), policy);
   const thirty = summarise(30, inDays(30), policy);
@@ -115,11 +138,18 @@ export function approvalThroughput(decisions: readonly Decision[], now: Date, ti
     direction = changeShare <= -TREND_CHANGE ? 'faster' : changeShare >= TREND_CHANGE ? 'slower' : 'steady';
   }
 
-  const days = lastDays(now, timezone, DAILY_BUCKETS);
-  const perDay = new Map<Day, number[]>(days.map((d) => [d, []]));
-  for (const d of decisions) perDay.get(dayOf(new Date(d.decidedAt), timezone))?.push(waitHours(d));
-  const daily = days.map((date) => {
-    const waits = perDay.get(date)!.sort((a, b) => a - b);
+  const days = days30.slice(30 - DAILY_BUCKETS);
+  const dayStarts = bounds.slice(30 - DAILY_BUCKETS);
+  const perDay: number[][] = days.map(() => []);
+  decisions.forEach((d, i) => {
+    const t = decidedMs[i];
+    if (t < dayStarts[0] || t >= end) return;
+    let k = DAILY_BUCKETS - 1;
+    while (t < dayStarts[k]) k--;
+    perDay[k].push(waitHours(d));
+  });
+  const daily = days.map((date, k) => {
+    const waits = perDay[k].sort((a, b) => a - b);
     const m = median(waits);
     return { date, decisions: waits.length, medianHours: m === null ? null : round2(m) };
   });

@@ -8,7 +8,8 @@ import type { ReactionEmoji } from '../../components/ReactionBar';
 /** Query options and mutation hooks for outputs (/api/v1/artifacts/...): the list, one output, its sources, versions and reactions. */
 
 export type Artifact = Schema<'Artifact'>;
-export type ArtifactSummary = Schema<'ArtifactSummary'>;
+/** A list row without its queue-only field (an output read alone has no reviewOwnerCapacity). */
+export type ArtifactSummary = Omit<Schema<'ReviewQueueRow'>, 'reviewOwnerCapacity'>;
 export type ArtifactStatus = Schema<'ArtifactStatus'>;
 export type ArtifactSources = Schema<'ArtifactSources'>;
 export type ArtifactVersions = Schema<'ArtifactVersions'>;

@@ -19,6 +19,7 @@ export function anOutput(id: string, title: string, overrides: Partial<Schema<'A
     decidedAt: null,
     approvalAgeHours: 2,
     approvalAttention: 'fresh',
+    reviewOwner: null,
     createdAt: '2026-03-10T10:00:00.000Z',
     updatedAt: '2026-03-10T10:00:00.000Z',
     content: `# ${title}\n\nWhat happened.`,

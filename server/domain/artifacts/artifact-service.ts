@@ -5,7 +5,7 @@ import { invalid, notFound } from '../../core/errors';
 import { pageRequest, toPage } from '../../core/lists';
 import { recordActivity } from '../activity/activity';
 import { resolveActor } from '../members/resolve-actor';
-import { checkEmoji, summariseReactions, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
+import { checkEmoji, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { artifactSources, artifactVersions, type ArtifactSources, type ArtifactVersions } from './artifact-provenance';
 import { decideAll, decideOne, setPinned, setTags, type BulkDecisionResult, type Decision } from './artifact-decisions';
@@ -31,6 +31,7 @@ import {
   type ViewContext,
 } from './artifact-view';
 import { ARTIFACT_LIST, ARTIFACT_STATUSES, type ArtifactStatus } from './rules';
+import { toggleReactionRow } from '../reactions/reaction-store';
 
 export type { Artifact, ArtifactSummary } from './artifact-view';
 export type { ArtifactSources, ArtifactVersions } from './artifact-provenance';
@@ -193,10 +194,8 @@ export class ArtifactService {
       const actor = await resolveActor(trx, asUserId);
       const artifact = await trx.selectFrom('artifacts').select(['id', 'title']).where('id', '=', artifactId).executeTakeFirst();
       if (!artifact) throw notFound('artifact', artifactId);
-      const mine = trx.deleteFrom('artifactReactions').where('artifactId', '=', artifactId).where('userId', '=', actor.userId).where('emoji', '=', emoji);
-      // Deleting tells whether it was there: one statement instead of a read and a write.
-      const removed = Number((await mine.executeTakeFirst()).numDeletedRows) > 0;
-      if (!removed) await trx.insertInto('artifactReactions').values({ artifactId, userId: actor.userId, emoji, createdAt: this.clock.now().toISOString() }).execute();
+      const { reacted, reactions } = await toggleReactionRow(trx, this.clock, 'artifact', artifactId, actor.userId, emoji);
+      const removed = !reacted;
       await recordActivity(trx, this.clock, {
         kind: removed ? 'artifact.reaction_removed' : 'artifact.reaction_added',
         detail: `${removed ? 'Removed' : 'Added'} ${emoji} on output: ${artifact.title}`,
@@ -204,8 +203,7 @@ export class ArtifactService {
         entityType: 'artifact',
         entityId: artifactId,
       });
-      const rows = await trx.selectFrom('artifactReactions').select(['artifactId as targetId', 'userId', 'emoji']).where('artifactId', '=', artifactId).orderBy('createdAt').execute();
-      return { artifactId, emoji, reacted: !removed, reactions: summariseReactions(rows, actor.userId).get(artifactId) ?? [] };
+      return { artifactId, emoji, reacted, reactions };
     });
   }
 }

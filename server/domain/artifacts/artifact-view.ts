@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
-import { summariseReactions, type ReactionSummary } from '../reactions/reactions';
+import { type ReactionSummary } from '../reactions/reactions';
 import { approvalAgeHours, attentionAt, reviewClock, type ApprovalAttention, type ArtifactKind, type ArtifactStatus } from './rules';
+import { reactionSummaries } from '../reactions/reaction-store';
 
 /** Outputs as the API shows them, and the queries that read them. */
 
@@ -91,21 +91,12 @@ export interface ViewContext {
 /** Rows as the API shows them: tags and reactions read for all rows at once, the waiting time from the policy. */
 export async function toArtifactSummaries(db: Db | Trx, rows: ArtifactRow[], ctx: ViewContext): Promise<ArtifactSummary[]> {
   const ids = rows.map((r) => r.id);
-  const [tagRows, reactionRows] = ids.length
-    ? await Promise.all([
-        db.selectFrom('artifactTags').select(['artifactId', 'tag']).where('artifactId', 'in', ids).orderBy('tag').execute(),
-        db
-          .selectFrom('artifactReactions')
-          .select(['artifactId as targetId', 'userId', 'emoji'])
-          .where('artifactId', 'in', ids)
-          .orderBy('createdAt')
-          .orderBy(sql`rowid`)
-          .execute(),
-      ])
-    : [[], []];
+  const [tagRows, reactions] = await Promise.all([
+    ids.length ? db.selectFrom('artifactTags').select(['artifactId', 'tag']).where('artifactId', 'in', ids).orderBy('tag').execute() : [],
+    reactionSummaries(db, 'artifact', ids, ctx.viewerId),
+  ]);
   const tags = new Map<string, string[]>();
   for (const t of tagRows) tags.set(t.artifactId, [...(tags.get(t.artifactId) ?? []), t.tag]);
-  const reactions = summariseReactions(reactionRows, ctx.viewerId);
   return rows.map((r) => {
     const clock = reviewClock(r);
     const ready = r.status === 'ready';

@@ -11,8 +11,9 @@ import { outputsList, type ArtifactStatus, type ArtifactSummary } from './api';
 import { attentionTone, outputStatusLabel, outputStatusTone, waitingLabel } from './format';
 import './outputs.css';
 
-type StatusChoice = ArtifactStatus | 'all';
-const STATUS_OPTIONS = [{ value: 'all' as const, label: 'All' }, ...ARTIFACT_STATUS.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }))];
+// One status at a time, as GET /artifacts serves them: ready (the review queue, pinned first then
+// oldest), approved and archived (most recently decided first).
+const STATUS_OPTIONS = ARTIFACT_STATUS.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }));
 
 export function OutputBadges({ output }: { output: ArtifactSummary }) {
   return (
@@ -66,10 +67,10 @@ function OutputItem({ output }: { output: ArtifactSummary }) {
   );
 }
 
-/** Outputs the loop produced, newest first, by status; each opens /outputs/<id>. */
+/** Outputs the loop produced, by status (ready first: the review queue); each opens /outputs/<id>. */
 export function OutputsPage() {
-  const [status, setStatus] = useState<StatusChoice>('all');
-  const list = useCursorList(outputsList(status === 'all' ? null : status));
+  const [status, setStatus] = useState<ArtifactStatus>('ready');
+  const list = useCursorList(outputsList(status));
   return (
     <div className="page">
       <PageHeader title="Outputs" description="Drafts the loop produced from tasks, signals and memory. Ready ones wait for your decision." />
@@ -81,7 +82,7 @@ export function OutputsPage() {
           <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
         ) : list.items.length === 0 ? (
           <div className="empty card card--padded">
-            <p>{status === 'all' ? 'No outputs yet.' : `No ${status} outputs.`}</p>
+            <p>{status === 'ready' ? 'Nothing waits for review.' : `No ${status} outputs.`}</p>
             <p className="muted small">Add signals, then press Run now in the header: the loop turns them into tasks and drafts.</p>
           </div>
         ) : (

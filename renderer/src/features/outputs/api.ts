@@ -17,10 +17,10 @@ export type ArtifactVersions = Schema<'ArtifactVersions'>;
 type ArtifactPage = Schema<'ArtifactList'> & CursorPage;
 
 /** Outputs, newest first; `status` null for every status. */
-export const outputsList = (status: ArtifactStatus | null) =>
+export const outputsList = (status: ArtifactStatus) =>
   cursorList({
     queryKey: queryKeys.artifacts.list({ status }),
-    fetchPage: (cursor): Promise<ArtifactPage> => unwrap(api.GET('/api/v1/artifacts', { params: { query: withCursor(status ? { status } : {}, cursor) } })),
+    fetchPage: (cursor): Promise<ArtifactPage> => unwrap(api.GET('/api/v1/artifacts', { params: { query: withCursor({ status }, cursor) } })),
     items: (page) => page.artifacts,
     keepPrevious: true,
   });

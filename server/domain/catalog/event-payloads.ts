@@ -1,0 +1,309 @@
+/**
+ * The payload types of the outbound events (one per event, `data` of the envelope), by area;
+ * the catalog itself (names, descriptions, examples) is ./events.ts.
+ */
+import type { SignalKind, SignalPriority } from '../signals/signal-view';
+import type { LoopState } from '../workspace/rules';
+import type { InviteRole, MemberRole, ReviewAvailability } from '../members/rules';
+import type { TaskStatus } from '../tasks/rules';
+import type { MemoryKind } from '../memory/rules';
+import type { EngineKind } from '../../config';
+
+/** How a signal reached the desk. */
+export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
+
+export interface SignalCreatedData {
+  signalId: string;
+  kind: SignalKind;
+  priority: SignalPriority;
+  title: string;
+  sourceId: string | null;
+  origin: SignalOrigin;
+}
+
+export interface SourceRef {
+  sourceId: string;
+  label: string;
+}
+
+export interface SourceCreatedData extends SourceRef {
+  type: string;
+}
+
+export interface SourcePausedData extends SourceRef {
+  /** When the pause ends by itself; null for a pause until resumed by hand. @format date-time */
+  pausedUntilAt: string | null;
+}
+
+export interface SourceErroredData extends SourceRef {
+  message: string;
+  /** @isInt */
+  consecutiveFailures: number;
+  /** @format date-time */
+  nextRetryAt: string | null;
+}
+
+export interface SourceQuietnessAckedData extends SourceRef {
+  /** @format date-time */
+  quietnessAckedAt: string;
+  /** @format date-time */
+  expiresAt: string;
+}
+
+export interface SourceQuietnessWarningData extends SourceRef {
+  /** @format date-time */
+  quietSince: string;
+  /** @isInt */
+  quietForDays: number;
+  /** @isInt */
+  floorDays: number;
+}
+
+export interface WorkspaceLoopStateData {
+  loopState: LoopState;
+  /** @format date-time */
+  pauseUntilAt: string | null;
+}
+
+export interface WorkspaceCostCapData {
+  /** The new daily AI spend cap in US cents; null = no cap. @isInt */
+  dailyCostCapUsdCents: number | null;
+  /** The cap before the change. @isInt */
+  previousDailyCostCapUsdCents: number | null;
+}
+
+export interface WorkspaceTokenRotatedData {
+  /** When the old token stopped working (bearer API and webhook URL). The token is never in an event. @format date-time */
+  rotatedAt: string;
+}
+
+/** The AI engine settings after a change (the API key is never in an event: only whether one is set). */
+export interface WorkspaceEngineChangedData {
+  engine: EngineKind;
+  model: string | null;
+  baseUrl: string | null;
+  apiKeySet: boolean;
+}
+
+/** A scoped ingest URL of a source (never the token itself). */
+export interface IngestTokenData extends SourceRef {
+  tokenId: string;
+  /** The token's own label, e.g. the sending service. */
+  tokenLabel: string;
+}
+
+export interface CommentCreatedData {
+  commentId: string;
+  taskId: string;
+  /** The top-level comment a reply belongs to; null for a top-level comment. */
+  parentCommentId: string | null;
+  authorUserId: string;
+  /** Members the comment mentions as `@name` (each got a mention to acknowledge). */
+  mentionedUserIds: string[];
+}
+
+export interface MentionAcknowledgedData {
+  mentionId: string;
+  commentId: string;
+  taskId: string;
+  /** The member who was mentioned. */
+  userId: string;
+}
+
+/** Which public page of a task a share link opens. */
+export type SharePage = 'work_log' | 'timeline';
+
+/** A task's public page was shared or unshared (the token itself is never in an event). */
+export interface TaskShareChangedData {
+  taskId: string;
+  page: SharePage;
+  enabled: boolean;
+}
+
+/** A pending invite (no email is sent: it is a record). */
+export interface MemberInviteData {
+  inviteId: string;
+  email: string;
+  role: InviteRole;
+}
+
+/** A member of the workspace. */
+export interface MemberData {
+  userId: string;
+  name: string;
+  role: MemberRole;
+}
+
+export interface MemberJoinedData extends MemberData {
+  /** The invite the member accepted. */
+  inviteId: string;
+}
+
+export interface MemberAvailabilityData extends MemberData {
+  availability: ReviewAvailability;
+  previousAvailability: ReviewAvailability;
+}
+
+/** A task template. */
+export interface TaskTemplateData {
+  templateId: string;
+  label: string;
+}
+
+/** A shared saved search and who saved it. */
+export interface SavedSearchData {
+  searchId: string;
+  name: string;
+  query: string;
+  createdByUserId: string;
+}
+
+/** A task, as events name it. */
+export interface TaskRef {
+  taskId: string;
+  title: string;
+}
+
+export interface TaskCreatedData extends TaskRef {
+  status: TaskStatus;
+  /** Set when the task is a duplicate of another. */
+  duplicateOfTaskId: string | null;
+}
+
+export interface TaskStatusChangedData extends TaskRef {
+  from: TaskStatus;
+  to: TaskStatus;
+  /** `operator` (PATCH), `note` (a note on a needs_input task), `sweep` (stale auto-archive), `cycle` (an AI cycle moved it). */
+  cause: 'operator' | 'note' | 'sweep' | 'cycle';
+}
+
+export interface TaskAssignedData extends TaskRef {
+  /** null: unassigned. */
+  assignedToUserId: string | null;
+  previousAssignedToUserId: string | null;
+}
+
+export interface TaskUnblockedData extends TaskRef {
+  /** The blocker whose move to done made the task eligible. */
+  lastBlockerTaskId: string;
+}
+
+export interface TaskNoteAddedData extends TaskRef {
+  noteId: string;
+  /** @maxLength 600 */
+  text: string;
+}
+
+export interface TaskArchiveWarningData extends TaskRef {
+  /** @format date-time */
+  updatedAt: string;
+  /** When the sweep archives the task unless it is renewed or changed first. @format date-time */
+  archivesAfter: string;
+}
+
+/** A memory entry, as events name it. */
+/** What a loop cycle read and produced, counted. */
+export interface RunCounts {
+  /** @isInt */
+  signalsRead: number;
+  /** @isInt */
+  tasksRead: number;
+  /** @isInt */
+  memoryRead: number;
+  /** @isInt */
+  notesRead: number;
+  /** @isInt */
+  tasksCreated: number;
+  /** @isInt */
+  tasksUpdated: number;
+  /** @isInt */
+  artifactsCreated: number;
+  /** @isInt */
+  memoryCreated: number;
+}
+
+export interface RunCompletedData {
+  runId: string;
+  trigger: 'schedule' | 'manual';
+  counts: RunCounts;
+  /** @isInt */
+  inputTokens: number;
+  /** @isInt */
+  outputTokens: number;
+  estimatedCostUsd: number;
+}
+
+export interface RunFailedData {
+  runId: string;
+  trigger: 'schedule' | 'manual';
+  /** What the engine (or the apply step) reported; never a key or a stack. */
+  errorMessage: string;
+}
+
+export interface CostCapReachedData {
+  /** The workspace-timezone day the cap stopped cycles on. @format date */
+  day: string;
+  /** @isInt */
+  dailyCostCapUsdCents: number;
+  /** Today's spend so far. */
+  spentUsd: number;
+  /** The run record of the cycle that did not start. */
+  runId: string;
+}
+
+/** An output a loop cycle drafted; it waits for review in status ready. */
+export interface ArtifactCreatedData {
+  artifactId: string;
+  taskId: string | null;
+  runId: string | null;
+  title: string;
+  kind: string;
+  /** @isInt */
+  version: number;
+  /** The previous version of the task's output (a re-work); null for a first version. */
+  parentArtifactId: string | null;
+}
+
+/** An output was decided (approved or archived), one event per output, also for a bulk decision. */
+export interface ArtifactDecidedData {
+  artifactId: string;
+  taskId: string | null;
+  title: string;
+  /** @format date-time */
+  readyAt: string;
+  /** @format date-time */
+  decidedAt: string;
+  /** Hours from readyAt to decidedAt (two decimals). */
+  waitHours: number;
+  /** `single`: POST /artifacts/{id}/approve or /archive; `bulk`: POST /artifacts/bulk. */
+  via: 'single' | 'bulk';
+  /** The review owner (the originating task's assignee) at decision time; null without one. */
+  reviewOwnerId: string | null;
+}
+
+export interface MemoryRef {
+  memoryId: string;
+  title: string;
+}
+
+export interface MemoryCreatedData extends MemoryRef {
+  kind: MemoryKind;
+  /** 0-10, or null when not rated. */
+  importance: number | null;
+  pinned: boolean;
+  tags: string[];
+  /** The AI cycle that wrote the entry; null when added by hand. */
+  createdByRunId: string | null;
+}
+
+export interface MemoryUpdatedData extends MemoryRef {
+  /** The fields that changed: kind, title, content, importance, pinned, tags. */
+  changed: ('kind' | 'title' | 'content' | 'importance' | 'pinned' | 'tags')[];
+}
+
+export interface MemoryArchivedData extends MemoryRef {
+  /** null: never retrieved. @format date-time */
+  lastRetrievedAt: string | null;
+  /** The workspace's staleMemoryAutoArchiveDays the sweep applied. @isInt */
+  thresholdDays: number;
+}

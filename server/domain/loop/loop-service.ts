@@ -18,7 +18,7 @@ import { applyCycle, CYCLE_ACTOR } from './apply';
 import { timeSlicer } from '../../core/time-slicer';
 import { gatherState, type GatheredState } from './gather';
 import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
-import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
+import { IDLE_RECHECK_MS, WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
 import { cycleDue, nextCycleAt, type RuntimePhase } from './schedule';
 
 
@@ -54,8 +54,12 @@ const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine,
 export class LoopService {
   private inFlight: { runId: string | null; done: Promise<Run | null> } | null = null;
   private recovered: Promise<void> | null = null;
-  /** A scheduled look that found nothing to do (kept in memory: after a restart the next look is due at once). */
-  private lastIdleLookAt: string | null = null;
+  /**
+   * After a scheduled look that found nothing to do, the next look waits until then (kept in
+   * memory: after a restart the next look is due at once). A minute, not an interval: signals that
+   * arrive after an idle look are taken in within a minute, not half an hour later.
+   */
+  private idleUntil: string | null = null;
 
   constructor(private readonly d: LoopDeps) {}
 
@@ -96,7 +100,8 @@ export class LoopService {
     if (this.inFlight) return null;
     return this.start(async (register) => {
       const ws = await readWorkspace(this.d.db);
-      if (!cycleDue(ws, await this.lastLook(), this.d.clock.now())) return null;
+      const now = this.d.clock.now();
+      if (!cycleDue(ws, await this.lastStart(), now) || (this.idleUntil !== null && now.toISOString() < this.idleUntil)) return null;
       const cap = await this.capState(ws);
       if (cap.capped) return this.skipForCap(ws, cap.spentMicro);
       return this.cycle(ws, 'schedule', register, true);
@@ -107,12 +112,13 @@ export class LoopService {
   async runtime(): Promise<LoopRuntime> {
     await this.recover();
     const ws = await readWorkspace(this.d.db);
-    const last = await this.lastLook();
     const now = this.d.clock.now();
     const cap = await this.capState(ws);
+    let next = nextCycleAt(ws, await this.lastStart(), now, cap.capped);
+    if (next !== null && this.idleUntil !== null && this.idleUntil > next) next = this.idleUntil;
     // `running` once a cycle has its record (a scheduler look that finds nothing due is not a cycle).
     const phase: RuntimePhase = this.inFlight?.runId ? 'running' : ws.loopState === 'off' ? 'off' : ws.loopState === 'paused' ? 'paused' : cap.capped ? 'capped' : 'idle';
-    return { phase, nextCycleAt: nextCycleAt(ws, last, now, cap.capped), runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
+    return { phase, nextCycleAt: next, runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
   }
 
   /** Waits for the cycle in flight, if any (stop, tests). */
@@ -120,11 +126,9 @@ export class LoopService {
     await this.inFlight?.done.catch(() => null);
   }
 
-  /** When the schedule last looked: the latest run's start, or a later look that found nothing to do. */
-  private async lastLook(): Promise<string | null> {
-    const last = (await latestRun(this.d.db))?.startedAt ?? null;
-    if (this.lastIdleLookAt === null) return last;
-    return last === null || this.lastIdleLookAt > last ? this.lastIdleLookAt : last;
+  /** When the latest cycle of any trigger started (the loop interval runs from it). */
+  private async lastStart(): Promise<string | null> {
+    return (await latestRun(this.d.db))?.startedAt ?? null;
   }
 
   private async capState(ws: WorkspaceTable): Promise<{ capped: boolean; spentMicro: number }> {
@@ -189,7 +193,7 @@ export class LoopService {
       }
     }
     if (skipIfIdle && state !== null && state.newSignals.length === 0 && !state.tasks.some((t) => t.workable && t.hasNewInput)) {
-      this.lastIdleLookAt = startedAt.toISOString();
+      this.idleUntil = new Date(startedAt.getTime() + IDLE_RECHECK_MS).toISOString();
       return null;
     }
     const run = await insertRunningRun(db, clock, trigger, ws.engine, engine?.model ?? ws.engineModel ?? DEFAULT_MODEL);

@@ -35,3 +35,6 @@ export const MAX_RUN_ERROR_CHARS = 1000;
 
 /** Ranking weight of a task priority (higher first); no priority ranks as `normal`. */
 export const PRIORITY_RANK: Record<string, number> = { urgent: 3, high: 2, normal: 1, low: 0 };
+
+/** After a scheduled look with nothing to do, the next look waits this long (then a cycle starts as soon as there is work, the interval since the last cycle allowing). */
+export const IDLE_RECHECK_MS = 60_000;

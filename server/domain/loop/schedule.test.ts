@@ -6,6 +6,7 @@ import { useTestDatabase } from '../../testing/database';
 import { insertTask, scriptedEngine } from '../../testing/fixtures/loop';
 import type { EventEnvelope } from '../catalog/events';
 import { MICRO_USD_PER_CENT, WORKSPACE_KEY } from '../cost/rules';
+import { IDLE_RECHECK_MS } from './rules';
 import { LoopService } from './loop-service';
 import { nextCycleAt } from './schedule';
 
@@ -47,18 +48,22 @@ describe('scheduling', () => {
     expect(await loop.tick()).toBeNull();
   });
 
-  it('a look with nothing to do writes nothing and the next look waits an interval; Run now still runs', async () => {
+  it('a look with nothing to do writes nothing and looks again a minute later; new signals then start a cycle; Run now still runs', async () => {
     await t.db.updateTable('tasks').set({ status: 'done' }).execute();
     const before = await t.db.selectFrom('activity').select('id').execute();
     expect(await loop.tick()).toBeNull();
     expect(await t.db.selectFrom('runs').select('id').execute()).toEqual([]);
     expect(await t.db.selectFrom('activity').select('id').execute()).toEqual(before);
-    expect((await loop.runtime()).nextCycleAt).toBe(new Date(clock.now().getTime() + 30 * MINUTE_MS).toISOString());
+    expect((await loop.runtime()).nextCycleAt).toBe(new Date(clock.now().getTime() + IDLE_RECHECK_MS).toISOString());
     await t.db.insertInto('signals').values({ id: 'sig_new', kind: 'news', priority: 'normal', title: 'New', detail: 'd', sourceUrl: null, sourceId: null, pinned: 0, createdAt: clock.now().toISOString() }).execute();
+    advance(IDLE_RECHECK_MS - 1000);
+    expect(await loop.tick()).toBeNull();
+    advance(1000);
+    expect((await loop.tick())?.read.signalIds).toEqual(['sig_new']);
+    // The interval now runs from that cycle: the next one waits 30 minutes even with new work.
+    await t.db.insertInto('signals').values({ id: 'sig_next', kind: 'news', priority: 'normal', title: 'Next', detail: 'd', sourceUrl: null, sourceId: null, pinned: 0, createdAt: clock.now().toISOString() }).execute();
     advance(29 * MINUTE_MS);
     expect(await loop.tick()).toBeNull();
-    advance(MINUTE_MS);
-    expect((await loop.tick())?.read.signalIds).toEqual(['sig_new']);
     expect((await loop.runNow()).status).toBe('completed');
   });
 

@@ -7,7 +7,7 @@ import { formatDateTime, formatRelative, plural } from '../../lib/format';
 import { outputQuery, outputSourcesQuery, outputVersionsQuery, useReactToOutput, type Artifact } from './api';
 import { outputStatusLabel, outputStatusTone } from './format';
 import { Markdown } from './Markdown';
-import { OutputBadges } from './OutputsPage';
+import { OutputBadges } from './OutputBadges';
 import './outputs.css';
 
 function SourcesSection({ id }: { id: string }) {

@@ -2,38 +2,30 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ARTIFACT_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
-import { Badge } from '../../components/Badge';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader, QueryState } from '../../components/Page';
 import { Segmented } from '../../components/Segmented';
 import { formatDateTime, formatRelative } from '../../lib/format';
-import { outputsList, type ArtifactStatus, type ArtifactSummary } from './api';
-import { attentionTone, outputStatusLabel, outputStatusTone, waitingLabel } from './format';
+import { OutputBadges } from './OutputBadges';
+import { ReviewQueue } from './ReviewQueue';
+import { outputsList, type ApprovalAttention, type ArtifactStatus, type ArtifactSummary, type ReviewerFilter } from './api';
 import './outputs.css';
 
 // One status at a time, as GET /artifacts serves them: ready (the review queue, pinned first then
 // oldest), approved and archived (most recently decided first).
 const STATUS_OPTIONS = ARTIFACT_STATUS.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }));
-
-export function OutputBadges({ output }: { output: ArtifactSummary }) {
-  return (
-    <span className="output-badges">
-      <Badge tone={outputStatusTone(output.status)} title="Status">
-        {outputStatusLabel(output.status)}
-      </Badge>
-      {output.approvalAttention && output.approvalAgeHours !== null ? (
-        <Badge tone={attentionTone(output.approvalAttention)} title={`Review attention: ${output.approvalAttention}`}>
-          {waitingLabel(output.approvalAgeHours)}
-        </Badge>
-      ) : null}
-      <span className="type-chip">{output.kind}</span>
-      <span className="type-chip" title="Version">
-        v{output.version}
-      </span>
-      {output.pinned ? <Badge tone="info">pinned</Badge> : null}
-    </span>
-  );
-}
+// Queue filters ('all' sends nothing); the API accepts them for the ready list only.
+const ATTENTION_OPTIONS = [
+  { value: 'all', label: 'Any attention' },
+  { value: 'fresh', label: 'Fresh' },
+  { value: 'watch', label: 'Watch' },
+  { value: 'overdue', label: 'Overdue' },
+] as const;
+const REVIEWER_OPTIONS = [
+  { value: 'all', label: 'Anyone' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'unassigned', label: 'Unassigned' },
+] as const;
 
 function OutputItem({ output }: { output: ArtifactSummary }) {
   return (
@@ -70,20 +62,36 @@ function OutputItem({ output }: { output: ArtifactSummary }) {
 /** Outputs the loop produced, by status (ready first: the review queue); each opens /outputs/<id>. */
 export function OutputsPage() {
   const [status, setStatus] = useState<ArtifactStatus>('ready');
-  const list = useCursorList(outputsList(status));
+  const [attention, setAttention] = useState<ApprovalAttention | 'all'>('all');
+  const [reviewer, setReviewer] = useState<ReviewerFilter | 'all'>('all');
+  const queue = status === 'ready';
+  const list = useCursorList(
+    outputsList({
+      status,
+      ...(queue && attention !== 'all' ? { attention } : {}),
+      ...(queue && reviewer !== 'all' ? { reviewer } : {}),
+    }),
+  );
   return (
     <div className="page">
       <PageHeader title="Outputs" description="Drafts the loop produced from tasks, signals and memory. Ready ones wait for your decision." />
       <div className="stack">
         <div className="filters">
           <Segmented label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
+          {queue ? (
+            <>
+              <Segmented label="Attention" value={attention} options={ATTENTION_OPTIONS} onChange={setAttention} />
+              <Segmented label="Reviewer" value={reviewer} options={REVIEWER_OPTIONS} onChange={setReviewer} />
+            </>
+          ) : null}
         </div>
         {list.isPending || (list.error && !list.isFetchNextPageError) ? (
           <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
+        ) : queue ? (
+          <ReviewQueue list={list} />
         ) : list.items.length === 0 ? (
           <div className="empty card card--padded">
-            <p>{status === 'ready' ? 'Nothing waits for review.' : `No ${status} outputs.`}</p>
-            <p className="muted small">Add signals, then press Run now in the header: the loop turns them into tasks and drafts.</p>
+            <p>No {status} outputs.</p>
           </div>
         ) : (
           <>

@@ -14,13 +14,24 @@ export type ArtifactStatus = Schema<'ArtifactStatus'>;
 export type ArtifactSources = Schema<'ArtifactSources'>;
 export type ArtifactVersions = Schema<'ArtifactVersions'>;
 
-type ArtifactPage = Schema<'ArtifactList'> & CursorPage;
+export type QueueRow = Schema<'ReviewQueueRow'>;
+export type ApprovalAttention = Schema<'ApprovalAttention'>;
+export type ReviewerFilter = Schema<'ReviewerFilter'>;
+export type ArtifactPage = Schema<'ArtifactList'> & CursorPage;
+export type BulkAction = Schema<'BulkDecisionAction'>;
 
-/** Outputs, newest first; `status` null for every status. */
-export const outputsList = (status: ArtifactStatus) =>
+/** The list's filters; attention and reviewer only narrow the ready queue (the API refuses them elsewhere). */
+export interface OutputsFilter {
+  status: ArtifactStatus;
+  attention?: ApprovalAttention;
+  reviewer?: ReviewerFilter;
+}
+
+/** Outputs of one status as GET /artifacts orders them (ready: pinned then oldest wait). */
+export const outputsList = (filter: OutputsFilter) =>
   cursorList({
-    queryKey: queryKeys.artifacts.list({ status }),
-    fetchPage: (cursor): Promise<ArtifactPage> => unwrap(api.GET('/api/v1/artifacts', { params: { query: withCursor({ status }, cursor) } })),
+    queryKey: queryKeys.artifacts.list({ ...filter }),
+    fetchPage: (cursor): Promise<ArtifactPage> => unwrap(api.GET('/api/v1/artifacts', { params: { query: withCursor({ ...filter }, cursor) } })),
     items: (page) => page.artifacts,
     keepPrevious: true,
   });
@@ -49,4 +60,24 @@ export const useReactToOutput = (id: string) =>
     mutationFn: (emoji: ReactionEmoji) => unwrap(api.POST('/api/v1/artifacts/{id}/reaction', { params: { path: { id } }, body: { emoji } })),
     update: (qc, result) => qc.setQueryData<Artifact>(queryKeys.artifacts.detail(id), (prev) => (prev ? { ...prev, reactions: result.reactions } : prev)),
     affects: [queryKeys.artifacts.detail(id), queryKeys.artifacts.lists],
+  });
+
+// A decision moves an output out of the queue and changes the desk's counts: lists, that output and stats.
+const decisionAffects = (id?: string) => [queryKeys.artifacts.lists, ...(id ? [queryKeys.artifacts.detail(id)] : [queryKeys.artifacts.all]), queryKeys.stats.all];
+
+/** Approves (or archives) one ready output. */
+export const useDecideOutput = () =>
+  useDeskMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'archive' }) =>
+      decision === 'approve'
+        ? unwrap(api.POST('/api/v1/artifacts/{id}/approve', { params: { path: { id } }, body: {} }))
+        : unwrap(api.POST('/api/v1/artifacts/{id}/archive', { params: { path: { id } }, body: {} })),
+    affects: (_data, { id }) => decisionAffects(id),
+  });
+
+/** Approves or archives every ready output at once. */
+export const useBulkDecideOutputs = () =>
+  useDeskMutation({
+    mutationFn: (action: BulkAction) => unwrap(api.POST('/api/v1/artifacts/bulk', { body: { action } })),
+    affects: decisionAffects(),
   });

@@ -11,7 +11,7 @@ export function OutputBadges({ output }: { output: ArtifactSummary }) {
       </Badge>
       {output.approvalAttention && output.approvalAgeHours !== null ? (
         <Badge tone={attentionTone(output.approvalAttention)} title={`Review attention: ${output.approvalAttention}`}>
-          {waitingLabel(output.approvalAgeHours)}
+          {output.approvalAttention} · {waitingLabel(output.approvalAgeHours)}
         </Badge>
       ) : null}
       <span className="type-chip">{output.kind}</span>

@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useAuth } from '../../lib/auth';
+import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fakeFetch, json, noFake } from '../../testing/fake-api';
+import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { aQueuePage, anOutput } from './testing';
+
+const row = (id: string, title: string, hours: number, attention: 'fresh' | 'watch' | 'overdue') => {
+  const { content: _content, ...summary } = anOutput(id, title, { approvalAgeHours: hours, approvalAttention: attention, reviewOwner: id === 'art_1' ? { userId: 'usr_ann', name: 'Ann' } : null });
+  return { ...summary, reviewOwnerCapacity: null };
+};
+
+// A stateful fake queue: deciding an output takes it out of the ready list.
+function fakeQueue() {
+  let ready = [row('art_1', 'Oldest draft', 80, 'overdue'), row('art_2', 'Middle draft', 30, 'watch'), row('art_3', 'Newest draft', 1, 'fresh')];
+  return fakeFetch((call) => {
+    const { method, path } = call;
+    if (method === 'GET' && path === '/api/v1/artifacts') return json(200, aQueuePage(ready));
+    const decided = /^\/api\/v1\/artifacts\/(art_\d)\/(approve|archive)$/.exec(path);
+    if (method === 'POST' && decided) {
+      const found = ready.find((r) => r.id === decided[1]);
+      ready = ready.filter((r) => r.id !== decided[1]);
+      return json(200, { ...found, content: '', status: decided[2] === 'approve' ? 'approved' : 'archived' });
+    }
+    if (method === 'POST' && path === '/api/v1/artifacts/bulk') {
+      const ids = ready.map((r) => r.id);
+      ready = [];
+      return json(200, { action: 'approve_all', status: 'approved', decided: ids.length, artifactIds: ids, decidedAt: '2026-03-11T16:00:00.000Z' });
+    }
+    return noFake(call);
+  });
+}
+
+let desk: ReturnType<typeof fakeQueue>;
+
+beforeEach(() => {
+  fixClock('2026-03-11T16:00:00.000Z');
+  useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
+  desk = fakeQueue();
+});
+afterEach(() => window.sessionStorage.clear());
+cleanUpAfterEach();
+resetClockAfterEach();
+
+const press = (key: string, code: string, target: Element = document.body, shiftKey = false) => {
+  fireEvent.keyDown(target, { key, code, shiftKey });
+  fireEvent.keyUp(target, { key, code, shiftKey });
+};
+const selectedTitle = () => {
+  const list = screen.getByRole('list', { name: 'Outputs' });
+  const current = list.querySelector('[aria-current="true"]');
+  return current ? within(current as HTMLElement).getAllByRole('link')[0].textContent : null;
+};
+const posts = () => desk.calls.filter((c) => c.method === 'POST');
+
+describe('review queue', () => {
+  it('shows attention, owner and wait, and moves the selection with j and k', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    expect(screen.getByText('overdue · waiting 3 d')).toBeTruthy();
+    expect(screen.getByText('watch · waiting 30 h')).toBeTruthy();
+    expect(screen.getByText('fresh · waiting 1 h')).toBeTruthy();
+    expect(screen.getByText('owner Ann')).toBeTruthy();
+    expect(selectedTitle()).toBe('Oldest draft');
+    press('j', 'KeyJ');
+    expect(selectedTitle()).toBe('Middle draft');
+    press('j', 'KeyJ');
+    press('j', 'KeyJ');
+    expect(selectedTitle()).toBe('Newest draft');
+    press('k', 'KeyK');
+    expect(selectedTitle()).toBe('Middle draft');
+  });
+
+  it('a approves the selected output, confirms it and selects the next one', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    press('j', 'KeyJ');
+    press('a', 'KeyA');
+    expect((await screen.findByRole('status')).textContent).toBe('Approved “Middle draft”.');
+    expect(posts().map((c) => c.path)).toEqual(['/api/v1/artifacts/art_2/approve']);
+    await waitFor(() => expect(screen.queryByText('Middle draft')).toBeNull());
+    expect(selectedTitle()).toBe('Newest draft');
+  });
+
+  it('e archives the selected output', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    press('e', 'KeyE');
+    expect((await screen.findByRole('status')).textContent).toBe('Archived “Oldest draft”.');
+    expect(posts().map((c) => c.path)).toEqual(['/api/v1/artifacts/art_1/archive']);
+    await waitFor(() => expect(selectedTitle()).toBe('Middle draft'));
+  });
+
+  it('the row buttons decide that row', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Newest draft' }));
+    await waitFor(() => expect(posts().map((c) => c.path)).toEqual(['/api/v1/artifacts/art_3/approve']));
+  });
+
+  it('o opens the selected output', async () => {
+    const router = renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    press('j', 'KeyJ');
+    press('o', 'KeyO');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/outputs/art_2'));
+  });
+
+  it('? toggles the help panel', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    expect(screen.queryByRole('region', { name: 'Keyboard shortcuts' })).toBeNull();
+    press('?', 'Slash', document.body, true);
+    expect(within(screen.getByRole('region', { name: 'Keyboard shortcuts' })).getByText('approve the selected output')).toBeTruthy();
+    press('?', 'Slash', document.body, true);
+    expect(screen.queryByRole('region', { name: 'Keyboard shortcuts' })).toBeNull();
+  });
+
+  it('ignores the keys while typing in an input', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    try {
+      input.focus();
+      press('j', 'KeyJ', input);
+      press('a', 'KeyA', input);
+      press('?', 'Slash', input, true);
+      expect(selectedTitle()).toBe('Oldest draft');
+      expect(screen.queryByRole('region', { name: 'Keyboard shortcuts' })).toBeNull();
+      expect(posts()).toEqual([]);
+    } finally {
+      input.remove();
+    }
+  });
+
+  it('Approve all asks for confirmation before calling the bulk endpoint', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve all' }));
+    expect(posts()).toEqual([]);
+    const question = screen.getByRole('group', { name: 'Approve every ready output?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Approve all' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Approved 3 outputs.');
+    expect(posts().map((c) => [c.path, c.body])).toEqual([['/api/v1/artifacts/bulk', { action: 'approve_all' }]]);
+    expect(await screen.findByText('Nothing waits for review.')).toBeTruthy();
+  });
+
+  it('passes the attention and reviewer filters to the API', async () => {
+    renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Overdue' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Unassigned' }));
+    await waitFor(() =>
+      expect(desk.calls.some((c) => c.path === '/api/v1/artifacts' && c.query.get('attention') === 'overdue' && c.query.get('reviewer') === 'unassigned' && c.query.get('status') === 'ready')).toBe(true),
+    );
+  });
+});

@@ -107,6 +107,15 @@ describe('review queue', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/outputs/art_2'));
   });
 
+  it('Enter opens the selected output, but not from a focused button', async () => {
+    const router = renderAppAt('/outputs');
+    await screen.findByRole('list', { name: 'Outputs' });
+    press('Enter', 'Enter', screen.getByRole('button', { name: 'Archive Oldest draft' }));
+    expect(router.state.location.pathname).toBe('/outputs');
+    press('Enter', 'Enter');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/outputs/art_1'));
+  });
+
   it('? toggles the help panel', async () => {
     renderAppAt('/outputs');
     await screen.findByRole('list', { name: 'Outputs' });

@@ -90,7 +90,9 @@ export function ReviewQueue({ list }: { list: QueueList }) {
   useHotkeys('k', () => move(-1), [rows, index]);
   useHotkeys('a', () => run(selected, 'approve'), [selected, rows, decide.isPending]);
   useHotkeys('e', () => run(selected, 'archive'), [selected, rows, decide.isPending]);
-  useHotkeys('o, enter', open, [selected]);
+  useHotkeys('o', open, [selected]);
+  // Enter on a focused button or link already means that control; only elsewhere does it open the row.
+  useHotkeys('enter', (e) => (e.target instanceof Element && e.target.closest('button, a') ? undefined : open()), [selected]);
   useHotkeys('shift+slash', () => setHelp((h) => !h));
 
   const runBulk = (action: 'approve_all' | 'archive_all') =>

@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
-import { anOutput } from './testing';
+import { aQueuePage, anOutput } from './testing';
 
 const v1 = anOutput('art_1', 'Pricing reply', { status: 'archived', approvalAgeHours: null, approvalAttention: null, decidedAt: '2026-03-10T11:00:00.000Z' });
 const v2 = anOutput('art_2', 'Pricing reply, revised', {
@@ -38,7 +38,7 @@ function fakeDesk() {
       return json(200, { artifactId: 'art_2', emoji: '👍', reacted: true, reactions });
     }
     if (method === 'GET' && path === '/api/v1/artifacts')
-      return json(200, { artifacts: [v2, v1].map(({ content: _content, ...row }) => row), nextCursor: null });
+      return json(200, aQueuePage([v2, v1].map(({ content: _content, ...row }) => ({ ...row, reviewOwnerCapacity: null }))));
     return noFake(call);
   });
 }

@@ -16,7 +16,7 @@ function fakeQueue() {
   let ready = [row('art_1', 'Oldest draft', 80, 'overdue'), row('art_2', 'Middle draft', 30, 'watch'), row('art_3', 'Newest draft', 1, 'fresh')];
   return fakeFetch((call) => {
     const { method, path } = call;
-    if (method === 'GET' && path === '/api/v1/artifacts') return json(200, aQueuePage(ready));
+    if (method === 'GET' && path === '/api/v1/artifacts') return json(200, aQueuePage(ready, { median7d: 20.4, p90Hours30d: 96 }));
     const decided = /^\/api\/v1\/artifacts\/(art_\d)\/(approve|archive)$/.exec(path);
     if (method === 'POST' && decided) {
       const found = ready.find((r) => r.id === decided[1]);
@@ -70,6 +70,20 @@ describe('review queue', () => {
     expect(selectedTitle()).toBe('Newest draft');
     press('k', 'KeyK');
     expect(selectedTitle()).toBe('Middle draft');
+  });
+
+  it('shows the queue aggregates above the list', async () => {
+    renderAppAt('/outputs');
+    const strip = await screen.findByLabelText('Queue at a glance');
+    const value = (label: string) => within(strip).getByText(label).nextElementSibling?.textContent;
+    expect(value('Waiting')).toBe('3');
+    expect(value('Past watch')).toBe('2');
+    expect(value('Overdue')).toBe('1');
+    expect(value('Oldest wait')).toBe('3 d');
+    expect(value('Mine')).toBe('0');
+    expect(value('Unassigned')).toBe('2');
+    expect(value('7-day median')).toBe('20 h');
+    expect(value('30-day p90')).toBe('4 d');
   });
 
   it('a approves the selected output, confirms it and selects the next one', async () => {

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadMore } from '../../components/LoadMore';
 import type { useCursorList } from '../../api/cursor-list';
 import { OutputBadges } from './OutputBadges';
+import { QueueStats } from './QueueStats';
 import { useBulkDecideOutputs, useDecideOutput, type ArtifactPage, type QueueRow } from './api';
 
 type QueueList = ReturnType<typeof useCursorList<ArtifactPage, QueueRow>>;
@@ -103,6 +104,7 @@ export function ReviewQueue({ list }: { list: QueueList }) {
 
   return (
     <div className="stack">
+      {list.firstPage ? <QueueStats page={list.firstPage} /> : null}
       <div className="queue-bar">
         <p className="muted small">
           Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> approve, <kbd>e</kbd> archive, <kbd>o</kbd> open, <kbd>?</kbd> help.

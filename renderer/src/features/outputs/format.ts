@@ -14,3 +14,11 @@ export function waitingLabel(hours: number): string {
   if (hours < 48) return `waiting ${Math.round(hours)} h`;
   return `waiting ${Math.round(hours / 24)} d`;
 }
+
+/** "under 1 h" / "5 h" / "3 d" for a duration in hours; "–" when there is none. */
+export function hoursLabel(hours: number | null): string {
+  if (hours === null) return '–';
+  if (hours < 1) return 'under 1 h';
+  if (hours < 48) return `${Math.round(hours)} h`;
+  return `${Math.round(hours / 24)} d`;
+}

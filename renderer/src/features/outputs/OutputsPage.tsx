@@ -88,7 +88,7 @@ export function OutputsPage() {
         {list.isPending || (list.error && !list.isFetchNextPageError) ? (
           <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
         ) : queue ? (
-          <ReviewQueue list={list} />
+          <ReviewQueue list={list} filtered={attention !== 'all' || reviewer !== 'all'} />
         ) : list.items.length === 0 ? (
           <div className="empty card card--padded">
             <p>No {status} outputs.</p>

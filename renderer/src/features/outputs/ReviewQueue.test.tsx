@@ -163,7 +163,7 @@ describe('review queue', () => {
     await screen.findByRole('list', { name: 'Outputs' });
     fireEvent.click(screen.getByRole('button', { name: 'Approve all' }));
     expect(posts()).toEqual([]);
-    const question = screen.getByRole('group', { name: 'Approve every ready output?' });
+    const question = screen.getByRole('group', { name: 'Approve all 3 ready outputs?' });
     fireEvent.click(within(question).getByRole('button', { name: 'Approve all' }));
     expect((await screen.findByRole('status')).textContent).toBe('Approved 3 outputs.');
     expect(posts().map((c) => [c.path, c.body])).toEqual([['/api/v1/artifacts/bulk', { action: 'approve_all' }]]);

@@ -41,8 +41,11 @@ function HelpPanel() {
  * (the selection then stays at the same position, which is the next output), o/Enter to open.
  * Keys are ignored while typing in a field (react-hotkeys-hook skips form tags by default).
  */
-export function ReviewQueue({ list }: { list: QueueList }) {
+export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boolean }) {
   const rows = list.items;
+  // Bulk decisions take every ready output, filtered out or not: the count and the question say so.
+  const waiting = list.firstPage?.approvalAging.waiting ?? rows.length;
+  const plural = waiting === 1 ? 'output' : 'outputs';
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -110,8 +113,8 @@ export function ReviewQueue({ list }: { list: QueueList }) {
           Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> approve, <kbd>e</kbd> archive, <kbd>o</kbd> open, <kbd>?</kbd> help.
         </p>
         <span className="queue-bar__bulk">
-          <ConfirmButton label="Approve all" question="Approve every ready output?" confirmLabel="Approve all" disabled={bulk.isPending || rows.length === 0} onConfirm={() => runBulk('approve_all')} />
-          <ConfirmButton label="Archive all" question="Archive every ready output?" confirmLabel="Archive all" disabled={bulk.isPending || rows.length === 0} onConfirm={() => runBulk('archive_all')} />
+          <ConfirmButton label="Approve all" question={`Approve all ${waiting} ready ${plural}?`} confirmLabel="Approve all" disabled={bulk.isPending || waiting === 0} onConfirm={() => runBulk('approve_all')} />
+          <ConfirmButton label="Archive all" question={`Archive all ${waiting} ready ${plural}?`} confirmLabel="Archive all" disabled={bulk.isPending || waiting === 0} onConfirm={() => runBulk('archive_all')} />
         </span>
       </div>
       {notice ? (
@@ -122,8 +125,14 @@ export function ReviewQueue({ list }: { list: QueueList }) {
       {help ? <HelpPanel /> : null}
       {rows.length === 0 ? (
         <div className="empty card card--padded">
-          <p>Nothing waits for review.</p>
-          <p className="muted small">Add signals, then press Run now in the header: the loop turns them into tasks and drafts.</p>
+          {filtered ? (
+            <p>No ready output matches these filters.</p>
+          ) : (
+            <>
+              <p>Nothing waits for review.</p>
+              <p className="muted small">Add signals, then press Run now in the header: the loop turns them into tasks and drafts.</p>
+            </>
+          )}
         </div>
       ) : (
         <>

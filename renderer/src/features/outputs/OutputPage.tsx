@@ -188,7 +188,7 @@ export function OutputPage() {
               ) : null
             }
           />
-          <div className="output-detail">
+          <div className="detail-columns">
             <div className="stack">
               <article className="card card--padded output-content" aria-label="Content">
                 <Markdown source={o.content} title={o.title} />

@@ -96,7 +96,7 @@ export function TaskDetailPage() {
             }
             actions={<Actions task={t} />}
           />
-          <div className="task-detail">
+          <div className="detail-columns">
             <div className="stack">
               <section className="card card--padded" aria-labelledby="task-summary-title">
                 <h2 className="card__title" id="task-summary-title">

@@ -42,8 +42,8 @@ function TaskItem({ task, selected, onSelect }: { task: Task; selected: boolean;
   return (
     <li className={`task-item${selected ? ' is-selected' : ''}`}>
       <input className="signal__check" type="checkbox" aria-label={`Select ${task.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
-      <div className="task-item__body">
-        <div className="task-item__head">
+      <div className="row-body">
+        <div className="row-head">
           <Link className="task-item__title" to="/tasks/$taskId" params={{ taskId: task.id }}>
             {task.title}
           </Link>

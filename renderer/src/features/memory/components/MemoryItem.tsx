@@ -41,8 +41,8 @@ export function MemoryItem({ entry, selected, onSelect, open }: { entry: MemoryE
   return (
     <li className={`memory-item${entry.pinned ? ' is-pinned' : ''}${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}`} aria-label={entry.title}>
       {onSelect ? <input className="memory-item__check" type="checkbox" aria-label={`Select ${entry.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} /> : null}
-      <div className="memory-item__body">
-        <div className="memory-item__head">
+      <div className="row-body">
+        <div className="row-head">
           <Link className="memory-item__title" to={open ? '/memory' : '/memory/$memoryId'} params={open ? {} : { memoryId: entry.id }} aria-expanded={open}>
             {entry.title}
           </Link>

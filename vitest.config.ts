@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['renderer/src/testing/setup.ts'],
         },
       },
     ],

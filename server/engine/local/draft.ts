@@ -7,7 +7,7 @@ import type { SignalKind } from '../../domain/signals/signal-store';
 import type { TaskDeliverableType, TaskKind, TaskPriority } from '../../domain/tasks/rules';
 import { excerpt } from '../prompt';
 import type { EngineMemory, EngineNote, EngineSignal } from '../types';
-import { priorityRank } from './triage';
+import { priorityRank, subjectOf } from './triage';
 import { surfaceForms, words } from './text';
 
 /** At most this many signals are cited in one draft (the most recent ones). */
@@ -104,7 +104,8 @@ export interface Draft {
 export function composeDraft(item: WorkItem, memory: EngineMemory[], now: string, timezone: string): Draft {
   const kind = artifactKind(item);
   const version = item.latestArtifact ? item.latestArtifact.version + 1 : 1;
-  const title = excerpt(`${LABEL[kind]}: ${item.title}`, 200);
+  // "Brief: Competitor launch", not "Brief: Assess: Competitor launch": the label already says what it is.
+  const title = excerpt(`${LABEL[kind]}: ${subjectOf(item.title)}`, 200);
   const cited = item.signals.slice(-MAX_CITED_SIGNALS);
   const sLabel = new Map(cited.map((s, i) => [s.id, `S${i + 1}`]));
   const out: string[] = [`# ${title}`, ''];

@@ -93,6 +93,9 @@ describe('local engine: drafting', () => {
     expect(a).toMatchObject({ taskRef: 'tsk_a', kind: 'email', title: 'Email draft: Refund requests on annual plans', signalIds: ['sig_0', 'sig_1'], memoryIds: ['mem_1', 'mem_2'] });
     const c = a.content;
     expect(c.startsWith('# Email draft: Refund requests on annual plans\n')).toBe(true);
+    // A task titled by triage ("Reply: ...") drafts under its subject alone: the label already names the deliverable.
+    const triaged = await engine.runCycle(cycleInput({ tasks: [{ ...t, title: 'Reply: Refund requests on annual plans' }], searchMemory: store.search }));
+    expect(triaged.artifacts[0].title).toBe('Email draft: Refund requests on annual plans');
     for (const heading of ['## What happened', '## What it means', '## What to do next', '## Sources']) expect(c).toContain(heading);
     expect(c).toContain('[S1] **Refund request from Acme for annual plan**');
     expect(c).toContain('[S2] **Second refund request for an annual plan** (message, high');

@@ -30,6 +30,13 @@ export const KIND_MAP: Record<SignalKind, { kind: TaskKind; deliverableType: Tas
   other: { kind: 'other', deliverableType: 'summary', verb: 'Look into' },
 };
 
+const VERB_PREFIXES = Object.values(KIND_MAP).map((m) => `${m.verb}: `);
+/** A triaged task's title without the verb triage put in front ("Assess: X" -> "X"); other titles as they are. */
+export const subjectOf = (title: string): string => {
+  const prefix = VERB_PREFIXES.find((p) => title.startsWith(p));
+  return prefix && title.length > prefix.length ? title.slice(prefix.length) : title;
+};
+
 export const signalWords = (s: EngineSignal): string[] => words(`${s.title} ${excerpt(s.detail, 300)}`);
 
 export const taskWords = (t: EngineTask): string[] =>

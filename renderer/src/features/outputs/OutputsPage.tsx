@@ -8,7 +8,10 @@ import { Segmented } from '../../components/Segmented';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { OutputBadges } from './OutputBadges';
 import { ReviewQueue } from './ReviewQueue';
-import { outputsList, type ApprovalAttention, type ArtifactStatus, type ArtifactSummary, type ReviewerFilter } from './api';
+import { CapacityPanel } from './CapacityPanel';
+import { QueueStats } from './QueueStats';
+import { ThroughputPanel } from './ThroughputPanel';
+import { outputsList, type ApprovalAttention, type ArtifactStatus, type ArtifactSummary, type QueueSort, type ReviewerFilter } from './api';
 import './outputs.css';
 
 // One status at a time, as GET /artifacts serves them: ready (the review queue, pinned first then
@@ -21,11 +24,41 @@ const ATTENTION_OPTIONS = [
   { value: 'watch', label: 'Watch' },
   { value: 'overdue', label: 'Overdue' },
 ] as const;
-const REVIEWER_OPTIONS = [
-  { value: 'all', label: 'Anyone' },
-  { value: 'assigned', label: 'Assigned' },
-  { value: 'unassigned', label: 'Unassigned' },
+const SORT_OPTIONS = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'recent', label: 'Newest first' },
 ] as const;
+// Ready outputs wait longest-first; decided ones read newest-first (the API's own defaults).
+const defaultSort = (status: ArtifactStatus): QueueSort => (status === 'ready' ? 'oldest' : 'recent');
+
+/** The reviewer filter as one value: anyone, assigned, unassigned, or one member's id (`usr_…`). */
+type ReviewerChoice = 'all' | ReviewerFilter | `usr_${string}`;
+const reviewerQuery = (c: ReviewerChoice): { reviewer?: ReviewerFilter; reviewerId?: string } =>
+  c === 'all' ? {} : c === 'assigned' || c === 'unassigned' ? { reviewer: c } : { reviewerId: c };
+
+/** Anyone / assigned / unassigned, then each member who reviews (from the queue's capacity aggregate). */
+function ReviewerSelect({ value, onChange, reviewers }: { value: ReviewerChoice; onChange: (c: ReviewerChoice) => void; reviewers: readonly { userId: string; name: string; available: boolean }[] }) {
+  return (
+    <label className="filter-select small">
+      <span className="muted">Review owner</span>
+      <select className="input input--select" value={value} onChange={(e) => onChange(e.target.value as ReviewerChoice)}>
+        <option value="all">Anyone</option>
+        <option value="assigned">Assigned</option>
+        <option value="unassigned">Unassigned</option>
+        {reviewers.length > 0 ? (
+          <optgroup label="Owner">
+            {reviewers.map((r) => (
+              <option key={r.userId} value={r.userId}>
+                {r.name}
+                {r.available ? '' : ' (away)'}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </select>
+    </label>
+  );
+}
 
 function OutputItem({ output }: { output: ArtifactSummary }) {
   return (
@@ -61,34 +94,54 @@ function OutputItem({ output }: { output: ArtifactSummary }) {
 
 /** Outputs the loop produced, by status (ready first: the review queue); each opens /outputs/<id>. */
 export function OutputsPage() {
-  const [status, setStatus] = useState<ArtifactStatus>('ready');
+  const [status, setStatusRaw] = useState<ArtifactStatus>('ready');
   const [attention, setAttention] = useState<ApprovalAttention | 'all'>('all');
-  const [reviewer, setReviewer] = useState<ReviewerFilter | 'all'>('all');
+  const [reviewer, setReviewer] = useState<ReviewerChoice>('all');
+  const [sort, setSort] = useState<QueueSort>('oldest');
   const queue = status === 'ready';
+  const setStatus = (s: ArtifactStatus) => {
+    setStatusRaw(s);
+    setSort(defaultSort(s));
+  };
   const list = useCursorList(
     outputsList({
       status,
+      ...(sort !== defaultSort(status) ? { sort } : {}),
       ...(queue && attention !== 'all' ? { attention } : {}),
-      ...(queue && reviewer !== 'all' ? { reviewer } : {}),
+      ...(queue ? reviewerQuery(reviewer) : {}),
     }),
   );
+  const page = list.firstPage;
+  const titles = new Map(list.items.map((o) => [o.id, o.title]));
   return (
     <div className="page">
       <PageHeader title="Outputs" description="Drafts the loop produced from tasks, signals and memory. Ready ones wait for your decision." />
       <div className="stack">
         <div className="filters">
           <Segmented label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
+          <Segmented label="Order" value={sort} options={SORT_OPTIONS} onChange={setSort} />
           {queue ? (
             <>
               <Segmented label="Attention" value={attention} options={ATTENTION_OPTIONS} onChange={setAttention} />
-              <Segmented label="Reviewer" value={reviewer} options={REVIEWER_OPTIONS} onChange={setReviewer} />
+              <ReviewerSelect value={reviewer} onChange={setReviewer} reviewers={page?.approvalCapacity.reviewers ?? []} />
             </>
           ) : null}
         </div>
         {list.isPending || (list.error && !list.isFetchNextPageError) ? (
           <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
         ) : queue ? (
-          <ReviewQueue list={list} filtered={attention !== 'all' || reviewer !== 'all'} />
+          <>
+            {page ? <QueueStats page={page} /> : null}
+            <div className="detail-columns queue-columns">
+              <ReviewQueue list={list} filtered={attention !== 'all' || reviewer !== 'all'} />
+              {page ? (
+                <aside className="stack" aria-label="Review insights">
+                  <CapacityPanel capacity={page.approvalCapacity} titleOf={(id) => titles.get(id)} />
+                  <ThroughputPanel throughput={page.approvalThroughput} />
+                </aside>
+              ) : null}
+            </div>
+          </>
         ) : list.items.length === 0 ? (
           <div className="empty card card--padded">
             <p>No {status} outputs.</p>

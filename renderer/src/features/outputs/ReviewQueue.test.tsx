@@ -170,13 +170,21 @@ describe('review queue', () => {
     expect(await screen.findByText('Nothing waits for review.')).toBeTruthy();
   });
 
-  it('passes the attention and reviewer filters to the API', async () => {
+  it('passes the attention, reviewer and order filters to the API', async () => {
     renderAppAt('/outputs');
     await screen.findByRole('list', { name: 'Outputs' });
     fireEvent.click(screen.getByRole('radio', { name: 'Overdue' }));
-    fireEvent.click(screen.getByRole('radio', { name: 'Unassigned' }));
+    const owner = screen.getByRole('combobox', { name: 'Review owner' });
+    fireEvent.change(owner, { target: { value: 'unassigned' } });
     await waitFor(() =>
       expect(desk.calls.some((c) => c.path === '/api/v1/artifacts' && c.query.get('attention') === 'overdue' && c.query.get('reviewer') === 'unassigned' && c.query.get('status') === 'ready')).toBe(true),
     );
+    // One member: reviewerId instead of reviewer; newest first sends sort=recent (oldest is the default and is not sent).
+    fireEvent.change(owner, { target: { value: 'usr_ann' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Newest first' }));
+    await waitFor(() => {
+      const last = desk.calls.filter((c) => c.path === '/api/v1/artifacts').at(-1)!;
+      expect([last.query.get('reviewerId'), last.query.get('reviewer'), last.query.get('sort')]).toEqual(['usr_ann', null, 'recent']);
+    });
   });
 });

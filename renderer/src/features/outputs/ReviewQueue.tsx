@@ -5,7 +5,6 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadMore } from '../../components/LoadMore';
 import type { useCursorList } from '../../api/cursor-list';
 import { OutputBadges } from './OutputBadges';
-import { QueueStats } from './QueueStats';
 import { useBulkDecideOutputs, useDecideOutput, type ArtifactPage, type QueueRow } from './api';
 
 type QueueList = ReturnType<typeof useCursorList<ArtifactPage, QueueRow>>;
@@ -107,7 +106,6 @@ export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boo
 
   return (
     <div className="stack">
-      {list.firstPage ? <QueueStats page={list.firstPage} /> : null}
       <div className="queue-bar">
         <p className="muted small">
           Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> approve, <kbd>e</kbd> archive, <kbd>o</kbd> open, <kbd>?</kbd> help.

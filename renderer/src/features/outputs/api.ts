@@ -19,12 +19,16 @@ export type ApprovalAttention = Schema<'ApprovalAttention'>;
 export type ReviewerFilter = Schema<'ReviewerFilter'>;
 export type ArtifactPage = Schema<'ArtifactList'> & CursorPage;
 export type BulkAction = Schema<'BulkDecisionAction'>;
+export type QueueSort = Schema<'QueueSort'>;
 
-/** The list's filters; attention and reviewer only narrow the ready queue (the API refuses them elsewhere). */
+/** The list's filters; attention and the reviewer filters only narrow the ready queue (the API refuses them elsewhere). */
 export interface OutputsFilter {
   status: ArtifactStatus;
   attention?: ApprovalAttention;
   reviewer?: ReviewerFilter;
+  reviewerId?: string;
+  /** Omitted: the API's default for the status. */
+  sort?: QueueSort;
 }
 
 /** Outputs of one status as GET /artifacts orders them (ready: pinned then oldest wait). */

@@ -49,12 +49,19 @@ const aWindow = (days: number, overrides: Partial<Window> = {}): Window => ({
 
 /**
  * A GET /artifacts answer for these ready rows (policy 24 h watch, 72 h overdue): aging and ownership
- * counted from the rows as the server counts them, no reviewers, and `throughput` for the decisions.
+ * counted from the rows as the server counts them, their owners as available reviewers, and
+ * `throughput` for the decisions.
  */
 export function aQueuePage(rows: QueueRow[], throughput: { median7d?: number; p90Hours30d?: number } = {}): Schema<'ArtifactList'> {
   const ages = rows.map((r) => r.approvalAgeHours ?? 0);
   const oldest = rows.reduce<QueueRow | null>((o, r) => (o === null || (r.approvalAgeHours ?? 0) > (o.approvalAgeHours ?? 0) ? r : o), null);
   const assigned = rows.filter((r) => r.reviewOwner).length;
+  // Every owner is an available reviewer carrying the rows they own.
+  const owners = [...new Map(rows.flatMap((r) => (r.reviewOwner ? [[r.reviewOwner.userId, r.reviewOwner.name] as const] : []))).entries()];
+  const reviewers = owners.map(([userId, name]) => {
+    const mine = rows.filter((r) => r.reviewOwner?.userId === userId);
+    return { userId, name, available: true, load: mine.length, overdue: mine.filter((r) => r.approvalAttention === 'overdue').length, oldestWaitHours: Math.max(...mine.map((r) => r.approvalAgeHours ?? 0)) };
+  });
   return {
     artifacts: rows,
     nextCursor: null,
@@ -70,15 +77,15 @@ export function aQueuePage(rows: QueueRow[], throughput: { median7d?: number; p9
     approvalOwnership: { assigned, unassigned: rows.length - assigned, mine: 0, mineOverdue: 0 },
     approvalCapacity: {
       coverage: { complete: true, bound: 200, waiting: rows.length, considered: rows.length },
-      state: rows.length === 0 ? 'empty' : 'no_reviewer_available',
-      reviewers: [],
-      availableReviewers: 0,
+      state: rows.length === 0 ? 'empty' : reviewers.length > 0 ? 'balanced' : 'no_reviewer_available',
+      reviewers,
+      availableReviewers: reviewers.length,
       unavailableReviewers: 0,
-      availableOwned: 0,
+      availableOwned: assigned,
       awayOwned: 0,
       unassigned: rows.length - assigned,
-      otherOwned: assigned,
-      targetLoad: null,
+      otherOwned: 0,
+      targetLoad: reviewers.length > 0 ? Math.round((assigned / reviewers.length) * 10) / 10 : null,
       queueSpread: null,
       mostLoaded: null,
       lightest: null,

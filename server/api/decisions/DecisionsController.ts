@@ -1,11 +1,10 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Controller, Get, Produces, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
 import type { DecisionsExport, DecisionsList } from '../../domain/artifacts/artifact-service';
-import { decisionsCsv } from '../../domain/artifacts/decisions-log';
+import { DECISION_CSV_COLUMNS } from '../../domain/artifacts/decisions-log';
+import { exportAnswer, type ExportFormat } from '../export-answer';
 import type { Services } from '../../services';
-
-export type ExportFormat = 'csv' | 'json';
 
 /** The decisions log: outputs approved or archived by reviewers (brief-type outputs are left out). */
 @Route('api/v1')
@@ -48,9 +47,6 @@ export class DecisionsController extends Controller {
   @Response<ErrorBody>('422', 'format is not csv or json')
   public async exportDecisions(@Query() format: ExportFormat = 'csv'): Promise<DecisionsExport | Readable> {
     const data = await this.s.artifacts.exportDecisions();
-    if (format === 'json') return data;
-    this.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    this.setHeader('Content-Disposition', 'attachment; filename="decisions.csv"');
-    return Readable.from([decisionsCsv(data.rows)]);
+    return exportAnswer(this, 'decisions', format, data, { columns: DECISION_CSV_COLUMNS, rows: data.rows });
   }
 }

@@ -1,13 +1,13 @@
 import type { Db } from '../../../db/connection';
 import { HOUR_MS, type Clock } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { EXPORT_MAX_ROWS, type CsvColumn } from '../../core/csv';
 import { afterKey, pageRequest, toPage } from '../../core/lists';
 import {
   approvalAgeHours,
   DECISIONS_LIST,
   DECISIONS_WINDOW_DEFAULT_DAYS,
   DECISIONS_WINDOW_MAX_DAYS,
-  EXPORT_MAX_ROWS,
   reviewClock,
   type ArtifactKind,
 } from './rules';
@@ -124,25 +124,18 @@ export async function exportDecisions(db: Db, cap = EXPORT_MAX_ROWS): Promise<De
   return { rows: await records(db, decided(db), cap), total, capped: total > cap };
 }
 
-const CSV_COLUMNS = ['artifactId', 'title', 'kind', 'status', 'taskId', 'taskTitle', 'reviewOwnerId', 'reviewOwnerName', 'tags', 'readyAt', 'decidedAt', 'waitHours'] as const;
-
-/** RFC 4180 cell: quoted when it holds a comma, quote or line break; a leading = + - @ is prefixed with ' so spreadsheets never run it. */
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** The export as CSV: a header row, then one row per decision (tags joined by spaces). */
-export function decisionsCsv(rows: readonly DecisionRecord[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const r of rows) {
-    lines.push(
-      [r.artifactId, r.title, r.kind, r.status, r.taskId, r.taskTitle, r.reviewOwner?.userId ?? null, r.reviewOwner?.name ?? null, r.tags.join(' '), r.readyAt, r.decidedAt, r.waitHours]
-        .map(cell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
+/** The export's CSV columns (tags space-separated). */
+export const DECISION_CSV_COLUMNS: readonly CsvColumn<DecisionRecord>[] = [
+  { header: 'artifactId', value: (r) => r.artifactId },
+  { header: 'title', value: (r) => r.title },
+  { header: 'kind', value: (r) => r.kind },
+  { header: 'status', value: (r) => r.status },
+  { header: 'taskId', value: (r) => r.taskId },
+  { header: 'taskTitle', value: (r) => r.taskTitle },
+  { header: 'reviewOwnerId', value: (r) => r.reviewOwner?.userId },
+  { header: 'reviewOwnerName', value: (r) => r.reviewOwner?.name },
+  { header: 'tags', value: (r) => r.tags.join(' ') },
+  { header: 'readyAt', value: (r) => r.readyAt },
+  { header: 'decidedAt', value: (r) => r.decidedAt },
+  { header: 'waitHours', value: (r) => r.waitHours },
+];

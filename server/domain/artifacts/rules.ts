@@ -25,8 +25,6 @@ export const MAX_ARTIFACT_TAGS = 10;
 export const BULK_DECISION_ACTIONS = ['approve_all', 'archive_all'] as const;
 export type BulkDecisionAction = 'approve_all' | 'archive_all';
 
-/** Exports (decisions-export) hold at most this many rows (the spec's export limit). */
-export const EXPORT_MAX_ROWS = 5000;
 
 /** GET /decisions: the window in days (default 30, 1-365) and the rows (default 10, 1-100). */
 export const DECISIONS_WINDOW_DEFAULT_DAYS = 30;

@@ -1,0 +1,16 @@
+import type { Readable } from 'node:stream';
+import type { Controller } from '@tsoa/runtime';
+import { attachmentHeader, csvStream, type CsvColumn, type ExportFormat } from '../core/csv';
+
+export type { ExportFormat };
+
+/**
+ * Answers an export in the asked format as a download named `<name>.<format>`: JSON as the value
+ * itself (tsoa serialises it), CSV streamed from the rows with the columns given.
+ */
+export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> }): J | Readable {
+  controller.setHeader('Content-Disposition', attachmentHeader(`${name}.${format}`));
+  if (format === 'json') return json;
+  controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  return csvStream(csv.columns, csv.rows);
+}

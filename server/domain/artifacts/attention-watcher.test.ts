@@ -104,6 +104,24 @@ describe('review attention watcher', () => {
     expect(heard[0].newlyOverdue.map((o) => o.id)).not.toContain(before);
   });
 
+  it('news found before anyone listened (the job looked first after a restart) reaches the first listener', async () => {
+    const first = await desk();
+    const overnight = await insertArtifactRow(first, { title: 'Crossed overnight', readyAt: hoursBefore(first, 66) });
+    expect(await first.services.scheduler.tick()).toContain(REVIEW_ATTENTION_JOB);
+    await first.stop({ keepDataDir: true });
+    desks.splice(desks.indexOf(first), 1);
+
+    first.clock.advance(10 * HOUR_MS);
+    const second = await desk({ dataDir: first.dataDir, ownsDataDir: true, clock: first.clock });
+    expect(await second.services.scheduler.tick()).toContain(REVIEW_ATTENTION_JOB);
+    const heard = await listen(second);
+    expect(heard).toEqual([{ ready: 1, watch: 0, overdue: 1, newlyOverdue: [{ id: overnight, title: 'Crossed overnight' }], newlyOverdueTotal: 1 }]);
+    // Told once: the next look has nothing new.
+    second.clock.advance(MINUTE_MS);
+    await second.services.scheduler.tick();
+    expect(heard).toHaveLength(1);
+  });
+
   it('a fresh desk reports nothing as newly overdue at its first look: the counts show what is overdue', async () => {
     const d = await desk();
     await insertArtifactRow(d, { readyAt: hoursBefore(d, 100) });

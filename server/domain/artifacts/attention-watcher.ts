@@ -39,6 +39,8 @@ export interface ReviewAttentionWatcherOptions {
  */
 export class ReviewAttentionWatcher {
   private state: OverdueWatchState | null = null;
+  /** Newly overdue outputs found while nobody listened, oldest first (only ones still ready and overdue-known). */
+  private unheard: string[] = [];
   private readonly listeners = new Set<{ fn: ReviewAttentionListener; told: boolean }>();
   private tail: Promise<unknown> = Promise.resolve();
   /** A look queued but not started: callers in the meantime share it (it will see their writes). */
@@ -108,15 +110,21 @@ export class ReviewAttentionWatcher {
     const ready = await queueItems(db, 'ready');
     const step = watchOverdue(this.state, ready, now, policy, lastLookedAt);
     this.state = step.state;
-    if (!step.changed) return null;
-    const listed = step.newlyOverdue.slice(0, MAX_NEWLY_OVERDUE_LISTED);
+    // News found while nobody listened (e.g. the job's first look after a restart, before the desktop
+    // subscribed) waits for the first listener, as long as those outputs still wait.
+    const kept = [...this.unheard.filter((id) => step.state.known.has(id)), ...step.newlyOverdue];
+    const heard = this.listeners.size > 0;
+    this.unheard = heard ? [] : kept;
+    const newly = heard ? kept : step.newlyOverdue;
+    if (!step.changed && newly.length === 0) return null;
+    const listed = newly.slice(0, MAX_NEWLY_OVERDUE_LISTED);
     const rows = listed.length ? await db.selectFrom('artifacts').select(['id', 'title']).where('id', 'in', listed).execute() : [];
     const titles = new Map(rows.map((r) => [r.id, r.title]));
     const change: ReviewAttentionChange = {
       ...step.state.counts,
       // An output decided since the projection was read has no title here: it is no longer overdue news.
       newlyOverdue: listed.filter((id) => titles.has(id)).map((id) => ({ id, title: titles.get(id)! })),
-      newlyOverdueTotal: step.newlyOverdue.length,
+      newlyOverdueTotal: newly.length,
     };
     for (const entry of [...this.listeners]) {
       entry.told = true;

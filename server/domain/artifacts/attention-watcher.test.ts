@@ -66,6 +66,17 @@ describe('review attention watcher', () => {
     expect(heard).toHaveLength(3);
   });
 
+  it('a bulk decision of many outputs is announced once, after it commits', async () => {
+    const d = await desk();
+    for (let i = 0; i < 5; i++) await insertArtifactRow(d, { readyAt: hoursBefore(d, 80 + i) });
+    const heard = await listen(d);
+    expect(heard).toEqual([{ ready: 5, watch: 0, overdue: 5, newlyOverdue: [], newlyOverdueTotal: 0 }]);
+    expect((await d.api('POST', '/api/v1/artifacts/bulk', { action: 'archive_all' })).status).toBe(200);
+    await vi.waitFor(() => expect(heard.at(-1)).toEqual({ ready: 0, watch: 0, overdue: 0, newlyOverdue: [], newlyOverdueTotal: 0 }));
+    await d.services.reviewAttention.look();
+    expect(heard).toHaveLength(2);
+  });
+
   it('follows the workspace approval policy: Fast (overdue from 12 h) makes a 20-hour wait overdue at the next look', async () => {
     const d = await desk();
     const id = await insertArtifactRow(d, { title: 'Reply to Ann', readyAt: hoursBefore(d, 20) });

@@ -46,15 +46,21 @@ export class ReviewAttentionWatcher {
   /** A look queued but not started: callers in the meantime share it (it will see their writes). */
   private queued: Promise<ReviewAttentionChange | null> | null = null;
   private stopped = false;
+  private soon = false;
   private unsubscribeWrites: (() => void) | null = null;
   private readonly lookSoon: () => void;
 
   constructor(private readonly options: ReviewAttentionWatcherOptions) {
     // Bound to this (transaction-free) context: write listeners fire inside the writer's transaction,
     // and a look started there would join it instead of reading what it commits.
+    // A bulk decision writes many rows in one turn: one look follows them all.
     this.lookSoon = AsyncResource.bind(() => {
-      if (this.stopped || this.queued) return;
-      setImmediate(() => void this.look().catch((err: unknown) => this.options.log?.warn({ err }, 'review attention look failed')));
+      if (this.stopped || this.soon || this.queued) return;
+      this.soon = true;
+      setImmediate(() => {
+        this.soon = false;
+        void this.look().catch((err: unknown) => this.options.log?.warn({ err }, 'review attention look failed'));
+      });
     });
   }
 

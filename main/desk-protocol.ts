@@ -3,9 +3,17 @@
  * and the IPC channel through which the preload asks main for the API's URL and token.
  * Types and constants only: preload, main and the utility process all bundle this file.
  */
+import type { ReviewAttentionChange } from '../server/domain/artifacts/attention-watcher';
 import type { RunningDesk } from '../server/start';
 
 export type LoopState = Awaited<ReturnType<RunningDesk['services']['workspace']['profile']>>['loopState'];
+
+/**
+ * The review queue's attention for the tray, badge and notification: counts of ready outputs (and of
+ * those labelled watch and overdue), plus the outputs that just crossed into overdue (at most 10 listed,
+ * oldest first; newlyOverdueTotal counts them all).
+ */
+export type ReviewAttention = ReviewAttentionChange;
 
 /** main -> desk process */
 export type ToDesk =
@@ -29,6 +37,8 @@ export type ToMain =
   /** The loop state changed (the tray's own request, the UI, or a scheduled resume). */
   | { type: 'loop'; loopState: LoopState }
   | { type: 'loop-error'; message: string }
+  /** The review queue's attention changed (sent only on a change; the first one right after ready). */
+  | ({ type: 'review-attention' } & ReviewAttention)
   /** The workspace token was rotated (Settings > Integrations): the renderer must be handed the new one from now on. */
   | { type: 'token'; token: string }
   | { type: 'stopped' }
@@ -45,7 +55,7 @@ export interface DeskConnection {
 export const CONNECTION_CHANNEL = 'desk:connection';
 
 const TO_DESK = new Set<ToDesk['type']>(['start', 'set-loop', 'stop']);
-const TO_MAIN = new Set<ToMain['type']>(['ready', 'loop', 'loop-error', 'token', 'stopped', 'fatal']);
+const TO_MAIN = new Set<ToMain['type']>(['ready', 'loop', 'loop-error', 'review-attention', 'token', 'stopped', 'fatal']);
 
 const typeOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined);
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../server/core/clock';
+import { HOUR_MS, ManualClock } from '../server/core/clock';
 import { DeskHost, type DeskChild, type DeskHostEvents } from './desk-host';
 import type { ToDesk, ToMain } from './desk-protocol';
 import { serveDesk, type DeskPort, type ServeOptions } from './desk-service';
@@ -68,6 +68,7 @@ function events() {
   return {
     onLoopState: vi.fn<DeskHostEvents['onLoopState']>(),
     onLoopError: vi.fn<DeskHostEvents['onLoopError']>(),
+    onReviewAttention: vi.fn<NonNullable<DeskHostEvents['onReviewAttention']>>(),
     onToken: vi.fn<NonNullable<DeskHostEvents['onToken']>>(),
     onCrash: vi.fn<DeskHostEvents['onCrash']>(),
   } satisfies DeskHostEvents;
@@ -170,5 +171,53 @@ describe('desk process', () => {
     expect(handlers.onCrash).toHaveBeenCalledWith({ message: 'the desk process exited unexpectedly (code 9)', logFile: ready.logFile });
     service.fail(new Error('cleanup')); // release the desk this test left running
     await service.done;
+  });
+
+  it('forwards the review queue attention to main: the counts after ready, then only changes, with newly overdue outputs', async () => {
+    const dataDir = tempDir();
+    const clock = new ManualClock('2026-03-10T12:00:00.000Z');
+    const { child, service, sentToMain } = fork({ env, startOptions: { clock, runScheduler: false } });
+    const handlers = events();
+    const host = new DeskHost(child, handlers);
+    const ready = await host.start({ type: 'start', dataDir, uiDir: dataDir });
+    const call = async (method: string, urlPath: string, body?: unknown) => {
+      const res = await fetch(`${ready.url}/api/v1${urlPath}`, {
+        method,
+        headers: { authorization: `Bearer ${ready.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const nothing = { ready: 0, watch: 0, overdue: 0, newlyOverdue: [], newlyOverdueTotal: 0 };
+    await vi.waitFor(() => expect(handlers.onReviewAttention).toHaveBeenCalledWith(nothing));
+    // Ready comes first, so main has its window and tray when the count arrives.
+    const kinds = sentToMain.map((m) => m.type);
+    expect(kinds.indexOf('ready')).toBeLessThan(kinds.indexOf('review-attention'));
+
+    // A cycle (the built-in engine) drafts an output: main hears one waiting.
+    expect((await call('POST', '/signals', { kind: 'review', priority: 'high', title: 'Customer asks for annual billing', detail: 'They would pay yearly.' })).status).toBe(201);
+    expect((await call('POST', '/runs')).body).toMatchObject({ status: 'completed' });
+    await vi.waitFor(() => expect(handlers.onReviewAttention).toHaveBeenLastCalledWith({ ...nothing, ready: 1 }));
+    const queue = (await call('GET', '/artifacts')).body as { artifacts: { id: string; title: string }[] };
+    const [output] = queue.artifacts;
+
+    // Three days on (the default policy: overdue from 72 h) it crossed into overdue; the next look (here after a write) names it once.
+    clock.advance(72 * HOUR_MS);
+    expect((await call('POST', `/artifacts/${output.id}/pin`, { pinned: true })).status).toBe(200);
+    await vi.waitFor(() =>
+      expect(handlers.onReviewAttention).toHaveBeenLastCalledWith({ ready: 1, watch: 0, overdue: 1, newlyOverdue: [{ id: output.id, title: output.title }], newlyOverdueTotal: 1 }),
+    );
+    const told = handlers.onReviewAttention.mock.calls.length;
+    expect((await call('POST', `/artifacts/${output.id}/pin`, { pinned: false })).status).toBe(200);
+
+    // Approved: it leaves the count.
+    expect((await call('POST', `/artifacts/${output.id}/approve`)).status).toBe(200);
+    await vi.waitFor(() => expect(handlers.onReviewAttention).toHaveBeenLastCalledWith(nothing));
+    // The unpin changed nothing main shows: only the approval was announced after the overdue message.
+    expect(handlers.onReviewAttention).toHaveBeenCalledTimes(told + 1);
+    expect(sentToMain.filter((m) => m.type === 'review-attention')).toHaveLength(told + 1);
+
+    await host.stop(10_000);
+    expect(await service.done).toBe(0);
   });
 });

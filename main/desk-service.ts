@@ -101,6 +101,10 @@ export function serveDesk(port: DeskPort, options: ServeOptions = {}): DeskServi
     running.services.workspace.onTokenRotated((token) => port.postMessage({ type: 'token', token }));
     loopState = (await running.services.workspace.profile()).loopState;
     port.postMessage({ type: 'ready', url: running.url, token: running.token, loopState, logFile: log.file });
+    // The tray count and overdue notifications: the current counts first, then each change.
+    running.services.reviewAttention.onChange((change) => {
+      if (!finished) port.postMessage({ type: 'review-attention', ...change });
+    });
     refreshTimer = setInterval(() => void postLoopState().catch((err: unknown) => log?.warn({ err }, 'could not read the loop state')), options.loopRefreshMs ?? 30_000);
     if (stopRequested) await stop();
   };

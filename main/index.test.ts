@@ -1,12 +1,13 @@
 /**
  * main/index.ts against a stand-in `electron` module (the binary cannot run here): the server is
  * forked, the token reaches only the desk window over IPC, the tray drives the loop, quitting stops
- * the desk, and a desk that dies shows where its log is and quits.
+ * the desk, a desk that dies shows where its log is and quits, and the review queue's attention
+ * reaches the tray, the badge and a notification that opens the queue.
  */
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { CONNECTION_CHANNEL, type ToDesk } from './desk-protocol';
+import { CONNECTION_CHANNEL, type ToDesk, type ToMain } from './desk-protocol';
 
 const fake = vi.hoisted(() => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- hoisted above the imports
@@ -42,6 +43,7 @@ const fake = vi.hoisted(() => {
     static last: FakeTray | null = null;
     menu: { label?: string; click?: () => void }[] = [];
     tooltip = '';
+    title: string | null = null;
     constructor() {
       super();
       FakeTray.last = this;
@@ -52,6 +54,24 @@ const fake = vi.hoisted(() => {
     setContextMenu(menu: { label?: string; click?: () => void }[]) {
       this.menu = menu;
     }
+    setTitle(title: string) {
+      this.title = title;
+    }
+  }
+  class FakeNotification extends Emitter {
+    static all: FakeNotification[] = [];
+    static supported = true;
+    static isSupported() {
+      return FakeNotification.supported;
+    }
+    shown = false;
+    constructor(public options: { title: string; body: string }) {
+      super();
+      FakeNotification.all.push(this);
+    }
+    show() {
+      this.shown = true;
+    }
   }
   const state = { child: null as FakeChild | null, forkArgs: [] as unknown[] };
   const app = Object.assign(new Emitter(), {
@@ -61,11 +81,17 @@ const fake = vi.hoisted(() => {
     whenReady: () => Promise.resolve(),
     quit: () => undefined,
     exit: (() => undefined) as (code?: number) => void,
+    badge: null as number | null,
+    setBadgeCount(count: number) {
+      app.badge = count;
+      return true;
+    },
   });
   const electron = {
     app,
     BrowserWindow: FakeWindow,
     Tray: FakeTray,
+    Notification: FakeNotification,
     Menu: { buildFromTemplate: (template: unknown) => template },
     nativeImage: { createFromDataURL: () => ({}) },
     // No keychain here: the desk keeps its secrets file plain (main/secrets-key.ts has its own test).
@@ -81,7 +107,7 @@ const fake = vi.hoisted(() => {
       },
     },
   };
-  return { electron, state, FakeWindow, FakeTray };
+  return { electron, state, FakeWindow, FakeTray, FakeNotification };
 });
 
 vi.mock('electron', () => ({ ...fake.electron, default: fake.electron }));
@@ -98,6 +124,9 @@ beforeEach(() => {
   vi.resetModules();
   vi.stubEnv('DESK_DATA_DIR', dataDir);
   fake.FakeWindow.all = [];
+  fake.FakeNotification.all = [];
+  fake.FakeNotification.supported = true;
+  fake.electron.app.badge = null;
   fake.electron.app.removeAllListeners();
   exit = vi.fn<(code?: number) => void>();
   errorBox = vi.fn<(title: string, content: string) => void>();
@@ -180,5 +209,86 @@ describe('main process', () => {
     await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(1));
     expect(errorBox).toHaveBeenCalledWith('Desk could not start', expect.stringMatching(/Port 4477 is busy[\s\S]*desk-main-test\/logs\/desk\.log/));
     expect(fake.FakeWindow.all).toHaveLength(0);
+  });
+
+  describe('review attention', () => {
+    const overdueNow = {
+      type: 'review-attention',
+      ready: 5,
+      watch: 1,
+      overdue: 2,
+      newlyOverdue: [
+        { id: 'art_01', title: 'Quarterly churn report' },
+        { id: 'art_02', title: 'Reply to Ann' },
+      ],
+      newlyOverdueTotal: 2,
+    } satisfies ToMain;
+
+    it('shows the overdue count in the tray and the badge, and notifies; a click opens the overdue queue', async () => {
+      const { child, win } = await launch();
+      const tray = fake.FakeTray.last!;
+      expect(tray.menu.find((item) => item.label?.startsWith('Review queue'))?.label).toBe('Review queue');
+      child.emit('message', overdueNow);
+      expect(tray.tooltip).toBe('Desk: 2 outputs overdue — Loop: on');
+      expect(fake.electron.app.badge).toBe(2); // Linux takes a badge count
+      expect(tray.title).toBeNull(); // the menu-bar title is macOS-only
+      expect(fake.FakeNotification.all).toHaveLength(1);
+      const [notice] = fake.FakeNotification.all;
+      expect(notice.options).toEqual({ title: '2 outputs are overdue for review', body: '“Quarterly churn report” and 1 more wait for your decision.' });
+      expect(notice.shown).toBe(true);
+      notice.emit('click');
+      expect(win.loaded).toBe(`${URL_}/outputs?attention=overdue`);
+
+      // The tray's queue line opens the same filter.
+      win.loaded = '';
+      const line = tray.menu.find((item) => item.label === 'Review queue: 5 waiting, 2 overdue')!;
+      line.click!();
+      expect(win.loaded).toBe(`${URL_}/outputs?attention=overdue`);
+      // The loop state still shows after a loop change.
+      child.emit('message', { type: 'loop', loopState: 'paused' });
+      expect(tray.tooltip).toBe('Desk: 2 outputs overdue — Loop: paused');
+    });
+
+    it('one newly overdue output opens itself; a change of counts alone updates the tray without a notification', async () => {
+      const { child, win } = await launch();
+      child.emit('message', { ...overdueNow, overdue: 1, newlyOverdue: [overdueNow.newlyOverdue[0]], newlyOverdueTotal: 1 });
+      expect(fake.FakeNotification.all.map((n) => n.options.title)).toEqual(['An output is overdue for review']);
+      fake.FakeNotification.all[0].emit('click');
+      expect(win.loaded).toBe(`${URL_}/outputs/art_01`);
+
+      // The output was approved: it leaves the count, the badge clears, nobody is notified.
+      child.emit('message', { type: 'review-attention', ready: 4, watch: 1, overdue: 0, newlyOverdue: [], newlyOverdueTotal: 0 });
+      expect(fake.FakeTray.last!.tooltip).toBe('Desk — Loop: on');
+      expect(fake.electron.app.badge).toBe(0);
+      expect(fake.FakeNotification.all).toHaveLength(1);
+    });
+
+    it('DESK_NOTIFICATIONS=off, or an OS without notifications: the tray and badge still count, no notification', async () => {
+      vi.stubEnv('DESK_NOTIFICATIONS', 'off');
+      const { child } = await launch();
+      child.emit('message', overdueNow);
+      expect(fake.FakeTray.last!.tooltip).toBe('Desk: 2 outputs overdue — Loop: on');
+      expect(fake.electron.app.badge).toBe(2);
+      expect(fake.FakeNotification.all).toHaveLength(0);
+
+      vi.stubEnv('DESK_NOTIFICATIONS', '');
+      fake.FakeNotification.supported = false;
+      child.emit('message', overdueNow);
+      expect(fake.FakeNotification.all).toHaveLength(0);
+    });
+
+    it('on macOS the menu-bar title shows the overdue count', async () => {
+      const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+      Object.defineProperty(process, 'platform', { value: 'darwin' });
+      try {
+        const { child } = await launch();
+        child.emit('message', overdueNow);
+        expect(fake.FakeTray.last!.title).toBe('2');
+        child.emit('message', { ...overdueNow, overdue: 0, newlyOverdue: [], newlyOverdueTotal: 0 });
+        expect(fake.FakeTray.last!.title).toBe('');
+      } finally {
+        Object.defineProperty(process, 'platform', platform);
+      }
+    });
   });
 });

@@ -5,11 +5,12 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, safeStorage, shell, Tray, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, safeStorage, shell, Tray, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { logFilePath } from '../server/core/log';
 import { DeskHost } from './desk-host';
-import { CONNECTION_CHANNEL, type DeskConnection, type LoopState } from './desk-protocol';
+import { CONNECTION_CHANNEL, type DeskConnection, type LoopState, type ReviewAttention } from './desk-protocol';
 import { electronBindingPath } from './electron-native.mjs';
+import { badgeCount, notificationsEnabled, overdueNotice, platformShows, queueMenuItem, trayTitle, trayToolTip } from './review-attention-text';
 import { loadSecretsKey } from './secrets-key';
 
 const STOP_TIMEOUT_MS = 10_000;
@@ -22,6 +23,10 @@ let connection: DeskConnection | null = null;
 let win: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let quitting = false;
+let loopState: LoopState = 'on';
+let attention: ReviewAttention | null = null;
+// Shown notifications, kept referenced until closed: a garbage-collected Notification loses its click handler.
+const notices = new Set<Notification>();
 
 // node_modules/better-sqlite3 is built for Node; `npm run desktop` builds this copy for Electron once.
 // The utility process runs Electron's Node, so it loads this copy too.
@@ -36,6 +41,13 @@ function showWindow(): void {
   if (win.isMinimized()) win.restore();
   win.show();
   win.focus();
+}
+
+/** Shows the desk window at one of its pages (a notification's or the tray's target). */
+function showPage(pagePath: string): void {
+  if (!win || !connection) return;
+  void win.loadURL(`${connection.baseUrl}${pagePath}`);
+  showWindow();
 }
 
 function openExternally(url: string): void {
@@ -86,19 +98,37 @@ function createWindow(url: string): BrowserWindow {
   return w;
 }
 
-function updateTray(loopState: LoopState): void {
+function updateTray(): void {
   if (!tray || quitting) return;
   const label = `Loop: ${loopState}`;
-  tray.setToolTip(`Desk — ${label}`);
+  const queue = queueMenuItem(attention);
+  tray.setToolTip(trayToolTip(loopState, attention));
+  if (platformShows(process.platform).trayTitle) tray.setTitle(trayTitle(attention));
   tray.setContextMenu(
     Menu.buildFromTemplate([
       { label: 'Open Desk', click: showWindow },
+      { label: queue.label, click: () => showPage(queue.path) },
       { label, enabled: false },
       { label: loopState === 'on' ? 'Pause loop' : 'Resume loop', click: () => host?.setLoop(loopState === 'on' ? 'paused' : 'on') },
       { type: 'separator' },
       { label: 'Quit', click: () => app.quit() },
     ]),
   );
+}
+
+/** The review queue changed: tray and badge follow the overdue count; newly overdue outputs get a notification. */
+function showAttention(next: ReviewAttention): void {
+  if (quitting) return;
+  attention = next;
+  updateTray();
+  if (platformShows(process.platform).badge) app.setBadgeCount(badgeCount(next));
+  const overdue = overdueNotice(next);
+  if (!overdue || !notificationsEnabled(process.env) || !Notification.isSupported()) return;
+  const notice = new Notification({ title: overdue.title, body: overdue.body });
+  notices.add(notice);
+  notice.on('click', () => showPage(overdue.path));
+  notice.on('close', () => notices.delete(notice));
+  notice.show();
 }
 
 /** The desk process died under us: say where its log is and quit (never restart silently). */
@@ -113,7 +143,11 @@ function crashed(problem: { message: string; logFile: string | null }): void {
 async function start(): Promise<void> {
   const child = utilityProcess.fork(fileURLToPath(new URL('./desk-process.js', import.meta.url)), [], { serviceName: 'Desk server', stdio: 'inherit' });
   host = new DeskHost(child, {
-    onLoopState: updateTray,
+    onLoopState: (state) => {
+      loopState = state;
+      updateTray();
+    },
+    onReviewAttention: showAttention,
     onLoopError: (message) => dialog.showErrorBox('Desk', `Could not change the loop: ${message}`),
     onToken: (token) => {
       if (connection) connection = { ...connection, token };
@@ -134,7 +168,8 @@ async function start(): Promise<void> {
   win = createWindow(ready.url);
   tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON));
   tray.on('click', showWindow);
-  updateTray(ready.loopState);
+  loopState = ready.loopState;
+  updateTray();
 }
 
 if (!app.requestSingleInstanceLock()) {

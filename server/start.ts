@@ -38,6 +38,8 @@ import { commentTimelineSource } from './domain/comments/comment-timeline';
 addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import { ArtifactService } from './domain/artifacts/artifact-service';
+import { ReviewAttentionWatcher } from './domain/artifacts/attention-watcher';
+import { REVIEW_ATTENTION_JOB } from './jobs/review-jobs';
 import type { Services } from './services';
 import { EngineSettingsService } from './engine/settings';
 import { SecretStore } from './engine/secrets';
@@ -149,6 +151,17 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     stats: new StatsService(db, clock, loop),
     engineSettings,
     memory: new MemoryService({ db, clock, workspace }),
+    reviewAttention: new ReviewAttentionWatcher({
+      db,
+      clock,
+      workspace,
+      // The watch job's last finished run is the previous process's last look (outputs that crossed since are news).
+      lastLookedAt: async () => {
+        const state = await db.selectFrom('schedulerJobs').select('lastFinishedAt').where('name', '=', REVIEW_ATTENTION_JOB).executeTakeFirst();
+        return state?.lastFinishedAt ? new Date(state.lastFinishedAt) : null;
+      },
+      log: log.child({ component: 'review-attention' }),
+    }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.
@@ -199,6 +212,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       log.info('desk stopping');
       await services.relay.stop();
       await scheduler.stop();
+      await services.reviewAttention.stop();
       // A Run now answered over HTTP is not a scheduler job: wait for it too before closing the database.
       await loop.idle();
       // close() stops accepting and resolves once in-flight requests have finished.

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-router';
 import type { IconName } from '../components/Icon';
 import { QueryState } from '../components/Page';
+import { validateOutputsSearch } from '../features/outputs/search';
 import { ComingSoon, NotFound, Shell } from './Shell';
 
 /**
@@ -20,7 +21,7 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  *
  * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /tasks ·
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
- * /outputs · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
+ * /outputs (filters as search parameters: ?status=&attention=&reviewer=&sort=) · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
  * workspace, members, templates, integrations, backups) · /memory · /memory/$memoryId (that entry
  * opened with its usage charts) · /today, /cost (coming soon).
@@ -103,6 +104,8 @@ function detail<Path extends string>(parent: AnyRoute, path: Path) {
 const sourcesRoute = page('sources', loadSources, 'SourcesPage');
 const settingsRoute = page('settings', loadSettings, 'SettingsPage');
 const memoryRoute = page('memory', loadMemory, 'MemoryPage');
+// The queue's filters live in the URL (/outputs?attention=overdue): notifications link to them.
+const outputsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'outputs', validateSearch: validateOutputsSearch, component: lazyRouteComponent(loadOutputs, 'OutputsPage') });
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -113,7 +116,7 @@ export const routeTree = rootRoute.addChildren([
   comingSoon('today', 'Today'),
   page('tasks', loadTasks, 'TasksPage'),
   page('tasks/$taskId', loadTask, 'TaskDetailPage'),
-  page('outputs', loadOutputs, 'OutputsPage'),
+  outputsRoute,
   page('outputs/$artifactId', loadOutput, 'OutputPage'),
   page('runs', loadRuns, 'RunsPage'),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),

@@ -1,5 +1,4 @@
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ARTIFACT_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
 import { LoadMore } from '../../components/LoadMore';
@@ -12,6 +11,7 @@ import { CapacityPanel } from './CapacityPanel';
 import { QueueStats } from './QueueStats';
 import { ThroughputPanel } from './ThroughputPanel';
 import { outputsList, type ApprovalAttention, type ArtifactStatus, type ArtifactSummary, type QueueSort, type ReviewerFilter } from './api';
+import type { OutputsSearch } from './search';
 import './outputs.css';
 
 // One status at a time, as GET /artifacts serves them: ready (the review queue, pinned first then
@@ -32,7 +32,7 @@ const SORT_OPTIONS = [
 const defaultSort = (status: ArtifactStatus): QueueSort => (status === 'ready' ? 'oldest' : 'recent');
 
 /** The reviewer filter as one value: anyone, assigned, unassigned, or one member's id (`usr_…`). */
-type ReviewerChoice = 'all' | ReviewerFilter | `usr_${string}`;
+type ReviewerChoice = 'all' | NonNullable<OutputsSearch['reviewer']>;
 const reviewerQuery = (c: ReviewerChoice): { reviewer?: ReviewerFilter; reviewerId?: string } =>
   c === 'all' ? {} : c === 'assigned' || c === 'unassigned' ? { reviewer: c } : { reviewerId: c };
 
@@ -94,15 +94,20 @@ function OutputItem({ output }: { output: ArtifactSummary }) {
 
 /** Outputs the loop produced, by status (ready first: the review queue); each opens /outputs/<id>. */
 export function OutputsPage() {
-  const [status, setStatusRaw] = useState<ArtifactStatus>('ready');
-  const [attention, setAttention] = useState<ApprovalAttention | 'all'>('all');
-  const [reviewer, setReviewer] = useState<ReviewerChoice>('all');
-  const [sort, setSort] = useState<QueueSort>('oldest');
+  // The filters are the URL's (replace: filtering is not a step back), defaults left out of it.
+  const search = useSearch({ from: '/outputs' });
+  const navigate = useNavigate({ from: '/outputs' });
+  const status = search.status ?? 'ready';
+  const attention = search.attention ?? 'all';
+  const reviewer: ReviewerChoice = search.reviewer ?? 'all';
+  const sort = search.sort ?? defaultSort(status);
   const queue = status === 'ready';
-  const setStatus = (s: ArtifactStatus) => {
-    setStatusRaw(s);
-    setSort(defaultSort(s));
-  };
+  const set = (patch: Partial<OutputsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  // A new status starts at its own default order.
+  const setStatus = (s: ArtifactStatus) => set({ status: s === 'ready' ? undefined : s, sort: undefined });
+  const setSort = (o: QueueSort) => set({ sort: o === defaultSort(status) ? undefined : o });
+  const setAttention = (a: ApprovalAttention | 'all') => set({ attention: a === 'all' ? undefined : a });
+  const setReviewer = (r: ReviewerChoice) => set({ reviewer: r === 'all' ? undefined : r });
   const list = useCursorList(
     outputsList({
       status,

@@ -170,8 +170,8 @@ describe('review queue', () => {
     expect(await screen.findByText('Nothing waits for review.')).toBeTruthy();
   });
 
-  it('passes the attention, reviewer and order filters to the API', async () => {
-    renderAppAt('/outputs');
+  it('passes the attention, reviewer and order filters to the API and keeps them in the URL', async () => {
+    const router = renderAppAt('/outputs');
     await screen.findByRole('list', { name: 'Outputs' });
     fireEvent.click(screen.getByRole('radio', { name: 'Overdue' }));
     const owner = screen.getByRole('combobox', { name: 'Review owner' });
@@ -186,5 +186,15 @@ describe('review queue', () => {
       const last = desk.calls.filter((c) => c.path === '/api/v1/artifacts').at(-1)!;
       expect([last.query.get('reviewerId'), last.query.get('reviewer'), last.query.get('sort')]).toEqual(['usr_ann', null, 'recent']);
     });
+    expect(router.state.location.search).toEqual({ attention: 'overdue', reviewer: 'usr_ann', sort: 'recent' });
+  });
+
+  it('opens filtered from a link (the desktop notification opens /outputs?attention=overdue); unknown values are ignored', async () => {
+    renderAppAt('/outputs?attention=overdue&reviewer=nobody&sort=sideways');
+    await screen.findByRole('list', { name: 'Outputs' });
+    expect((screen.getByRole('radio', { name: 'Overdue' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Oldest first' }) as HTMLInputElement).checked).toBe(true);
+    const first = desk.calls.find((c) => c.path === '/api/v1/artifacts')!;
+    expect([first.query.get('attention'), first.query.get('reviewer'), first.query.get('sort')]).toEqual(['overdue', null, null]);
   });
 });

@@ -1,0 +1,23 @@
+import { APPROVAL_ATTENTION, ARTIFACT_STATUS, QUEUE_SORT, REVIEWER_FILTER } from '../../api/rules.gen';
+import type { ApprovalAttention, ArtifactStatus, QueueSort, ReviewerFilter } from './api';
+
+/**
+ * The Outputs page's filters as URL search parameters (/outputs?attention=overdue), so a filtered
+ * queue has an address: the desktop's overdue notification and tray open one. Unknown values are
+ * dropped, never an error: an old or hand-typed link still opens the queue.
+ */
+export interface OutputsSearch {
+  status?: ArtifactStatus;
+  attention?: ApprovalAttention;
+  /** `assigned`, `unassigned` or a member id. */
+  reviewer?: ReviewerFilter | `usr_${string}`;
+  sort?: QueueSort;
+}
+
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => (typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : undefined);
+
+export function validateOutputsSearch(raw: Record<string, unknown>): OutputsSearch {
+  const reviewer = typeof raw.reviewer === 'string' && /^usr_[0-9A-Za-z]{1,64}$/.test(raw.reviewer) ? (raw.reviewer as `usr_${string}`) : oneOf(REVIEWER_FILTER, raw.reviewer);
+  // Every key is answered, undefined when invalid: the router merges this over the raw parameters.
+  return { status: oneOf(ARTIFACT_STATUS, raw.status), attention: oneOf(APPROVAL_ATTENTION, raw.attention), reviewer, sort: oneOf(QUEUE_SORT, raw.sort) };
+}

@@ -127,7 +127,7 @@ export async function exportDecisions(db: Db, cap = EXPORT_MAX_ROWS): Promise<De
 const CSV_COLUMNS = ['artifactId', 'title', 'kind', 'status', 'taskId', 'taskTitle', 'reviewOwnerId', 'reviewOwnerName', 'tags', 'readyAt', 'decidedAt', 'waitHours'] as const;
 
 /** RFC 4180 cell: quoted when it holds a comma, quote or line break; a leading = + - @ is prefixed with ' so spreadsheets never run it. */
-function cell(value: string | number | null): string {
+export function cell(value: string | number | null): string {
   if (value === null) return '';
   let s = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;

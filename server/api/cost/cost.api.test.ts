@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
-import { chargeCycle, cost } from '../../testing/fixtures/cost';
+import { chargeCycle, cost, costDataset, insertCostTask } from '../../testing/fixtures/cost';
 import { insertSignalRow } from '../../testing/fixtures/loop';
 import { insertSourceRow } from '../../testing/fixtures/sources';
-import { insertTaskRow } from '../../testing/fixtures/tasks';
 import { addMember } from '../../testing/fixtures/workspace';
 import { useTestDesk } from '../../testing/use-test-desk';
 
@@ -12,13 +11,7 @@ import { useTestDesk } from '../../testing/use-test-desk';
  * API tests of the cost reads: today against the cap, the breakdowns by assignee, source and tag,
  * trajectories, task cost and the top tasks. Cost is written through the real ledger
  * (fixtures/cost.ts), one cycle at a time, on the clock's workspace day.
- *
- * The dataset (workspace UTC, today 2026-03-10), amounts in micro-USD (tokens in / out):
- *   tsk_1 queued       Ann  [launch, pricing]  sources a, b, c  03-08 1,000,001 (100/10), 03-10 2,000,000 (200/20)
- *   tsk_2 in_progress  Bob  [launch]           source a         03-09 500,000 (50/5),    03-10 250,000 (25/5)
- *   tsk_3 needs_input  -    []                 no source        03-10 120,000 (12/3)
- *   tsk_4 done         Ann  [pricing]          source b         03-04 4,000,000 (400/40)
- * plus 30,000 of triage on 03-10 that no task is charged for.
+ * The dataset is `costDataset` (fixtures/cost.ts).
  */
 
 const shared = useTestDesk();
@@ -36,38 +29,9 @@ const get = async (p: string) => {
 const reject = (path: string, field?: string, status = 422) => expectRejectedUnchanged(desk, { method: 'GET', path: `/api/v1${path}` }, { status, field });
 const db = () => desk.services.db;
 
-async function task(id: string, status: 'queued' | 'in_progress' | 'needs_input' | 'done', assignee: string | null, tags: string[], signalIds: string[]) {
-  await insertTaskRow(desk, { id, status, assignedToUserId: assignee, sourceSignalIds: JSON.stringify(signalIds) });
-  if (tags.length) await db().insertInto('taskTags').values(tags.map((tag) => ({ taskId: id, tag }))).execute();
-}
-
-async function dataset() {
-  await addMember(desk, 'usr_ann', 'Ann');
-  await addMember(desk, 'usr_bob', 'Bob');
-  for (const id of ['src_a', 'src_b', 'src_c']) await insertSourceRow(desk, { id, label: `Source ${id.slice(4)}` });
-  const ctx = { db: db(), clock: desk.clock };
-  await insertSignalRow(ctx, { id: 'sig_a', sourceId: 'src_a' });
-  await insertSignalRow(ctx, { id: 'sig_b', sourceId: 'src_b' });
-  await insertSignalRow(ctx, { id: 'sig_c', sourceId: 'src_c' });
-  await insertSignalRow(ctx, { id: 'sig_none' });
-  await task('tsk_1', 'queued', 'usr_ann', ['launch', 'pricing'], ['sig_a', 'sig_b', 'sig_c']);
-  await task('tsk_2', 'in_progress', 'usr_bob', ['launch'], ['sig_a']);
-  await task('tsk_3', 'needs_input', null, [], ['sig_none']);
-  await task('tsk_4', 'done', 'usr_ann', ['pricing'], ['sig_b']);
-  const at = async (iso: string, charges: Parameters<typeof chargeCycle>[1], triage?: number) => {
-    desk.clock.set(iso);
-    await chargeCycle(desk, charges, triage === undefined ? undefined : cost(triage));
-  };
-  await at('2026-03-04T09:00:00Z', { tsk_4: cost(4_000_000, 400, 40) });
-  await at('2026-03-08T09:00:00Z', { tsk_1: cost(1_000_001, 100, 10) });
-  await at('2026-03-09T09:00:00Z', { tsk_2: cost(500_000, 50, 5) });
-  await at('2026-03-10T09:00:00Z', { tsk_1: cost(2_000_000, 200, 20), tsk_2: cost(250_000, 25, 5), tsk_3: cost(120_000, 12, 3) }, 30_000);
-  desk.clock.set('2026-03-10T12:00:00Z');
-}
-
 describe('GET /cost/today', () => {
   it('today, yesterday and the 7-day baseline in cents, the sparkline, the cap and today per assignee', async () => {
-    await dataset();
+    await costDataset(desk);
     const body = await get('/cost/today');
     // today 2,400,000 (with triage); yesterday 500,000; the 7 days before today 4,000,000 + 1,000,001 + 500,000 = 5,500,001 / 7.
     expect(body).toMatchObject({ date: '2026-03-10', timezone: 'UTC', todayCents: 240, todayEstimatedCostUsd: 2.4, yesterdayCents: 50, baselineCents: 79 });
@@ -105,7 +69,7 @@ describe('GET /cost/today', () => {
 
 describe('GET /cost/by-assignee', () => {
   it('each task its full cost to its assignee, the unassigned bucket named; includeDone adds done tasks', async () => {
-    await dataset();
+    await costDataset(desk);
     const open = await get('/cost/by-assignee');
     expect(open).toMatchObject({ includeDone: false, trajectoryDays: null, totalEstimatedCostUsd: 3.870001 });
     expect(open.assignees).toEqual([
@@ -119,7 +83,7 @@ describe('GET /cost/by-assignee', () => {
   });
 
   it('with trajectoryDays each row has trajectory7d in cents, as the cycles recorded it; a removed member keeps a named row', async () => {
-    await dataset();
+    await costDataset(desk);
     await db().updateTable('users').set({ removedAt: '2026-03-10T10:00:00.000Z' }).where('id', '=', 'usr_bob').execute();
     const body = await get('/cost/by-assignee?trajectoryDays=3');
     expect(body.trajectoryDays).toBe(3);
@@ -133,7 +97,7 @@ describe('GET /cost/by-assignee', () => {
   it('limit 1-100 (default 10) and trajectoryDays 1-30; anything else is rejected', async () => {
     for (let i = 0; i < 11; i++) {
       await addMember(desk, `usr_${i}`, `Member ${i}`);
-      await task(`tsk_m${i}`, 'queued', `usr_${i}`, [], []);
+      await insertCostTask(desk, `tsk_m${i}`, 'queued', `usr_${i}`, [], []);
     }
     await chargeCycle(desk, Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`tsk_m${i}`, cost(1000 * (i + 1))])));
     expect((await get('/cost/by-assignee')).assignees).toHaveLength(10);
@@ -150,7 +114,7 @@ describe('GET /cost/by-assignee', () => {
 
 describe('GET /cost/by-assignee/{assigneeId}/trajectory', () => {
   it('zero-filled daily points of a member or of `__unassigned__`; an unknown member is a 404', async () => {
-    await dataset();
+    await costDataset(desk);
     expect(await get('/cost/by-assignee/usr_ann/trajectory?days=3')).toEqual({
       assigneeId: 'usr_ann',
       days: 3,
@@ -172,7 +136,7 @@ describe('GET /cost/by-assignee/{assigneeId}/trajectory', () => {
 
 describe('GET /cost/by-source', () => {
   it("each task's cost split equally across its sources, summing exactly; tasks without a source apart", async () => {
-    await dataset();
+    await costDataset(desk);
     const open = await get('/cost/by-source');
     // tsk_1 3,000,001 over a, b, c: 1,000,001 / 1,000,000 / 1,000,000 (the first by id takes the remainder); tsk_2 all to a.
     expect(open.sources).toEqual([
@@ -196,7 +160,7 @@ describe('GET /cost/by-source', () => {
     for (const id of ['src_x', 'src_y', 'src_z']) await insertSourceRow(desk, { id });
     const ctx = { db: db(), clock: desk.clock };
     for (const s of ['x', 'y', 'z']) await insertSignalRow(ctx, { id: `sig_${s}`, sourceId: `src_${s}` });
-    await task('tsk_odd', 'queued', null, [], ['sig_z', 'sig_x', 'sig_y', 'sig_x']);
+    await insertCostTask(desk, 'tsk_odd', 'queued', null, [], ['sig_z', 'sig_x', 'sig_y', 'sig_x']);
     await chargeCycle(desk, { tsk_odd: cost(10, 5, 2) });
     const body = await get('/cost/by-source');
     expect(body.sources.map((s: { sourceId: string; estimatedCostUsd: number; totalInputTokens: number; totalOutputTokens: number }) => [s.sourceId, s.estimatedCostUsd, s.totalInputTokens, s.totalOutputTokens])).toEqual([
@@ -212,7 +176,7 @@ describe('GET /cost/by-source', () => {
 
 describe('GET /cost/by-tag', () => {
   it('each task its full cost to every tag, `untagged` for tasks without tags; includeDone adds done tasks', async () => {
-    await dataset();
+    await costDataset(desk);
     const open = await get('/cost/by-tag');
     expect(open).toMatchObject({ includeDone: false, trajectoryDays: null });
     expect(open.tags).toEqual([
@@ -234,7 +198,7 @@ describe('GET /cost/by-tag', () => {
 
 describe('GET /cost/by-tag/{tag}/trajectory', () => {
   it('zero-filled, `untagged` for the untagged bucket, a tag never used answers zeros, a malformed tag is a 422', async () => {
-    await dataset();
+    await costDataset(desk);
     expect((await get('/cost/by-tag/launch/trajectory?days=3')).points).toEqual([
       { date: '2026-03-08', inputTokens: 100, outputTokens: 10, estimatedCostUsd: 1.000001 },
       { date: '2026-03-09', inputTokens: 50, outputTokens: 5, estimatedCostUsd: 0.5 },
@@ -260,7 +224,7 @@ describe('zero-filled trajectories follow the workspace day across a non-UTC mid
     await addMember(desk, 'usr_ann', 'Ann');
     await insertSourceRow(desk, { id: 'src_t' });
     await insertSignalRow({ db: db(), clock: desk.clock }, { id: 'sig_t', sourceId: 'src_t' });
-    await task('tsk_t', 'queued', 'usr_ann', ['night'], ['sig_t']);
+    await insertCostTask(desk, 'tsk_t', 'queued', 'usr_ann', ['night'], ['sig_t']);
     desk.clock.set('2026-03-10T14:30:00Z'); // 23:30 on 03-10 in Tokyo
     await chargeCycle(desk, { tsk_t: cost(1_000_000, 10, 1) });
     desk.clock.set('2026-03-10T15:30:00Z'); // 00:30 on 03-11 in Tokyo, still 03-10 in UTC

@@ -35,8 +35,13 @@ describe('GET /tasks/{id}/cost and /tasks/{id}/cost-trajectory', () => {
     await chargeCycle(desk, { tsk_a: cost(500_000, 100, 10) });
 
     expect(await get('/tasks/tsk_a/cost')).toEqual({ totalInputTokens: 1500, totalOutputTokens: 160, estimatedCostUsd: 2.000001, sessionCount: 3, costPerSessionUsd: 0.666667 });
-    // The task's own answer carries the same figures.
-    expect((await get('/tasks/tsk_a')).cost).toEqual(await get('/tasks/tsk_a/cost'));
+    // The task's own answer carries the same figures, and its daily buckets (days with cost only).
+    const detail = await get('/tasks/tsk_a');
+    expect(detail.cost).toEqual(await get('/tasks/tsk_a/cost'));
+    expect(detail.dailyCostHistory).toEqual([
+      { date: '2026-03-08', inputTokens: 1000, outputTokens: 100, estimatedCostUsd: 1 },
+      { date: '2026-03-10', inputTokens: 500, outputTokens: 60, estimatedCostUsd: 1.000001 },
+    ]);
 
     const week = await get('/tasks/tsk_a/cost-trajectory');
     expect(week).toMatchObject({ taskId: 'tsk_a', days: 7 });
@@ -53,6 +58,7 @@ describe('GET /tasks/{id}/cost and /tasks/{id}/cost-trajectory', () => {
   it('a task without cost answers zeros; an unknown task is a 404; days outside 1-30 is a 422', async () => {
     await insertTaskRow(desk, { id: 'tsk_new' });
     expect(await get('/tasks/tsk_new/cost')).toEqual({ totalInputTokens: 0, totalOutputTokens: 0, estimatedCostUsd: 0, sessionCount: 0, costPerSessionUsd: 0 });
+    expect((await get('/tasks/tsk_new')).dailyCostHistory).toEqual([]);
     expect((await get('/tasks/tsk_new/cost-trajectory')).points.every((p: { estimatedCostUsd: number }) => p.estimatedCostUsd === 0)).toBe(true);
     await reject('/tasks/tsk_nope/cost', undefined, 404);
     await reject('/tasks/tsk_nope/cost-trajectory', undefined, 404);

@@ -71,3 +71,22 @@ export const toCents = (series: readonly DailyCost[]): number[] => series.map((d
 
 /** Micro-USD over a series. */
 export const seriesMicro = (series: readonly DailyCost[]): number => series.reduce((a, d) => a + d.costMicroUsd, 0);
+
+/** Recorded days a key's history keeps in an answer (the newest). */
+export const COST_HISTORY_MAX_DAYS = 90;
+
+/**
+ * The days a key has cost recorded (no zero days), oldest first, at most the newest
+ * COST_HISTORY_MAX_DAYS: a history that needs no clock, read backwards along the primary key.
+ */
+export async function readCostHistory(db: Db, dimension: CostDimension, key: string, max = COST_HISTORY_MAX_DAYS): Promise<CostPoint[]> {
+  const rows = await db
+    .selectFrom('costDaily')
+    .select(['day', 'inputTokens', 'outputTokens', 'costMicroUsd'])
+    .where('dimension', '=', dimension)
+    .where('key', '=', key)
+    .orderBy('day', 'desc')
+    .limit(max)
+    .execute();
+  return toPoints(rows.reverse());
+}

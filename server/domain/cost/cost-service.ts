@@ -48,7 +48,10 @@ export interface CostDeps {
 }
 
 export interface TopCostTask extends Task {
-  /** Daily spend of the task over the last 7 workspace days in whole cents, oldest first, today last, zero-filled. */
+  /**
+   * Daily spend of the task over the last 7 workspace days in whole cents, oldest first, today last, zero-filled.
+   * @isInt
+   */
   trajectory7d: number[];
 }
 

@@ -73,6 +73,7 @@ export interface AssigneeCost extends CostGroupFigures {
    * Only with `trajectoryDays`: daily spend in whole cents over that many workspace days, oldest
    * first, today last, zero-filled, as the cycles recorded it for this assignee (every task they
    * had at the time, done ones included).
+   * @isInt
    */
   trajectory7d?: number[];
 }
@@ -113,6 +114,7 @@ export interface TagCost extends CostGroupFigures {
   /**
    * Only with `trajectoryDays`: daily spend in whole cents over that many workspace days, oldest
    * first, today last, zero-filled, as the cycles recorded it for this tag.
+   * @isInt
    */
   trajectory7d?: number[];
 }

@@ -68,8 +68,9 @@ describe('GET /cost/today', () => {
 });
 
 describe('GET /cost/by-assignee', () => {
-  it('each task its full cost to its assignee, the unassigned bucket named; includeDone adds done tasks', async () => {
+  it('each task its full cost to its assignee, the unassigned bucket named; includeDone adds done tasks; tasks without cost are not counted', async () => {
     await costDataset(desk);
+    await insertCostTask(desk, 'tsk_free', 'queued', 'usr_ann', ['launch'], ['sig_a']);
     const open = await get('/cost/by-assignee');
     expect(open).toMatchObject({ includeDone: false, trajectoryDays: null, totalEstimatedCostUsd: 3.870001 });
     expect(open.assignees).toEqual([

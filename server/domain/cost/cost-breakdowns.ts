@@ -37,7 +37,9 @@ interface RawGroup {
 
 const num = (v: number | bigint | null | undefined): number => Number(v ?? 0);
 const toGroup = (r: RawGroup): GroupTotals => ({ key: r.k, taskCount: num(r.n), inputTokens: num(r.inp), outputTokens: num(r.outp), costMicroUsd: num(r.cost), sessionCount: num(r.sessions) });
-const statusIn = (statuses: readonly TaskStatus[]) => sql`t.status IN (${sql.join(statuses.map((s) => sql`${s}`))})`;
+/** The counted tasks: of these statuses, and charged something (a task without cost adds nothing to any group, nor to its taskCount). */
+const statusIn = (statuses: readonly TaskStatus[]) =>
+  sql`t.status IN (${sql.join(statuses.map((s) => sql`${s}`))}) AND (t.cost_micro_usd > 0 OR t.total_input_tokens > 0 OR t.total_output_tokens > 0)`;
 
 /** Groups with any cost or tokens, most expensive first (ties: key); equal keys (a tag literally named `untagged`) merged. */
 function ranked(groups: GroupTotals[]): GroupTotals[] {

@@ -49,7 +49,7 @@ export interface CostToday {
 
 /** Sums over the counted tasks of one group. */
 export interface CostGroupFigures {
-  /** Tasks counted in the group. @isInt */
+  /** Counted tasks in the group that have any cost. @isInt */
   taskCount: number;
   /** @isInt */
   totalInputTokens: number;

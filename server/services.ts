@@ -22,6 +22,7 @@ import type { StatsService } from './domain/stats/stats-service';
 import type { EngineSettingsService } from './engine/settings';
 import type { MemoryService } from './domain/memory/memory-service';
 import type { ReviewAttentionWatcher } from './domain/artifacts/attention-watcher';
+import type { CostService } from './domain/cost/cost-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -72,4 +73,6 @@ export interface Services {
   memory: MemoryService;
   /** The review queue's attention counts and newly overdue outputs, for the desktop's tray and notifications. */
   reviewAttention: ReviewAttentionWatcher;
+  /** Cost reads: today against the cap, breakdowns by assignee, source and tag, trajectories, task cost, the cost export. */
+  cost: CostService;
 }

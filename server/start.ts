@@ -15,6 +15,7 @@ import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { TaskService } from './domain/tasks/task-service';
 import { MemoryService } from './domain/memory/memory-service';
+import { CostService } from './domain/cost/cost-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -162,6 +163,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       },
       log: log.child({ component: 'review-attention' }),
     }),
+    cost: new CostService({ db, clock, workspace, capState: () => loop.runtime() }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

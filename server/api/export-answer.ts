@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Controller } from '@tsoa/runtime';
 import { attachmentHeader, csvStream, type CsvColumn, type ExportFormat } from '../core/csv';
 
@@ -6,11 +6,12 @@ export type { ExportFormat };
 
 /**
  * Answers an export in the asked format as a download named `<name>.<format>`: JSON as the value
- * itself (tsoa serialises it), CSV streamed from the rows with the columns given.
+ * itself (tsoa serialises it), CSV streamed from the rows with the columns given (or a text already
+ * written with server/core/csv.ts, e.g. a multi-section file).
  */
-export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> }): J | Readable {
+export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> } | { text: string }): J | Readable {
   controller.setHeader('Content-Disposition', attachmentHeader(`${name}.${format}`));
   if (format === 'json') return json;
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  return csvStream(csv.columns, csv.rows);
+  return 'text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows);
 }

@@ -10,6 +10,8 @@ import { stringify as stringifySync } from 'csv-stringify/sync';
 
 /** Exports answer at most this many rows (the spec's limit). */
 export const EXPORT_MAX_ROWS = 5000;
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+/** csv (default) or json. */
 export type ExportFormat = 'csv' | 'json';
 
 export type CsvValue = string | number | boolean | null | undefined;

@@ -80,6 +80,8 @@ import {
   TASK_STATUS_MOVES,
   TASK_STATUSES,
 } from '../domain/tasks/rules';
+import { COST_BREAKDOWN_LIMIT, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT } from '../domain/cost/rules';
+import { EXPORT_FORMATS } from '../core/csv';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -253,4 +255,15 @@ export const documentedRules: DocumentedRule[] = [
   { ...range('GetTopCostMemory?limit', TOP_LIMIT), default: TOP_LIMIT.default },
   { ...range('GetMemoryRetrievalTrajectory?days', TRAJECTORY_DAYS), default: TRAJECTORY_DAYS.default },
   { ...range('GetMemoryCostTrajectory?days', TRAJECTORY_DAYS), default: TRAJECTORY_DAYS.default },
+
+  // cost reads
+  ...(['GetCostByAssignee', 'GetCostBySource', 'GetCostByTag'] as const).map((op) => ({ ...range(`${op}?limit`, COST_BREAKDOWN_LIMIT), default: COST_BREAKDOWN_LIMIT.default })),
+  range('GetCostByAssignee?trajectoryDays', COST_TRAJECTORY_DAYS),
+  range('GetCostByTag?trajectoryDays', COST_TRAJECTORY_DAYS),
+  ...(['GetAssigneeCostTrajectory', 'GetTagCostTrajectory', 'GetTaskCostTrajectory', 'GetSourceCostTrajectory'] as const).map((op) => ({
+    ...range(`${op}?days`, COST_TRAJECTORY_DAYS),
+    default: COST_TRAJECTORY_DAYS.default,
+  })),
+  { ...range('GetTopCostTasks?limit', TOP_COST_TASKS_LIMIT), default: TOP_COST_TASKS_LIMIT.default },
+  { at: 'ExportFormat', enum: EXPORT_FORMATS },
 ];

@@ -8,6 +8,7 @@ import type { ScheduledPauseRow } from '../../domain/sources/source-pauses';
 import type { QuietnessAckResult, QuietnessReport } from '../../domain/sources/source-quietness';
 import type { SourceView } from '../../domain/sources/source-store';
 import type { FileImportResult } from '../../domain/sources/source-sync';
+import type { SourceCostTrajectory } from '../../domain/cost/cost-views';
 import type { Services } from '../../services';
 
 export interface CreateSourceBody {
@@ -292,6 +293,20 @@ export class SourcesController extends Controller {
   @Get('scheduled-paused')
   public async scheduledPausedSources(): Promise<{ sources: ScheduledPauseRow[] }> {
     return this.s.sources.scheduledPaused();
+  }
+
+  /**
+   * The source's daily tokens and cost, oldest first, today last, one point per workspace-timezone
+   * day (zero-filled): each cycle splits a task's cost equally across the sources of its signals.
+   * @param days window in workspace days, today included
+   * @isInt days
+   * @minimum days 1
+   * @maximum days 30
+   */
+  @Get('{id}/cost-trajectory')
+  @Response<ErrorBody>('422', 'days is out of bounds')
+  public async getSourceCostTrajectory(@Path() id: string, @Query() days = 7): Promise<SourceCostTrajectory> {
+    return this.s.cost.sourceTrajectory(id, days);
   }
 
   @Get('{id}')

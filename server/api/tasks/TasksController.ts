@@ -5,7 +5,9 @@ import type { TaskBulkResult } from '../../domain/tasks/task-bulk';
 import type { TaskList } from '../../domain/tasks/task-crud';
 import type { PostedNote, TaskNoteList } from '../../domain/tasks/task-notes';
 import type { AutoArchivedList, StaleTaskList } from '../../domain/tasks/task-staleness';
-import type { TaskDetail } from '../../domain/tasks/task-store';
+import type { TaskCost, TaskDetail } from '../../domain/tasks/task-store';
+import type { TopCostTaskList } from '../../domain/cost/cost-service';
+import type { TaskCostTrajectory } from '../../domain/cost/cost-views';
 import type { TaskSources, TaskTimeline } from '../../domain/tasks/task-timeline';
 import type { TaskSourceMemoryEntries } from '../../domain/memory/memory-crud';
 import type { Services } from '../../services';
@@ -211,6 +213,22 @@ export class TasksController extends Controller {
     return this.s.tasks.autoArchived({ sinceDays, limit, cursor });
   }
 
+  /**
+   * Tasks by cumulative cost (all cycles so far), most first (ties: id); tasks without cost are
+   * left out. Each row is a task as lists show it plus `trajectory7d`: its daily spend in whole
+   * cents over the last 7 workspace days, oldest first, today last, zero-filled.
+   * @param limit rows
+   * @isInt limit
+   * @minimum limit 1
+   * @maximum limit 50
+   * @param includeDone also done and archived tasks (default false: open tasks only, queued, in_progress, needs_input)
+   */
+  @Get('top-cost')
+  @Response<ErrorBody>('422', 'limit is out of bounds')
+  public async getTopCostTasks(@Query() limit = 5, @Query() includeDone = false): Promise<TopCostTaskList> {
+    return this.s.cost.topTasks({ limit, includeDone });
+  }
+
   /** One task with its assignee, blockers, notes count, cost and share state. */
   @Get('{id}')
   public async getTask(@Path() id: string): Promise<TaskDetail> {
@@ -324,6 +342,26 @@ export class TasksController extends Controller {
   @Get('{id}/sources')
   public async getTaskSources(@Path() id: string): Promise<TaskSources> {
     return this.s.tasks.sources(id);
+  }
+
+  /** The task's cost so far: tokens, USD (6 decimals), AI cycles that worked it and the cost per cycle (0 before the first). */
+  @Get('{id}/cost')
+  public async getTaskCost(@Path() id: string): Promise<TaskCost> {
+    return this.s.cost.taskCost(id);
+  }
+
+  /**
+   * The task's daily tokens and cost, oldest first, today last, one point per workspace-timezone
+   * day (zero-filled).
+   * @param days window in workspace days, today included
+   * @isInt days
+   * @minimum days 1
+   * @maximum days 30
+   */
+  @Get('{id}/cost-trajectory')
+  @Response<ErrorBody>('422', 'days is out of bounds')
+  public async getTaskCostTrajectory(@Path() id: string, @Query() days = 7): Promise<TaskCostTrajectory> {
+    return this.s.cost.taskTrajectory(id, days);
   }
 
   /**

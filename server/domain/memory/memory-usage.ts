@@ -7,7 +7,10 @@ import { resolveActor } from '../members/resolve-actor';
 import { checkTag } from '../tasks/rules';
 import type { MemoryDeps } from './memory-crud';
 import { getMemoryRow, toEntries, type MemoryEntry, type MemoryRow } from './memory-store';
-import { checkIntParam, EXEMPT_IMPORTANCE, STALE_MEMORY_LIST, STALE_MEMORY_THRESHOLD, TOP_LIMIT, TRAJECTORY_DAYS, usd } from './rules';
+import { readKeySeries, toPoints, type CostPoint } from '../cost/cost-series';
+import { checkIntParam, EXEMPT_IMPORTANCE, STALE_MEMORY_LIST, STALE_MEMORY_THRESHOLD, TOP_LIMIT, TRAJECTORY_DAYS } from './rules';
+
+export type { CostPoint };
 
 export interface StaleMemoryEntry extends MemoryEntry {
   /** Workspace-timezone calendar days since the last retrieval (0 = today); null when never retrieved. @isInt */
@@ -38,16 +41,6 @@ export interface RetrievalTrajectory {
   days: number;
   /** One point per workspace day, oldest first, today last; days without retrievals are 0. */
   points: RetrievalPoint[];
-}
-
-export interface CostPoint {
-  /** A workspace-timezone day, YYYY-MM-DD. */
-  date: string;
-  /** @isInt */
-  inputTokens: number;
-  /** @isInt */
-  outputTokens: number;
-  estimatedCostUsd: number;
 }
 
 export interface CostTrajectory {
@@ -158,20 +151,7 @@ export class MemoryUsage {
     const { db } = this.d;
     await getMemoryRow(db, id);
     const window = await this.window(days);
-    const rows = await db
-      .selectFrom('costDaily')
-      .select(['day', 'inputTokens', 'outputTokens', 'costMicroUsd'])
-      .where('dimension', '=', 'memory')
-      .where('key', '=', id)
-      .where('day', '>=', window[0])
-      .where('day', '<=', window[window.length - 1])
-      .execute();
-    const byDay = new Map(rows.map((r) => [r.day, r]));
-    const points = window.map((date) => {
-      const r = byDay.get(date);
-      return { date, inputTokens: r?.inputTokens ?? 0, outputTokens: r?.outputTokens ?? 0, estimatedCostUsd: usd(r?.costMicroUsd ?? 0) };
-    });
-    return { memoryId: id, days, points };
+    return { memoryId: id, days, points: toPoints(await readKeySeries(db, 'memory', id, window)) };
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import { recordActivity, type Actor } from '../activity/activity';
+import { readCostHistory, type CostPoint } from '../cost/cost-series';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import { usd, type TaskDeliverableType, type TaskKind, type TaskPriority, type TaskStatus } from './rules';
 
@@ -76,12 +77,18 @@ export interface TaskShareState {
   publicTimelineToken: string | null;
 }
 
-/** One task with what its page shows: assignee, blockers, notes count, share state. */
+/** One task with what its page shows: assignee, blockers, notes count, share state, daily cost. */
 export interface TaskDetail extends Task {
   assignee: TaskMember | null;
   blockers: TaskBlockerRef[];
   notesCount: number;
   share: TaskShareState;
+  /**
+   * The task's daily cost buckets: each workspace-timezone day an AI cycle charged it, oldest
+   * first, at most the newest 90 such days (days without cost are not listed; GET
+   * /tasks/{id}/cost-trajectory gives a zero-filled window).
+   */
+  dailyCostHistory: CostPoint[];
 }
 
 const parseIds = (json: string): string[] => {
@@ -167,7 +174,7 @@ export async function readTask(db: Db, id: string): Promise<Task> {
 export async function readTaskDetail(db: Db, id: string): Promise<TaskDetail> {
   const row = await getTaskRow(db, id);
   const [task] = await toTasks(db, [row]);
-  const [assignee, blockers, notes] = await Promise.all([
+  const [assignee, blockers, notes, dailyCostHistory] = await Promise.all([
     row.assignedToUserId ? db.selectFrom('users').select(['id', 'name']).where('id', '=', row.assignedToUserId).executeTakeFirst() : undefined,
     db
       .selectFrom('taskBlockers')
@@ -177,6 +184,7 @@ export async function readTaskDetail(db: Db, id: string): Promise<TaskDetail> {
       .orderBy('b.id')
       .execute(),
     db.selectFrom('taskNotes').select((eb) => eb.fn.countAll<number>().as('n')).where('taskId', '=', id).executeTakeFirstOrThrow(),
+    readCostHistory(db, 'task', id),
   ]);
   return {
     ...task,
@@ -189,6 +197,7 @@ export async function readTaskDetail(db: Db, id: string): Promise<TaskDetail> {
       timelineShared: row.publicTimelineToken !== null,
       publicTimelineToken: row.publicTimelineToken,
     },
+    dailyCostHistory,
   };
 }
 

@@ -38,6 +38,7 @@ export function taskDetail(id: string, title: string, over: Partial<Schema<'Task
     blockers: [],
     notesCount: 0,
     share: { workLogShared: false, publicWorkLogToken: null, timelineShared: false, publicTimelineToken: null },
+    dailyCostHistory: [],
     ...over,
   };
 }

@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connection';
+import type { Day } from '../../core/workspace-time';
+import { csvText, type CsvColumn } from '../../core/csv';
+import type { TaskStatus } from '../tasks/rules';
+import { assigneeGroups, assigneeNames, ALL_TASK_STATUSES, sourceGroups, type GroupTotals } from './cost-breakdowns';
+import { readKeySeries } from './cost-series';
+import { COST_EXPORT_MAX_ROWS, microToCents, microToUsd, WORKSPACE_KEY } from './rules';
+
+/**
+ * GET /workspace/cost-export: daily spend (trailing 30 workspace days), every task with cost, and
+ * the breakdowns by source (equal split) and by assignee, over all tasks (done and archived ones
+ * included: an export is the whole record). At most 5000 data rows in all: the sections are filled
+ * in the order daily, byAssignee, bySource, byTask (the short summaries first, the long per-task
+ * list takes what is left, most expensive first); `capped` tells when rows were left out.
+ */
+
+export interface CostExportDay {
+  /** A workspace-timezone day, YYYY-MM-DD. */
+  date: string;
+  /** @isInt */
+  inputTokens: number;
+  /** @isInt */
+  outputTokens: number;
+  /** USD, 6 decimals. */
+  estimatedCostUsd: number;
+  /** @isInt */
+  costCents: number;
+}
+
+export interface CostExportTask {
+  taskId: string;
+  title: string;
+  status: TaskStatus;
+  /** null: unassigned. */
+  assigneeId: string | null;
+  assigneeName: string | null;
+  tags: string[];
+  /** @isInt */
+  totalInputTokens: number;
+  /** @isInt */
+  totalOutputTokens: number;
+  estimatedCostUsd: number;
+  /** @isInt */
+  sessionCount: number;
+  costPerSessionUsd: number;
+}
+
+export interface CostExportSource {
+  sourceId: string;
+  label: string;
+  /** @isInt */
+  taskCount: number;
+  /** @isInt */
+  totalInputTokens: number;
+  /** @isInt */
+  totalOutputTokens: number;
+  /** The source's equal share of each of its tasks' cost, USD 6 decimals. */
+  estimatedCostUsd: number;
+}
+
+export interface CostExportAssignee {
+  /** The member's user id, or `__unassigned__`. */
+  assigneeId: string;
+  displayName: string;
+  /** @isInt */
+  taskCount: number;
+  /** @isInt */
+  totalInputTokens: number;
+  /** @isInt */
+  totalOutputTokens: number;
+  estimatedCostUsd: number;
+  /** @isInt */
+  sessionCount: number;
+}
+
+export interface CostExport {
+  /** The trailing 30 workspace days, oldest first, today last, zero-filled. */
+  daily: CostExportDay[];
+  /** Tasks with any cost, most expensive first (ties: id). */
+  byTask: CostExportTask[];
+  /** Sources by the equal split of their tasks' cost, most first. */
+  bySource: CostExportSource[];
+  /** Assignees (and the unassigned bucket) by their tasks' full cost, most first. */
+  byAssignee: CostExportAssignee[];
+  /** true when rows were left out to keep the export at 5000 data rows. */
+  capped: boolean;
+}
+
+export async function buildCostExport(db: Db, window: readonly Day[], cap = COST_EXPORT_MAX_ROWS): Promise<CostExport> {
+  const series = await readKeySeries(db, 'workspace', WORKSPACE_KEY, window);
+  const daily = series.slice(0, cap).map((d) => ({ date: d.day, inputTokens: d.inputTokens, outputTokens: d.outputTokens, estimatedCostUsd: microToUsd(d.costMicroUsd), costCents: microToCents(d.costMicroUsd) }));
+  let left = cap - daily.length;
+  const [assignees, sources] = await Promise.all([assigneeGroups(db, ALL_TASK_STATUSES), sourceGroups(db, ALL_TASK_STATUSES)]);
+  const byAssignee = await assigneeRows(db, assignees.slice(0, left));
+  left -= byAssignee.length;
+  const bySource = await sourceRows(db, sources.slice(0, left));
+  left -= bySource.length;
+  const { rows: byTask, total: taskTotal } = await taskRows(db, left);
+  const capped = daily.length < series.length || byAssignee.length < assignees.length || bySource.length < sources.length || byTask.length < taskTotal;
+  return { daily, byTask, bySource, byAssignee, capped };
+}
+
+async function assigneeRows(db: Db, groups: readonly GroupTotals[]): Promise<CostExportAssignee[]> {
+  const names = await assigneeNames(db, groups.map((g) => g.key));
+  return groups.map((g) => ({
+    assigneeId: g.key,
+    displayName: names.get(g.key)?.displayName ?? g.key,
+    taskCount: g.taskCount,
+    totalInputTokens: g.inputTokens,
+    totalOutputTokens: g.outputTokens,
+    estimatedCostUsd: microToUsd(g.costMicroUsd),
+    sessionCount: g.sessionCount,
+  }));
+}
+
+async function sourceRows(db: Db, groups: readonly GroupTotals[]): Promise<CostExportSource[]> {
+  const labels = new Map<string, string>();
+  const ids = groups.map((g) => g.key);
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const s of await db.selectFrom('sources').select(['id', 'label']).where('id', 'in', ids.slice(i, i + 500)).execute()) labels.set(s.id, s.label);
+  }
+  return groups.flatMap((g) => {
+    const label = labels.get(g.key);
+    return label === undefined ? [] : [{ sourceId: g.key, label, taskCount: g.taskCount, totalInputTokens: g.inputTokens, totalOutputTokens: g.outputTokens, estimatedCostUsd: microToUsd(g.costMicroUsd) }];
+  });
+}
+
+async function taskRows(db: Db, limit: number): Promise<{ rows: CostExportTask[]; total: number }> {
+  const withCost = db.selectFrom('tasks').where((eb) => eb.or([eb('tasks.costMicroUsd', '>', 0), eb('tasks.totalInputTokens', '>', 0), eb('tasks.totalOutputTokens', '>', 0)]));
+  const { n } = await withCost.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  if (limit <= 0) return { rows: [], total: Number(n) };
+  const rows = await withCost
+    .leftJoin('users', 'users.id', 'tasks.assignedToUserId')
+    .select(['tasks.id', 'tasks.title', 'tasks.status', 'tasks.assignedToUserId', 'users.name as assigneeName', 'tasks.totalInputTokens', 'tasks.totalOutputTokens', 'tasks.costMicroUsd', 'tasks.sessionCount'])
+    .orderBy('tasks.costMicroUsd', 'desc')
+    .orderBy('tasks.id')
+    .limit(limit)
+    .execute();
+  const tags = new Map<string, string[]>();
+  const ids = rows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = await db.selectFrom('taskTags').select(['taskId', 'tag']).where('taskId', 'in', ids.slice(i, i + 500)).orderBy('taskId').orderBy('tag').execute();
+    for (const t of part) tags.set(t.taskId, [...(tags.get(t.taskId) ?? []), t.tag]);
+  }
+  return {
+    total: Number(n),
+    rows: rows.map((r) => ({
+      taskId: r.id,
+      title: r.title,
+      status: r.status,
+      assigneeId: r.assignedToUserId,
+      assigneeName: r.assignedToUserId === null ? null : (r.assigneeName ?? r.assignedToUserId),
+      tags: tags.get(r.id) ?? [],
+      totalInputTokens: r.totalInputTokens,
+      totalOutputTokens: r.totalOutputTokens,
+      estimatedCostUsd: microToUsd(r.costMicroUsd),
+      sessionCount: r.sessionCount,
+      costPerSessionUsd: r.sessionCount > 0 ? microToUsd(r.costMicroUsd / r.sessionCount) : 0,
+    })),
+  };
+}
+
+type Row<K extends keyof CostExport> = CostExport[K] extends readonly (infer T)[] ? T : never;
+const col = <T>(header: string, value: CsvColumn<T>['value']): CsvColumn<T> => ({ header, value });
+
+const DAILY: CsvColumn<Row<'daily'>>[] = [col('date', (d) => d.date), col('inputTokens', (d) => d.inputTokens), col('outputTokens', (d) => d.outputTokens), col('estimatedCostUsd', (d) => d.estimatedCostUsd), col('costCents', (d) => d.costCents)];
+const BY_TASK: CsvColumn<Row<'byTask'>>[] = [
+  col('taskId', (t) => t.taskId),
+  col('title', (t) => t.title),
+  col('status', (t) => t.status),
+  col('assigneeId', (t) => t.assigneeId),
+  col('assigneeName', (t) => t.assigneeName),
+  col('tags', (t) => t.tags.join(' ')),
+  col('totalInputTokens', (t) => t.totalInputTokens),
+  col('totalOutputTokens', (t) => t.totalOutputTokens),
+  col('estimatedCostUsd', (t) => t.estimatedCostUsd),
+  col('sessionCount', (t) => t.sessionCount),
+  col('costPerSessionUsd', (t) => t.costPerSessionUsd),
+];
+const BY_SOURCE: CsvColumn<Row<'bySource'>>[] = [col('sourceId', (s) => s.sourceId), col('label', (s) => s.label), col('taskCount', (s) => s.taskCount), col('totalInputTokens', (s) => s.totalInputTokens), col('totalOutputTokens', (s) => s.totalOutputTokens), col('estimatedCostUsd', (s) => s.estimatedCostUsd)];
+const BY_ASSIGNEE: CsvColumn<Row<'byAssignee'>>[] = [
+  col('assigneeId', (a) => a.assigneeId),
+  col('displayName', (a) => a.displayName),
+  col('taskCount', (a) => a.taskCount),
+  col('totalInputTokens', (a) => a.totalInputTokens),
+  col('totalOutputTokens', (a) => a.totalOutputTokens),
+  col('estimatedCostUsd', (a) => a.estimatedCostUsd),
+  col('sessionCount', (a) => a.sessionCount),
+];
+
+/**
+ * The export as a four-section CSV: each section is a `# <name>` line, its header row and its rows,
+ * sections separated by an empty line, in the order daily, byTask, bySource, byAssignee. Cells go
+ * through the exports' CSV writer (server/core/csv.ts); tags joined by spaces.
+ */
+export function costCsv(data: CostExport): string {
+  const section = <T>(name: string, columns: readonly CsvColumn<T>[], rows: readonly T[]) => `# ${name}\r\n${csvText(columns, rows)}`;
+  return [section('daily', DAILY, data.daily), section('byTask', BY_TASK, data.byTask), section('bySource', BY_SOURCE, data.bySource), section('byAssignee', BY_ASSIGNEE, data.byAssignee)].join('\r\n');
+}

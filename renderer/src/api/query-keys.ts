@@ -93,6 +93,12 @@ export const queryKeys = {
     lists: ['runs', 'list'] as const,
     detail: (id: string) => ['runs', 'detail', id] as const,
   },
+  /** Cost: today against the cap, breakdowns and trajectories (GET /cost/..., /tasks/top-cost). */
+  cost: {
+    all: ['cost'] as const,
+    today: ['cost', 'today'] as const,
+    breakdown: (kind: 'assignees' | 'tags' | 'sources' | 'tasks', filter: Filter) => ['cost', kind, filter] as const,
+  },
   /** GET /stats: desk health, next cycle, today's spend. */
   stats: {
     all: ['stats'] as const,

@@ -24,7 +24,7 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  * /outputs (filters as search parameters: ?status=&attention=&reviewer=&sort=) · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
  * workspace, members, templates, integrations, backups) · /memory · /memory/$memoryId (that entry
- * opened with its usage charts) · /today, /cost (coming soon).
+ * opened with its usage charts) · /cost (spend today against the cap, what drives it) · /today (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
  * Adding an area with a detail URL (the page reads the id with useParams), e.g. sources:
@@ -49,7 +49,7 @@ export const AREAS: readonly Area[] = [
   { to: '/tasks', label: 'Tasks', icon: 'tasks', page: true },
   { to: '/outputs', label: 'Outputs', icon: 'outputs', page: true },
   { to: '/memory', label: 'Memory', icon: 'memory', page: true },
-  { to: '/cost', label: 'Cost', icon: 'cost', page: false },
+  { to: '/cost', label: 'Cost', icon: 'cost', page: true },
   { to: '/runs', label: 'Runs', icon: 'runs', page: true },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
@@ -92,6 +92,7 @@ const loadMemory = () => import('../features/memory/MemoryPage');
 const loadOutputs = () => import('../features/outputs/OutputsPage');
 const loadOutput = () => import('../features/outputs/OutputPage');
 const loadRuns = () => import('../features/runs/RunsPage');
+const loadCost = () => import('../features/cost/CostPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -120,7 +121,7 @@ export const routeTree = rootRoute.addChildren([
   page('outputs/$artifactId', loadOutput, 'OutputPage'),
   page('runs', loadRuns, 'RunsPage'),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
-  comingSoon('cost', 'Cost'),
+  page('cost', loadCost, 'CostPage'),
 ]);
 
 /**

@@ -39,6 +39,13 @@ export function formatDuration(minutes: number): string {
 /** "1 source", "3 sources"; `many` for a plural that is not `one` + s. */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** USD with cents, and finer below a cent (AI costs are often fractions of a cent). */
+export function formatUsd(usd: number): string {
+  if (usd === 0) return '$0';
+  if (Math.abs(usd) < 0.01) return `$${usd.toFixed(4)}`;
+  return `$${usd.toFixed(2)}`;
+}
+
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }

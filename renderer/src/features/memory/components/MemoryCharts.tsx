@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Bar, BarChart, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { QUERY } from '../../../api/rules.gen';
 import { FormError } from '../../../components/FormError';
 import { plural } from '../../../lib/format';
-import { costTrajectoryQuery, retrievalTrajectoryQuery, type RetrievalPoint } from '../api';
-import { formatUsd } from '../format';
+import { costTrajectoryQuery, retrievalTrajectoryQuery } from '../api';
+import { formatUsd } from '../../../lib/format';
 
 /** The window choices of the charts: the API's default and its maximum. */
 const WINDOWS = [QUERY.getMemoryRetrievalTrajectory.days.default, QUERY.getMemoryRetrievalTrajectory.days.maximum];
@@ -58,16 +58,5 @@ export function TrajectoryCharts({ memoryId }: { memoryId: string }) {
         </figure>
       </div>
     </div>
-  );
-}
-
-/** A 7-day retrieval sparkline for the top-retrieved panel. */
-export function Sparkline({ points, label }: { points: readonly RetrievalPoint[]; label: string }) {
-  return (
-    <span className="memory-sparkline" role="img" aria-label={label}>
-      <LineChart width={84} height={24} data={[...points]}>
-        <Line type="monotone" dataKey="count" stroke="#3b5bdb" strokeWidth={1.5} dot={false} isAnimationActive={false} />
-      </LineChart>
-    </span>
   );
 }

@@ -3,11 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { QUERY } from '../../../api/rules.gen';
 import { FormError } from '../../../components/FormError';
-import { plural } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { staleMemoryQuery, topCostQuery, topRetrievedQuery } from '../api';
-import { formatUsd } from '../format';
-import { Sparkline } from './MemoryCharts';
+import { formatUsd, plural } from '../../../lib/format';
+import { Sparkline } from '../../../components/Sparkline';
 
 const STALE = QUERY.listStaleMemory.thresholdDays;
 const TOP_DAYS = QUERY.getTopRetrievedMemory.days;
@@ -113,7 +112,7 @@ export function TopRetrievedPanel() {
                 <li key={m.id}>
                   <EntryLink id={m.id} title={m.title} />
                   <span className="memory-insight__figure small">
-                    <Sparkline points={m.trajectory7d} label={`Daily retrievals of ${m.title} over 7 days`} />
+                    <Sparkline values={m.trajectory7d.map((p) => p.count)} label={`Daily retrievals of ${m.title} over 7 days`} />
                     {plural(m.retrievalsInWindow, 'retrieval')}
                   </span>
                 </li>

@@ -4,7 +4,7 @@ import { ConfirmButton } from '../../../components/ConfirmButton';
 import { ReactionBar } from '../../../components/ReactionBar';
 import { formatDateTime, formatRelative, plural } from '../../../lib/format';
 import { useBulkMemory, useDeleteMemory, useReactToMemory, type MemoryEntry } from '../api';
-import { formatUsd } from '../format';
+import { formatUsd } from '../../../lib/format';
 import { TrajectoryCharts } from './MemoryCharts';
 
 /** What cycles did with the entry: retrievals, last use and attributed cost, in words. */

@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Schema } from '../../api/client';
+import { useAuth } from '../../lib/auth';
+import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fakeFetch, json, noFake } from '../../testing/fake-api';
+import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { taskRow } from '../tasks/testing';
+
+const days = ['2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11'];
+
+function today(over: Partial<Schema<'CostToday'>> = {}): Schema<'CostToday'> {
+  return {
+    date: '2026-03-11',
+    timezone: 'Europe/Paris',
+    todayCents: 45,
+    todayEstimatedCostUsd: 0.4512,
+    yesterdayCents: 30,
+    baselineCents: 20,
+    sparkline: days.map((date, i) => ({ date, cents: i * 5 })),
+    dailyCostCap: 50,
+    capPercent: 90.24,
+    capReached: false,
+    byAssignee: [],
+    ...over,
+  };
+}
+
+const figures = { taskCount: 2, totalInputTokens: 1000, totalOutputTokens: 200, estimatedCostUsd: 0.3 };
+
+function fakeDesk(todayAnswer: Schema<'CostToday'>) {
+  return fakeFetch((call) => {
+    const { path } = call;
+    if (path === '/api/v1/cost/today') return json(200, todayAnswer);
+    if (path === '/api/v1/tasks/top-cost')
+      return json(200, {
+        includeDone: call.query.get('includeDone') === 'true',
+        tasks: [{ ...taskRow('tsk_1', 'Answer the pricing thread', { cost: { totalInputTokens: 900, totalOutputTokens: 100, estimatedCostUsd: 0.25, sessionCount: 5, costPerSessionUsd: 0.05 } }), trajectory7d: [0, 1, 2, 3, 4, 5, 10] }],
+      });
+    if (path === '/api/v1/cost/by-assignee')
+      return json(200, {
+        includeDone: false,
+        trajectoryDays: Number(call.query.get('trajectoryDays')),
+        totalEstimatedCostUsd: 0.3,
+        assignees: [{ ...figures, assigneeId: 'usr_ann', displayName: 'Ann', unassigned: false, removed: true, sessionCount: 6, trajectory7d: [1, 2] }],
+      });
+    if (path === '/api/v1/cost/by-tag') return json(200, { includeDone: false, trajectoryDays: 7, tags: [{ ...figures, tag: 'untagged', untagged: true, sessionCount: 3, trajectory7d: [0, 1] }] });
+    if (path === '/api/v1/cost/by-source') return json(200, { includeDone: false, totalEstimatedCostUsd: 0, withoutSourceEstimatedCostUsd: 0.3, sources: [] });
+    if (path === '/api/v1/memory/top-cost') return json(200, { memory: [] });
+    return noFake(call);
+  });
+}
+
+let desk: ReturnType<typeof fakeDesk>;
+beforeEach(() => {
+  fixClock('2026-03-11T16:00:00.000Z');
+  useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
+});
+cleanUpAfterEach();
+resetClockAfterEach();
+
+describe('Cost page', () => {
+  it('shows today against the cap with yesterday, the baseline and the change', async () => {
+    desk = fakeDesk(today());
+    renderAppAt('/cost');
+    const card = await screen.findByRole('region', { name: 'Spend today' });
+    expect(card.textContent).toContain('$0.45 of $0.50 cap');
+    expect(card.textContent).toContain('Yesterday $0.30 · 7-day average $0.20 · +125% vs 7-day average');
+    const meter = within(card).getByRole('meter', { name: 'Spend against the daily cap' });
+    expect(meter.getAttribute('aria-valuenow')).toBe('90.24');
+    expect(meter.className).toContain('cost-bar--warning');
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
+
+  it('says plainly when the cap has stopped the loop, and links to the cap setting', async () => {
+    desk = fakeDesk(today({ capReached: true, capPercent: 104, todayCents: 52, todayEstimatedCostUsd: 0.52 }));
+    renderAppAt('/cost');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The daily cap stopped the loop: no cycle runs until tomorrow (Europe/Paris)');
+    expect(within(alert).getByRole('link', { name: 'raise or remove the cap' }).getAttribute('href')).toBe('/settings/cost');
+  });
+
+  it('lists what drives spend, each with its cost and detail; empty kinds say so', async () => {
+    desk = fakeDesk(today());
+    renderAppAt('/cost');
+    const tasks = await screen.findByRole('region', { name: 'Tasks' });
+    await within(tasks).findByRole('link', { name: 'Answer the pricing thread' });
+    expect(tasks.textContent).toContain('$0.25');
+    expect(tasks.textContent).toContain('5 sessions · $0.05 each');
+    const assignees = screen.getByRole('region', { name: 'Assignees' });
+    await waitFor(() => expect(assignees.textContent).toContain('Ann (removed)'));
+    expect(screen.getByRole('region', { name: 'Tags' }).textContent).toContain('untagged');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Sources' }).textContent).toContain('No work from a source has cost anything yet.'));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Memory' }).textContent).toContain('No memory entry has been used by a cycle yet.'));
+  });
+
+  it('asks for the chosen window and for done tasks when told to', async () => {
+    desk = fakeDesk(today());
+    renderAppAt('/cost');
+    await screen.findByRole('region', { name: 'Tasks' });
+    fireEvent.click(screen.getByRole('radio', { name: '30 days' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Include done tasks' }));
+    await waitFor(() => {
+      const last = desk.calls.filter((c) => c.path === '/api/v1/cost/by-assignee').at(-1)!;
+      expect([last.query.get('trajectoryDays'), last.query.get('includeDone')]).toEqual(['30', 'true']);
+    });
+    expect(desk.calls.some((c) => c.path === '/api/v1/tasks/top-cost' && c.query.get('includeDone') === 'true')).toBe(true);
+  });
+});

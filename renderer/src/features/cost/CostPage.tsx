@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageHeader, QueryState } from '../../components/Page';
+import { Segmented } from '../../components/Segmented';
+import { costTodayQuery } from './api';
+import { Breakdowns } from './Breakdowns';
+import { TodayCard } from './TodayCard';
+import './cost.css';
+
+const WINDOWS = [
+  { value: '7', label: '7 days' },
+  { value: '14', label: '14 days' },
+  { value: '30', label: '30 days' },
+] as const;
+
+/** What the desk spends: today against the cap, and which tasks, people, tags, sources and memory drive it. */
+export function CostPage() {
+  const today = useQuery(costTodayQuery());
+  const [days, setDays] = useState<(typeof WINDOWS)[number]['value']>('7');
+  const [includeDone, setIncludeDone] = useState(false);
+  return (
+    <div className="page">
+      <PageHeader
+        title="Cost"
+        description={
+          <>
+            What the AI loop spends and what drives it. The cap and the spike actions are in <Link to="/settings/$section" params={{ section: 'cost' }}>Settings</Link>.
+          </>
+        }
+      />
+      <div className="stack">
+        {today.data ? <TodayCard today={today.data} /> : <QueryState isPending={today.isPending} error={today.error} onRetry={() => void today.refetch()} />}
+        <div className="filters">
+          <Segmented label="Trajectory window" value={days} options={WINDOWS} onChange={setDays} />
+          <label className="checkbox small cost-include-done">
+            <input type="checkbox" checked={includeDone} onChange={(e) => setIncludeDone(e.target.checked)} />
+            <span>Include done tasks</span>
+          </label>
+        </div>
+        <Breakdowns filter={{ includeDone, days: Number(days) }} />
+      </div>
+    </div>
+  );
+}

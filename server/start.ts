@@ -31,6 +31,7 @@ import { SavedSearchService } from './domain/saved-searches/saved-search-service
 import { addTimelineSource } from './domain/tasks/task-timeline';
 import { LoopService } from './domain/loop/loop-service';
 import { StatsService } from './domain/stats/stats-service';
+import { OverviewService } from './domain/overview/overview-service';
 import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
 
@@ -122,6 +123,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const signals = new SignalService(db, clock, workspace);
   // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
   const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? ((s) => createEngine(s, s.engine === 'openai' ? engineSettings.apiKey() : null)) });
+  const tasks = new TaskService({ db, clock, workspace });
   const services: Services = {
     config,
     clock,
@@ -143,12 +145,13 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     members: new MemberService(db, clock),
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
-    tasks: new TaskService({ db, clock, workspace }),
+    tasks,
     artifacts: new ArtifactService(db, clock, workspace),
     loop,
     stats: new StatsService(db, clock, loop),
     engineSettings,
     memory: new MemoryService({ db, clock, workspace }),
+    overview: new OverviewService({ db, clock, tasks }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -80,6 +80,7 @@ import {
   TASK_STATUS_MOVES,
   TASK_STATUSES,
 } from '../domain/tasks/rules';
+import { INBOX_STALE_DAYS, INSIGHTS_TAG_LIMIT, REACTIONS_TOP_LIMIT } from '../domain/overview/rules';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -253,4 +254,8 @@ export const documentedRules: DocumentedRule[] = [
   { ...range('GetTopCostMemory?limit', TOP_LIMIT), default: TOP_LIMIT.default },
   { ...range('GetMemoryRetrievalTrajectory?days', TRAJECTORY_DAYS), default: TRAJECTORY_DAYS.default },
   { ...range('GetMemoryCostTrajectory?days', TRAJECTORY_DAYS), default: TRAJECTORY_DAYS.default },
+  // overview (server/domain/overview/rules.ts)
+  { ...range('GetPersonalInbox?thresholdDays', INBOX_STALE_DAYS), default: INBOX_STALE_DAYS.default },
+  { ...range('GetInsights?limit', INSIGHTS_TAG_LIMIT), default: INSIGHTS_TAG_LIMIT.default },
+  { ...range('GetReactionsSummary?topLimit', REACTIONS_TOP_LIMIT), default: REACTIONS_TOP_LIMIT.default },
 ];

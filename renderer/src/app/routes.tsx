@@ -23,7 +23,8 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  * /outputs · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
  * workspace, members, templates, integrations, backups) · /memory · /memory/$memoryId (that entry
- * opened with its usage charts) · /today, /cost (coming soon).
+ * opened with its usage charts) · /today (Home, the start page: today, what's new, the personal
+ * inbox, top tags, reactions) · /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
  * Adding an area with a detail URL (the page reads the id with useParams), e.g. sources:
@@ -42,7 +43,7 @@ export interface Area {
 
 /** The sidebar, in order. */
 export const AREAS: readonly Area[] = [
-  { to: '/today', label: 'Today', icon: 'today', page: false },
+  { to: '/today', label: 'Today', icon: 'today', page: true },
   { to: '/signals', label: 'Signals', icon: 'signals', page: true },
   { to: '/sources', label: 'Sources', icon: 'sources', page: true },
   { to: '/tasks', label: 'Tasks', icon: 'tasks', page: true },
@@ -54,7 +55,7 @@ export const AREAS: readonly Area[] = [
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
 
-/** Where `/` leads: the first area that has a page. */
+/** Where `/` leads: the first area that has a page (Today, the Home page). */
 export const homePath = (areas: readonly Area[] = AREAS): string => areas.find((a) => a.page)?.to ?? '/settings';
 
 /** The area a path belongs to (`/sources/src_1` is Sources). */
@@ -91,6 +92,7 @@ const loadMemory = () => import('../features/memory/MemoryPage');
 const loadOutputs = () => import('../features/outputs/OutputsPage');
 const loadOutput = () => import('../features/outputs/OutputPage');
 const loadRuns = () => import('../features/runs/RunsPage');
+const loadHome = () => import('../features/home/HomePage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -110,7 +112,7 @@ export const routeTree = rootRoute.addChildren([
   sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')]),
   page('activity', loadActivity, 'ActivityPage'),
   settingsRoute.addChildren([detail(settingsRoute, '$section')]),
-  comingSoon('today', 'Today'),
+  page('today', loadHome, 'HomePage'),
   page('tasks', loadTasks, 'TasksPage'),
   page('tasks/$taskId', loadTask, 'TaskDetailPage'),
   page('outputs', loadOutputs, 'OutputsPage'),

@@ -40,20 +40,21 @@ describe('App', () => {
     expect(links.find((a) => a.getAttribute('aria-current') === 'page')?.textContent).toBe('Activity');
   });
 
-  it('/ opens the start page', async () => {
+  it('/ opens the start page: Today (Home)', async () => {
     signedIn();
-    fakeFetch((call) => (call.path === '/api/v1/signals' ? json(200, { signals: [], nextCursor: null }) : noFake(call)));
+    fakeFetch(noFake);
     const router = renderAppAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe(homePath()));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Signals' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/today'));
+    expect(homePath()).toBe('/today');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeTruthy();
   });
 
   it('a coming-soon area has a URL', async () => {
     signedIn();
     fakeFetch(noFake);
-    renderAppAt('/today');
+    renderAppAt('/cost');
     expect(await screen.findByText('This area is coming soon.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Cost' })).toBeTruthy();
   });
 
   it('an unknown path is not found, inside the shell', async () => {

@@ -70,7 +70,7 @@ export function TodayPanel() {
         />
       </div>
       {cap !== null ? (
-        <div className="home-cap" role="meter" aria-label="Spend against the daily cap" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, t.cap.capPercent ?? 0)}>
+        <div className="home-cap" role="meter" aria-label="Share of the daily cap spent today" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, t.cap.capPercent ?? 0)}>
           <div className={`home-cap__fill${(t.cap.capPercent ?? 0) >= 80 ? ' home-cap__fill--near' : ''}`} style={{ width: `${Math.min(100, t.cap.capPercent ?? 0)}%` }} />
         </div>
       ) : null}

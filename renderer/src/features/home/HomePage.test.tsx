@@ -65,7 +65,7 @@ describe('HomePage', () => {
     expect(signals.textContent).toContain('7-day avg 10.4');
     const waiting = screen.getByRole('link', { name: 'Outputs waiting: 2' });
     expect(waiting.textContent).toContain('3 made today');
-    expect(waiting.textContent).toContain('−2 vs yesterday');
+    expect(waiting.textContent).toContain('made: −2 vs yesterday');
     expect(screen.getByRole('link', { name: 'Cycles: 4' }).textContent).toContain('same as yesterday');
     const spend = screen.getByRole('link', { name: 'Spend: $0.12' });
     expect(spend.textContent).toContain('of $0.50 cap (24%)');

@@ -53,8 +53,8 @@ export function TodayPanel() {
           label="Outputs waiting"
           value={formatCount(t.outputsWaiting)}
           note={`${formatCount(t.today.outputs)} made today`}
-          delta={deltaText(t.deltaVsYesterday.outputs)}
-          baseline={baselineText(t.baseline7d.outputs)}
+          delta={`made: ${deltaText(t.deltaVsYesterday.outputs)}`}
+          baseline={`made: ${baselineText(t.baseline7d.outputs)}`}
           direction={trend(t.today.outputs, t.baseline7d.outputs)}
           to="/outputs"
         />

@@ -64,7 +64,14 @@ export async function workspaceSummary(db: Db): Promise<WorkspaceSummary> {
   const count = sql<number>`count(*)`.as('n');
   const [ws, signals, untriaged, artifacts, memory, sources, paused, tasks, runs, anchors] = await Promise.all([
     readWorkspace(db),
-    db.selectFrom('signals').select([count, sql<string | null>`min(created_at)`.as('first'), sql<string | null>`max(created_at)`.as('last')]).executeTakeFirstOrThrow(),
+    // count, min and max apart: each alone is answered from the index's ends or its b-tree counts;
+    // together they make SQLite walk all 100k entries.
+    sql<{ n: number; first: string | null; last: string | null }>`SELECT
+        (SELECT count(*) FROM signals) AS n,
+        (SELECT min(created_at) FROM signals) AS first,
+        (SELECT max(created_at) FROM signals) AS last`
+      .execute(db)
+      .then((r) => r.rows[0]),
     db.selectFrom('signals').select(count).where('triagedAt', 'is', null).executeTakeFirstOrThrow(),
     db.selectFrom('artifacts').select(['status as k', count]).groupBy('status').execute(),
     db.selectFrom('memory').select([count, sql<number>`coalesce(sum(archived_at IS NOT NULL), 0)`.as('archived')]).executeTakeFirstOrThrow(),

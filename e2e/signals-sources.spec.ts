@@ -94,7 +94,10 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   await page.goto(desk.openUrl);
   await expect(page).not.toHaveURL(/token=/);
 
-  // ---- A fresh desk opens on Signals, which explains where signals come from; its link leads to the webhook.
+  // ---- A fresh desk opens on Today (Home) with its first steps; Signals explains where signals come from; its link leads to the webhook.
+  await expect(page).toHaveURL(/\/today$/);
+  await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
+  await nav(page, 'Signals');
   await expect(page).toHaveURL(/\/signals$/);
   await expect(page.getByRole('heading', { name: 'No signals yet' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/signals-empty.png` });

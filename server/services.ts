@@ -23,6 +23,7 @@ import type { EngineSettingsService } from './engine/settings';
 import type { MemoryService } from './domain/memory/memory-service';
 import type { ReviewAttentionWatcher } from './domain/artifacts/attention-watcher';
 import type { CostService } from './domain/cost/cost-service';
+import type { OverviewService } from './domain/overview/overview-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -75,4 +76,6 @@ export interface Services {
   reviewAttention: ReviewAttentionWatcher;
   /** Cost reads: today against the cap, breakdowns by assignee, source and tag, trajectories, task cost, the cost export. */
   cost: CostService;
+  /** The overview reads of the Home page: summary, today, what's new, personal inbox, insights, reactions summary. */
+  overview: OverviewService;
 }

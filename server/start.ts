@@ -32,6 +32,7 @@ import { SavedSearchService } from './domain/saved-searches/saved-search-service
 import { addTimelineSource } from './domain/tasks/task-timeline';
 import { LoopService } from './domain/loop/loop-service';
 import { StatsService } from './domain/stats/stats-service';
+import { OverviewService } from './domain/overview/overview-service';
 import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
 
@@ -125,6 +126,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const signals = new SignalService(db, clock, workspace);
   // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
   const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? ((s) => createEngine(s, s.engine === 'openai' ? engineSettings.apiKey() : null)) });
+  const tasks = new TaskService({ db, clock, workspace });
   const services: Services = {
     config,
     clock,
@@ -146,7 +148,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     members: new MemberService(db, clock),
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
-    tasks: new TaskService({ db, clock, workspace }),
+    tasks,
     artifacts: new ArtifactService(db, clock, workspace),
     loop,
     stats: new StatsService(db, clock, loop),
@@ -164,6 +166,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       log: log.child({ component: 'review-attention' }),
     }),
     cost: new CostService({ db, clock, workspace, capState: () => loop.runtime() }),
+    overview: new OverviewService({ db, clock, tasks }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -82,6 +82,7 @@ import {
 } from '../domain/tasks/rules';
 import { COST_BREAKDOWN_LIMIT, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT } from '../domain/cost/rules';
 import { EXPORT_FORMATS } from '../core/csv';
+import { INBOX_STALE_DAYS, INSIGHTS_TAG_LIMIT, REACTIONS_TOP_LIMIT } from '../domain/overview/rules';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -266,4 +267,8 @@ export const documentedRules: DocumentedRule[] = [
   })),
   { ...range('GetTopCostTasks?limit', TOP_COST_TASKS_LIMIT), default: TOP_COST_TASKS_LIMIT.default },
   { at: 'ExportFormat', enum: EXPORT_FORMATS },
+  // overview (server/domain/overview/rules.ts)
+  { ...range('GetPersonalInbox?thresholdDays', INBOX_STALE_DAYS), default: INBOX_STALE_DAYS.default },
+  { ...range('GetInsights?limit', INSIGHTS_TAG_LIMIT), default: INSIGHTS_TAG_LIMIT.default },
+  { ...range('GetReactionsSummary?topLimit', REACTIONS_TOP_LIMIT), default: REACTIONS_TOP_LIMIT.default },
 ];

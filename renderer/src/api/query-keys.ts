@@ -99,6 +99,16 @@ export const queryKeys = {
     today: ['cost', 'today'] as const,
     breakdown: (kind: 'assignees' | 'tags' | 'sources' | 'tasks', filter: Filter) => ['cost', kind, filter] as const,
   },
+  /** The Home page's overview reads (/workspace/summary, /today, /whats-new, /personal-inbox, /insights, /reactions-summary). */
+  overview: {
+    all: ['overview'] as const,
+    summary: ['overview', 'summary'] as const,
+    today: ['overview', 'today'] as const,
+    whatsNew: (since: string | null) => ['overview', 'whats-new', since] as const,
+    inbox: (userId: string | null) => ['overview', 'personal-inbox', userId] as const,
+    insights: ['overview', 'insights'] as const,
+    reactions: ['overview', 'reactions-summary'] as const,
+  },
   /** GET /stats: desk health, next cycle, today's spend. */
   stats: {
     all: ['stats'] as const,

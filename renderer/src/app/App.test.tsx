@@ -28,7 +28,7 @@ describe('App', () => {
     expect(useAuth.getState().token).toBeNull();
   });
 
-  it('lists areas without a page as coming soon, not as links, and marks the current area', async () => {
+  it('lists every area with a page as a link and marks the current area', async () => {
     signedIn();
     fakeFetch(() => json(200, { activities: [], nextCursor: null }));
     renderAppAt('/activity');
@@ -40,20 +40,13 @@ describe('App', () => {
     expect(links.find((a) => a.getAttribute('aria-current') === 'page')?.textContent).toBe('Activity');
   });
 
-  it('/ opens the start page', async () => {
-    signedIn();
-    fakeFetch((call) => (call.path === '/api/v1/signals' ? json(200, { signals: [], nextCursor: null }) : noFake(call)));
-    const router = renderAppAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe(homePath()));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Signals' })).toBeTruthy();
-  });
-
-  it('a coming-soon area has a URL', async () => {
+  it('/ opens the start page: Today (Home)', async () => {
     signedIn();
     fakeFetch(noFake);
-    renderAppAt('/today');
-    expect(await screen.findByText('This area is coming soon.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toBeTruthy();
+    const router = renderAppAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/today'));
+    expect(homePath()).toBe('/today');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeTruthy();
   });
 
   it('an unknown path is not found, inside the shell', async () => {

@@ -17,15 +17,6 @@ export function NotFound() {
   );
 }
 
-export function ComingSoon({ label }: { label: string }) {
-  return (
-    <div className="page">
-      <h1 className="page-header__title">{label}</h1>
-      <p className="muted">This area is coming soon.</p>
-    </div>
-  );
-}
-
 /** The layout of every route: the sidebar, the loop header, and the matched page in `main`. */
 export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -12,7 +12,7 @@ import {
 import type { IconName } from '../components/Icon';
 import { QueryState } from '../components/Page';
 import { validateOutputsSearch } from '../features/outputs/search';
-import { ComingSoon, NotFound, Shell } from './Shell';
+import { NotFound, Shell } from './Shell';
 
 /**
  * The URL of every area, as a TanStack Router route tree written in code (no file-based codegen).
@@ -24,11 +24,12 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  * /outputs (filters as search parameters: ?status=&attention=&reviewer=&sort=) · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
  * workspace, members, templates, integrations, backups) · /memory · /memory/$memoryId (that entry
- * opened with its usage charts) · /cost (spend today against the cap, what drives it) · /today (coming soon).
+ * opened with its usage charts) · /today (Home, the start page: today, what's new, the personal
+ * inbox, top tags, reactions) · /cost (spend today against the cap, what drives it).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *
  * Adding an area with a detail URL (the page reads the id with useParams), e.g. sources:
- *   routeTree: sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')])   (instead of comingSoon(...))
+ *   routeTree: sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')])
  * and set `page: true` on its AREAS entry. A detail with a page of its own is a `page('tasks/$taskId', ...)`,
  * as tasks do.
  */
@@ -37,13 +38,13 @@ export interface Area {
   to: string;
   label: string;
   icon: IconName;
-  /** Whether the area has a page; without one it is listed as "coming soon" and not linked. */
+  /** Whether the area has a page; without one it is listed, greyed, as "soon" and not linked (every area has one today). */
   page: boolean;
 }
 
 /** The sidebar, in order. */
 export const AREAS: readonly Area[] = [
-  { to: '/today', label: 'Today', icon: 'today', page: false },
+  { to: '/today', label: 'Today', icon: 'today', page: true },
   { to: '/signals', label: 'Signals', icon: 'signals', page: true },
   { to: '/sources', label: 'Sources', icon: 'sources', page: true },
   { to: '/tasks', label: 'Tasks', icon: 'tasks', page: true },
@@ -55,7 +56,7 @@ export const AREAS: readonly Area[] = [
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
 
-/** Where `/` leads: the first area that has a page. */
+/** Where `/` leads: the first area that has a page (Today, the Home page). */
 export const homePath = (areas: readonly Area[] = AREAS): string => areas.find((a) => a.page)?.to ?? '/settings';
 
 /** The area a path belongs to (`/sources/src_1` is Sources). */
@@ -71,8 +72,6 @@ function page<Path extends string, Module extends Record<string, any>>(path: Pat
   return createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, exportName) });
 }
 
-const comingSoon = <Path extends string>(path: Path, label: string) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoon label={label} /> });
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -93,6 +92,7 @@ const loadOutputs = () => import('../features/outputs/OutputsPage');
 const loadOutput = () => import('../features/outputs/OutputPage');
 const loadRuns = () => import('../features/runs/RunsPage');
 const loadCost = () => import('../features/cost/CostPage');
+const loadHome = () => import('../features/home/HomePage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -114,7 +114,7 @@ export const routeTree = rootRoute.addChildren([
   sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')]),
   page('activity', loadActivity, 'ActivityPage'),
   settingsRoute.addChildren([detail(settingsRoute, '$section')]),
-  comingSoon('today', 'Today'),
+  page('today', loadHome, 'HomePage'),
   page('tasks', loadTasks, 'TasksPage'),
   page('tasks/$taskId', loadTask, 'TaskDetailPage'),
   outputsRoute,

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { PageHeader } from '../../components/Page';
+import { now, nowMs } from '../../lib/clock';
+import { summaryQuery, type WorkspaceSummary } from './api';
+import { InboxPanel } from './InboxPanel';
+import { InsightsPanel, ReactionsPanel } from './InsightsPanel';
+import { TodayPanel } from './TodayPanel';
+import { useHomeVisit } from './visit-store';
+import { WhatsNewPanel } from './WhatsNewPanel';
+import './home.css';
+
+/**
+ * The previous visit's time, read once when Home opens (so the page keeps showing what was new when
+ * it opened), and this visit recorded for the next one. A stored time in the future (a clock that
+ * moved back) falls back to the last 24 hours.
+ */
+function useSinceLastVisit(): string | null {
+  const [since] = useState(() => {
+    const last = useHomeVisit.getState().lastVisitAt;
+    return last !== null && Date.parse(last) <= nowMs() ? last : null;
+  });
+  useEffect(() => {
+    useHomeVisit.getState().recordVisit(now().toISOString());
+  }, []);
+  return since;
+}
+
+/** First steps for a desk that has not run yet: each step is done once the summary shows it. */
+function GetStarted({ s }: { s: WorkspaceSummary }) {
+  const hasInput = s.sources.total > 0 || s.signals.total > 0;
+  const hasRun = s.cycles.total > 0;
+  if (hasInput && hasRun) return null;
+  const decided = s.artifacts.approved + s.artifacts.archived > 0;
+  return (
+    <section className="card card--padded home-start" aria-labelledby="home-start-title">
+      <h2 className="card__title" id="home-start-title">
+        Get started
+      </h2>
+      <ol className="home-start__steps">
+        <li className={hasInput ? 'is-done' : undefined}>
+          <Link to="/sources">Add a source</Link> (a feed, a file, or a webhook) so signals come in.
+        </li>
+        <li className={hasRun ? 'is-done' : undefined}>
+          Run the loop: press <strong>Run now</strong> in the header, or let it run on its schedule. It turns signals into tasks and draft outputs.
+        </li>
+        <li className={decided ? 'is-done' : undefined}>
+          <Link to="/outputs">Review the outputs</Link>: approve what is good, archive the rest.
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+/** Home: today at a glance, what's new since the last visit, the personal inbox, top tags and reactions. */
+export function HomePage() {
+  const since = useSinceLastVisit();
+  const [inboxUser, setInboxUser] = useState<string | null>(null);
+  const summary = useQuery(summaryQuery());
+  return (
+    <div className="page home">
+      <PageHeader title="Today" description="What the desk did today, what is new since you last looked, and what waits on you." />
+      {summary.data ? <GetStarted s={summary.data} /> : null}
+      <TodayPanel />
+      <div className="home-grid">
+        <WhatsNewPanel since={since} />
+        <InboxPanel userId={inboxUser} onUserChange={setInboxUser} />
+        <InsightsPanel />
+        <ReactionsPanel />
+      </div>
+    </div>
+  );
+}

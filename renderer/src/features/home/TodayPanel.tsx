@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { QueryState } from '../../components/Page';
+import { formatCents } from '../../lib/format';
+import { formatCount, formatUsd } from '../runs/format';
+import { todayQuery, type DayFigures, type TodaySnapshot } from './api';
+import { baselineText, deltaText, trend } from './format';
+
+type Figure = Exclude<keyof DayFigures, 'spendUsd'>;
+
+/** One figure of today with yesterday's delta and the 7-day baseline. */
+function Tile({ label, value, note, delta, baseline, direction, to }: { label: string; value: string; note?: string; delta: string; baseline: string; direction: 'up' | 'down' | 'level'; to: '/signals' | '/runs' | '/outputs' }) {
+  return (
+    <Link to={to} className="home-tile" aria-label={`${label}: ${value}`}>
+      <span className="home-tile__label">{label}</span>
+      <span className="home-tile__value">{value}</span>
+      {note ? <span className="home-tile__note">{note}</span> : null}
+      <span className={`home-tile__delta home-tile__delta--${direction}`}>{delta}</span>
+      <span className="home-tile__baseline">{baseline}</span>
+    </Link>
+  );
+}
+
+function countTile(t: TodaySnapshot, key: Figure, label: string, to: '/signals' | '/runs' | '/outputs') {
+  return (
+    <Tile
+      key={key}
+      label={label}
+      value={formatCount(t.today[key])}
+      delta={deltaText(t.deltaVsYesterday[key])}
+      baseline={baselineText(t.baseline7d[key])}
+      direction={trend(t.today[key], t.baseline7d[key])}
+      to={to}
+    />
+  );
+}
+
+/** Today at a glance: signals, cycles, outputs (waiting now and made today), approvals, spend against the cap. */
+export function TodayPanel() {
+  const q = useQuery(todayQuery());
+  if (!q.data) return <QueryState isPending={q.isPending} error={q.error} onRetry={() => void q.refetch()} />;
+  const t = q.data;
+  const cap = t.cap.dailyCostCapUsdCents;
+  return (
+    <section className="card card--padded home-today" aria-labelledby="home-today-title">
+      <h2 className="card__title" id="home-today-title">
+        Today <span className="muted small">({t.day}, {t.timezone})</span>
+      </h2>
+      <div className="home-tiles">
+        {countTile(t, 'signals', 'Signals', '/signals')}
+        {countTile(t, 'cycles', 'Cycles', '/runs')}
+        <Tile
+          label="Outputs waiting"
+          value={formatCount(t.outputsWaiting)}
+          note={`${formatCount(t.today.outputs)} made today`}
+          delta={`made: ${deltaText(t.deltaVsYesterday.outputs)}`}
+          baseline={`made: ${baselineText(t.baseline7d.outputs)}`}
+          direction={trend(t.today.outputs, t.baseline7d.outputs)}
+          to="/outputs"
+        />
+        {countTile(t, 'approvals', 'Approvals', '/outputs')}
+        <Tile
+          label="Spend"
+          value={formatUsd(t.today.spendUsd)}
+          note={cap === null ? 'no daily cap' : `of ${formatCents(cap)} cap (${t.cap.capPercent ?? 0}%)`}
+          delta={deltaText(t.deltaVsYesterday.spendUsd, true)}
+          baseline={baselineText(t.baseline7d.spendUsd, true)}
+          direction={trend(t.today.spendUsd, t.baseline7d.spendUsd)}
+          to="/runs"
+        />
+      </div>
+      {cap !== null ? (
+        <div className="home-cap" role="meter" aria-label="Share of the daily cap spent today" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, t.cap.capPercent ?? 0)}>
+          <div className={`home-cap__fill${(t.cap.capPercent ?? 0) >= 80 ? ' home-cap__fill--near' : ''}`} style={{ width: `${Math.min(100, t.cap.capPercent ?? 0)}%` }} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -21,6 +21,7 @@ import type { LoopService } from './domain/loop/loop-service';
 import type { StatsService } from './domain/stats/stats-service';
 import type { EngineSettingsService } from './engine/settings';
 import type { MemoryService } from './domain/memory/memory-service';
+import type { CostGuardService } from './domain/cost-guard/cost-guard-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -69,4 +70,6 @@ export interface Services {
   engineSettings: EngineSettingsService;
   /** Memory entries: CRUD, bulk, reactions, staleness, usage trajectories and tops, the stale sweep. */
   memory: MemoryService;
+  /** Cost guardrails: the spike detector (after cycles and every 15 s when something changed), spike and chronic lists, acks. */
+  costGuard: CostGuardService;
 }

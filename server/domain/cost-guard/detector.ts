@@ -14,7 +14,9 @@ import { closedThroughDay, liveEntities, setClosedThroughDay, spendOn, watchRows
  * The one cost-spike detector, parameterised by dimension (task, source, tag, assignee, memory).
  *
  * A run evaluates, in order, every closed workspace day after its high-water mark (at most
- * MAX_CATCH_UP_DAYS back: the days a stopped desk missed, once each) and then today. For each day
+ * MAX_CATCH_UP_DAYS back: the days a stopped desk missed, once each) and then today. A closed day
+ * alerts only for spikes first seen on it now (spend after the last look of that day); the first
+ * run of a desk seeds streaks from past days without alerting for them. For each day
  * and dimension it reads the entities that spent at least 0.50 USD that day with their 7 previous
  * days (cost_daily), keeps the live ones that meet the spike rule, and in one transaction per day:
  * counts the day into each one's streak (once: a day already counted is not counted again), raises
@@ -61,7 +63,9 @@ export class CostSpikeDetector {
     for (; day <= today; day = addDays(day, 1)) {
       const findings = await this.findings(day);
       const closed = day < today;
-      alerts.push(...(await inTransaction(db, (trx) => this.apply(trx, ws, day, findings, closed))));
+      // The very first run only seeds streaks from the history it finds: no alerts for past days.
+      const silent = closed && through === null;
+      alerts.push(...(await inTransaction(db, (trx) => this.apply(trx, ws, day, findings, closed, silent))));
     }
     if (alerts.length > 0) this.d.onAlert?.(alerts);
     return alerts;
@@ -85,7 +89,7 @@ export class CostSpikeDetector {
     return out;
   }
 
-  private async apply(trx: Trx, ws: WorkspaceTable, day: Day, findings: Finding[], closed: boolean): Promise<CostAlert[]> {
+  private async apply(trx: Trx, ws: WorkspaceTable, day: Day, findings: Finding[], closed: boolean, silent: boolean): Promise<CostAlert[]> {
     const { clock } = this.d;
     const now = clock.now();
     const at = now.toISOString();
@@ -104,7 +108,10 @@ export class CostSpikeDetector {
         if (w?.lastSpikeDay != null && w.lastSpikeDay > day) continue;
         const streak = nextStreak(w?.lastSpikeDay ?? null, w?.consecutiveSpikeDays ?? 0, day);
         const set: Record<string, string | number | null> = { lastSpikeDay: day, consecutiveSpikeDays: streak };
-        const spikeAlert = (w?.spikeEventDay ?? '') < day && !spikeAckActive(w?.spikeAckDay ?? null, day);
+        // A closed day whose spike was already seen while it was today had its alerts then (raised,
+        // or muted by an ack that held that day): only a spike first seen on catch-up alerts now.
+        const mayAlert = !silent && (!closed || (w?.lastSpikeDay ?? '') < day);
+        const spikeAlert = mayAlert && (w?.spikeEventDay ?? '') < day && !spikeAckActive(w?.spikeAckDay ?? null, day);
         if (spikeAlert) {
           const pause = pausesOnSpike(ws, dimension);
           set.spikeEventDay = day;
@@ -122,7 +129,7 @@ export class CostSpikeDetector {
         }
         if (hasChronic(dimension)) {
           const threshold = chronicThreshold(ws, dimension);
-          const chronicAlert = streak >= threshold && (w?.chronicEventDay ?? '') < day && !chronicAckActive(w?.chronicAckedAt ?? null, now);
+          const chronicAlert = mayAlert && streak >= threshold && (w?.chronicEventDay ?? '') < day && !chronicAckActive(w?.chronicAckedAt ?? null, now);
           if (chronicAlert) {
             const pause = pausesOnChronic(ws, dimension);
             set.chronicEventDay = day;

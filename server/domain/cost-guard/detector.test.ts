@@ -31,6 +31,13 @@ async function events(name: string) {
   return rows.map((r) => (JSON.parse(r.payload) as EventEnvelope).data as unknown as Record<string, unknown>);
 }
 
+async function insertSource(id: string, label: string) {
+  await t.db
+    .insertInto('sources')
+    .values({ id, type: 'rss', label, url: 'https://example.com/feed', notes: null, status: 'connected', pausedAt: null, pausedUntilAt: null, includeKeywords: '[]', excludeKeywords: '[]', consecutiveFailures: 0, createdAt: noonOf(DAY1), updatedAt: noonOf(DAY1) })
+    .execute();
+}
+
 const watch = (dimension: string, key: string) =>
   t.db
     .selectFrom('costWatch')
@@ -78,10 +85,7 @@ describe('the spike rule through the detector', () => {
   });
 
   it('watches task, source, tag, assignee and memory with one rule, skipping buckets and exempt entries', async () => {
-    await t.db
-      .insertInto('sources')
-      .values({ id: 'src_a', type: 'rss', label: 'Acme feed', url: 'https://example.com/feed', notes: null, status: 'connected', pausedAt: null, pausedUntilAt: null, createdAt: noonOf(DAY1), updatedAt: noonOf(DAY1) })
-      .execute();
+    await insertSource('src_a', 'Acme feed');
     await t.db.insertInto('users').values({ id: 'usr_ada', name: 'Ada', email: null, role: 'editor', createdAt: noonOf(DAY1) }).execute();
     await insertTask(ctx(), { title: 'Launch post' }, ['launch']);
     const live = await insertMemoryRow(ctx(), { title: 'Live', content: 'x' });
@@ -166,10 +170,7 @@ describe('chronic streaks', () => {
 
   it('uses the workspace chronic threshold for sources', async () => {
     await t.db.updateTable('workspace').set({ sourceChronicThresholdDays: 2 }).execute();
-    await t.db
-      .insertInto('sources')
-      .values({ id: 'src_a', type: 'rss', label: 'Acme feed', url: 'https://example.com/feed', notes: null, status: 'connected', pausedAt: null, pausedUntilAt: null, createdAt: noonOf(DAY1), updatedAt: noonOf(DAY1) })
-      .execute();
+    await insertSource('src_a', 'Acme feed');
     await spendOn(DAY1, 'source', 'src_a');
     await spendOn(addDays(DAY1, 1), 'source', 'src_a');
     expect(await events('source.chronic_warning')).toEqual([expect.objectContaining({ key: 'src_a', consecutiveSpikeDays: 2, thresholdDays: 2 })]);

@@ -7,8 +7,8 @@ import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { readWorkspace } from '../workspace/workspace-store';
 import { CHRONIC_EVENTS, chronicThreshold, pausesOnChronic, pausesOnSpike, SPIKE_EVENTS, spikeData, type CostAlert } from './alerts';
-import { chronicAckActive, GUARD_DIMENSIONS, hasChronic, isSpiking, MAX_CATCH_UP_DAYS, nextStreak, SPIKE_MIN_MICRO_USD, spikeAckActive, type GuardDimension } from './rules';
-import { closedThroughDay, liveEntities, setClosedThroughDay, spendOn, watchRows, type DaySpend } from './watch-store';
+import { chronicAckActive, GUARD_DIMENSIONS, hasChronic, MAX_CATCH_UP_DAYS, nextStreak, spikeAckActive, type GuardDimension } from './rules';
+import { closedThroughDay, setClosedThroughDay, spikingOn, watchRows, type DaySpend } from './watch-store';
 
 /**
  * The one cost-spike detector, parameterised by dimension (task, source, tag, assignee, memory).
@@ -74,18 +74,7 @@ export class CostSpikeDetector {
   /** The live entities of every dimension that spiked on `day` (reads only). */
   private async findings(day: Day): Promise<Finding[]> {
     const out: Finding[] = [];
-    for (const dimension of GUARD_DIMENSIONS) {
-      const spiking = (await spendOn(this.d.db, dimension, day, SPIKE_MIN_MICRO_USD)).filter((s) => isSpiking(s.todayMicro, s.previous7SumMicro));
-      const live = await liveEntities(
-        this.d.db,
-        dimension,
-        spiking.map((s) => s.key),
-      );
-      for (const spend of spiking) {
-        const entity = live.get(spend.key);
-        if (entity) out.push({ dimension, spend, label: entity.label });
-      }
-    }
+    for (const dimension of GUARD_DIMENSIONS) for (const { spend, label } of await spikingOn(this.d.db, dimension, day)) out.push({ dimension, spend, label });
     return out;
   }
 

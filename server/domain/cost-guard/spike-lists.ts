@@ -4,8 +4,8 @@ import { pageRequest, toPage, type ListSpec, type Page } from '../../core/lists'
 import { dayOf, endOfDay } from '../../core/workspace-time';
 import { readWorkspace } from '../workspace/workspace-store';
 import { chronicThreshold, pausesOnChronic, pausesOnSpike, spikeFigures } from './alerts';
-import { chronicAckActive, chronicAckExpiry, currentStreak, isSpiking, nextStreak, SPIKE_MIN_MICRO_USD, spikeAckActive, type GuardDimension } from './rules';
-import { liveEntities, spendOn, streakRows, watchRows, type DaySpend } from './watch-store';
+import { chronicAckActive, chronicAckExpiry, currentStreak, nextStreak, spikeAckActive, type GuardDimension } from './rules';
+import { liveEntities, spikingOn, streakRows, watchRows } from './watch-store';
 
 /**
  * The spike and chronic lists. Spike lists are computed from today's spend on read (the same rule
@@ -83,20 +83,6 @@ export interface CostChronicRow {
   paused: boolean;
 }
 
-/** Who the lists are read for: the live entities that spike today, with their spend. */
-export async function spikingToday(db: Db, dimension: GuardDimension, day: string): Promise<{ spend: DaySpend; label: string }[]> {
-  const spiking = (await spendOn(db, dimension, day, SPIKE_MIN_MICRO_USD)).filter((s) => isSpiking(s.todayMicro, s.previous7SumMicro));
-  const live = await liveEntities(
-    db,
-    dimension,
-    spiking.map((s) => s.key),
-  );
-  return spiking.flatMap((spend) => {
-    const e = live.get(spend.key);
-    return e ? [{ spend, label: e.label }] : [];
-  });
-}
-
 /** Sorts in memory (the lists are small: only entities over 0.50 USD today or on a streak) and pages by position key. */
 function page<T>(rows: T[], keyOf: (r: T) => [number, number, string], spec: ListSpec, query: { limit?: number; cursor?: string }): Page<T> {
   const { limit, after } = pageRequest(spec, query, ['number', 'number', 'string']);
@@ -114,7 +100,7 @@ function page<T>(rows: T[], keyOf: (r: T) => [number, number, string], spec: Lis
 export async function spikeList(db: Db, clock: Clock, dimension: GuardDimension, spec: ListSpec, query: { limit?: number; cursor?: string }): Promise<Page<CostSpikeRow>> {
   const ws = await readWorkspace(db);
   const today = dayOf(clock.now(), ws.timezone);
-  const spiking = await spikingToday(db, dimension, today);
+  const spiking = await spikingOn(db, dimension, today);
   const watch = await watchRows(
     db,
     dimension,
@@ -155,7 +141,7 @@ export async function chronicList(db: Db, clock: Clock, dimension: GuardDimensio
     dimension,
     streaks.map((w) => w.key),
   );
-  const todays = new Map((await spikingToday(db, dimension, today)).map((s) => [s.spend.key, s.spend]));
+  const todays = new Map((await spikingOn(db, dimension, today)).map((s) => [s.spend.key, s.spend]));
   const pauses = pausesOnChronic(ws, dimension);
   const rows: CostChronicRow[] = [];
   for (const w of streaks) {

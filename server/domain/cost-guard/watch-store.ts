@@ -3,7 +3,7 @@ import type { Db } from '../../../db/connection';
 import type { CostWatchTable } from '../../../db/schema';
 import type { Trx } from '../../../db/transactions';
 import { addDays, type Day } from '../../core/workspace-time';
-import { BASELINE_DAYS, UNWATCHED_KEYS, type GuardDimension } from './rules';
+import { BASELINE_DAYS, isSpiking, SPIKE_MIN_MICRO_USD, UNWATCHED_KEYS, type GuardDimension } from './rules';
 
 /**
  * SQL of the cost guard: the daily spend it judges (cost_daily, read by (dimension, day) and by
@@ -140,6 +140,20 @@ export async function knownEntities(db: Db, dimension: GuardDimension, keys: rea
     for (const r of rows) out.set(r.key, r);
   }
   return out;
+}
+
+/** The live entities of a dimension that spike on `day`, with their spend: what the detector alerts on and the lists show. */
+export async function spikingOn(db: Db, dimension: GuardDimension, day: Day): Promise<{ spend: DaySpend; label: string }[]> {
+  const spiking = (await spendOn(db, dimension, day, SPIKE_MIN_MICRO_USD)).filter((s) => isSpiking(s.todayMicro, s.previous7SumMicro));
+  const live = await liveEntities(
+    db,
+    dimension,
+    spiking.map((s) => s.key),
+  );
+  return spiking.flatMap((spend) => {
+    const e = live.get(spend.key);
+    return e ? [{ spend, label: e.label }] : [];
+  });
 }
 
 /** cost_watch rows of a dimension's keys. */

@@ -56,8 +56,9 @@ export class CostGuardService {
   async detectIfChanged(): Promise<CostAlert[]> {
     const { db, clock } = this.d;
     const ws = await readWorkspace(db);
-    const last = await db.selectFrom('runs').select(['id', 'finishedAt']).where('finishedAt', 'is not', null).orderBy('finishedAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    const look = `${last?.id ?? ''}|${dayOf(clock.now(), ws.timezone)}`;
+    // The newest run by the runs_started index; its finish (or a newer run) changes the look.
+    const last = await db.selectFrom('runs').select(['id', 'finishedAt']).orderBy('startedAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const look = `${last?.id ?? ''}|${last?.finishedAt ?? ''}|${dayOf(clock.now(), ws.timezone)}`;
     if (look === this.lastLook) return [];
     const alerts = await this.detector.detect();
     this.lastLook = look;

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../core/clock';
 import { addDays, type Day } from '../../core/workspace-time';
 import { useTestDatabase } from '../../testing/database';
+import { dbFingerprint } from '../../testing/db-fingerprint';
 import { addBaseline, addDailyCost, USD } from '../../testing/fixtures/cost-guard';
 import { insertMemoryRow, insertTask } from '../../testing/fixtures/loop';
 import type { EventEnvelope } from '../catalog/events';
@@ -120,7 +121,10 @@ describe('the spike rule through the detector', () => {
     await addDailyCost(t.db, 'task', task, DAY1, USD);
     clock.advance(HOUR_MS);
     await guard.detectSpikes();
+    // A look that changes nothing writes nothing (other jobs, such as the backup, meet no write).
+    const before = await dbFingerprint(t.db);
     await guard.detectSpikes();
+    expect(await dbFingerprint(t.db)).toEqual(before);
     expect(await events('task.cost_spike')).toHaveLength(1);
 
     clock.set(noonOf(addDays(DAY1, 1)));

@@ -8,7 +8,7 @@ import { emit } from '../events/outbox';
 import { readWorkspace } from '../workspace/workspace-store';
 import { CHRONIC_EVENTS, chronicThreshold, pausesOnChronic, pausesOnSpike, SPIKE_EVENTS, spikeData, type CostAlert } from './alerts';
 import { chronicAckActive, GUARD_DIMENSIONS, hasChronic, MAX_CATCH_UP_DAYS, nextStreak, spikeAckActive, type GuardDimension } from './rules';
-import { closedThroughDay, setClosedThroughDay, spikingOn, watchRows, type DaySpend } from './watch-store';
+import { closedThroughDay, setClosedThroughDay, spikingOn, watchRows, type DaySpend, type WatchRow } from './watch-store';
 
 /**
  * The one cost-spike detector, parameterised by dimension (task, source, tag, assignee, memory).
@@ -25,6 +25,11 @@ import { closedThroughDay, setClosedThroughDay, spikingOn, watchRows, type DaySp
  * threshold or beyond unless chronic-acked, and, for a closed day, ends the streaks that did not
  * spike on it and moves the high-water mark. Spend within a day only grows and the 7 days before
  * it are closed, so a spike seen during the day stands: today is evaluated on every run.
+ *
+ * A run writes only when something changes (a day counted, an alert raised, a streak ended, the
+ * first high-water mark): the repeated looks after cycles are reads, and a day that changes nothing
+ * moves the mark in memory only (it is saved with the next write; re-reading such days changes
+ * nothing). Other jobs, such as the online backup, do not then meet a write at every look.
  */
 
 export interface DetectorDeps {
@@ -42,6 +47,8 @@ interface Finding {
 
 export class CostSpikeDetector {
   private running: Promise<unknown> = Promise.resolve();
+  /** The last closed day evaluated by this process (the saved mark may lag behind it). */
+  private evaluatedThrough: Day | null = null;
 
   constructor(private readonly d: DetectorDeps) {}
 
@@ -56,16 +63,24 @@ export class CostSpikeDetector {
     const { db, clock } = this.d;
     const ws = await readWorkspace(db);
     const today = dayOf(clock.now(), ws.timezone);
-    const through = await closedThroughDay(db);
+    const saved = await closedThroughDay(db);
+    const newest = [saved, this.evaluatedThrough].reduce<Day | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
+    // Never past yesterday: today is always evaluated, even when the day moved back (a timezone change).
+    const through = newest !== null && newest >= today ? addDays(today, -1) : newest;
     const earliest = addDays(today, -MAX_CATCH_UP_DAYS);
     let day = through !== null && through >= earliest ? addDays(through, 1) : earliest;
     const alerts: CostAlert[] = [];
     for (; day <= today; day = addDays(day, 1)) {
       const findings = await this.findings(day);
       const closed = day < today;
-      // The very first run only seeds streaks from the history it finds: no alerts for past days.
-      const silent = closed && through === null;
-      alerts.push(...(await inTransaction(db, (trx) => this.apply(trx, ws, day, findings, closed, silent))));
+      const ctx: DayContext = { ws, day, closed, now: clock.now(), silent: closed && through === null };
+      // Reads first: a day that changes nothing opens no transaction.
+      const write = (saved === null && day === addDays(today, -1)) || (await this.anyChange(ctx, findings)) || (closed && (await this.streaksEndingOn(day)));
+      if (write) {
+        const d = day;
+        alerts.push(...(await inTransaction(db, (trx) => this.apply(trx, ctx, findings, d))));
+      }
+      if (closed) this.evaluatedThrough = day;
     }
     if (alerts.length > 0) this.d.onAlert?.(alerts);
     return alerts;
@@ -78,10 +93,28 @@ export class CostSpikeDetector {
     return out;
   }
 
-  private async apply(trx: Trx, ws: WorkspaceTable, day: Day, findings: Finding[], closed: boolean, silent: boolean): Promise<CostAlert[]> {
+  private async anyChange(ctx: DayContext, findings: Finding[]): Promise<boolean> {
+    for (const dimension of GUARD_DIMENSIONS) {
+      const mine = findings.filter((f) => f.dimension === dimension);
+      if (mine.length === 0) continue;
+      const watch = await watchRows(
+        this.d.db,
+        dimension,
+        mine.map((f) => f.spend.key),
+      );
+      if (mine.some((f) => plan(ctx, f, watch.get(f.spend.key)) !== null)) return true;
+    }
+    return false;
+  }
+
+  /** Whether some streak did not reach `day` (it ends when the day closes). */
+  private async streaksEndingOn(day: Day): Promise<boolean> {
+    const row = await this.d.db.selectFrom('costWatch').select('key').where('consecutiveSpikeDays', '>', 0).where('lastSpikeDay', '<', day).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  private async apply(trx: Trx, ctx: DayContext, findings: Finding[], day: Day): Promise<CostAlert[]> {
     const { clock } = this.d;
-    const now = clock.now();
-    const at = now.toISOString();
     const alerts: CostAlert[] = [];
     for (const dimension of GUARD_DIMENSIONS) {
       const mine = findings.filter((f) => f.dimension === dimension);
@@ -91,62 +124,87 @@ export class CostSpikeDetector {
         dimension,
         mine.map((f) => f.spend.key),
       );
-      for (const { spend, label } of mine) {
-        const w = watch.get(spend.key);
-        // A later day was already counted (cannot happen in order; never count backwards).
-        if (w?.lastSpikeDay != null && w.lastSpikeDay > day) continue;
-        const streak = nextStreak(w?.lastSpikeDay ?? null, w?.consecutiveSpikeDays ?? 0, day);
-        const set: Record<string, string | number | null> = { lastSpikeDay: day, consecutiveSpikeDays: streak };
-        // A closed day whose spike was already seen while it was today had its alerts then (raised,
-        // or muted by an ack that held that day): only a spike first seen on catch-up alerts now.
-        const mayAlert = !silent && (!closed || (w?.lastSpikeDay ?? '') < day);
-        const spikeAlert = mayAlert && (w?.spikeEventDay ?? '') < day && !spikeAckActive(w?.spikeAckDay ?? null, day);
-        if (spikeAlert) {
-          const pause = pausesOnSpike(ws, dimension);
-          set.spikeEventDay = day;
-          if (pause && !w?.pausedAt) set.pausedAt = at;
-          const data = spikeData(dimension, spend.key, label, day, spend.todayMicro, spend.previous7SumMicro, streak, pause);
+      for (const f of mine) {
+        const p = plan(ctx, f, watch.get(f.spend.key));
+        if (p === null) continue;
+        for (const a of p.alerts) {
           await recordActivity(trx, clock, {
-            kind: 'cost.spike',
-            detail: `${label} (${dimension}) spent ${data.todayUsd.toFixed(2)} USD on ${day}, against a 7-day average of ${data.baselineUsd.toFixed(2)} USD${pause ? '; paused until acknowledged' : ''}`,
+            kind: a.kind === 'cost_spike' ? 'cost.spike' : 'cost.chronic_warning',
+            detail:
+              a.kind === 'cost_spike'
+                ? `${a.label} (${dimension}) spent ${a.todayUsd.toFixed(2)} USD on ${day}, against a 7-day average of ${a.baselineUsd.toFixed(2)} USD${a.paused ? '; paused until acknowledged' : ''}`
+                : `${a.label} (${dimension}) has spiked ${a.consecutiveSpikeDays} days in a row${a.paused ? '; paused until the chronic warning is acknowledged' : ''}`,
             actor: SYSTEM_ACTOR,
             entityType: dimension,
-            entityId: spend.key,
+            entityId: f.spend.key,
           });
-          await emit(trx, clock, SPIKE_EVENTS[dimension], data);
-          alerts.push({ kind: 'cost_spike', ...data });
-        }
-        if (hasChronic(dimension)) {
-          const threshold = chronicThreshold(ws, dimension);
-          const chronicAlert = mayAlert && streak >= threshold && (w?.chronicEventDay ?? '') < day && !chronicAckActive(w?.chronicAckedAt ?? null, now);
-          if (chronicAlert) {
-            const pause = pausesOnChronic(ws, dimension);
-            set.chronicEventDay = day;
-            if (pause && !w?.chronicPausedAt) set.chronicPausedAt = at;
-            const data = { ...spikeData(dimension, spend.key, label, day, spend.todayMicro, spend.previous7SumMicro, streak, pause), thresholdDays: threshold };
-            await recordActivity(trx, clock, {
-              kind: 'cost.chronic_warning',
-              detail: `${label} (${dimension}) has spiked ${streak} days in a row${pause ? '; paused until the chronic warning is acknowledged' : ''}`,
-              actor: SYSTEM_ACTOR,
-              entityType: dimension,
-              entityId: spend.key,
-            });
+          if (a.kind === 'cost_spike') {
+            const { kind: _k, ...data } = a;
+            await emit(trx, clock, SPIKE_EVENTS[dimension], data);
+          } else {
+            const { kind: _k, ...data } = a;
             await emit(trx, clock, CHRONIC_EVENTS[dimension as keyof typeof CHRONIC_EVENTS], data);
-            alerts.push({ kind: 'chronic_warning', ...data });
           }
+          alerts.push(a);
         }
         await trx
           .insertInto('costWatch')
-          .values({ dimension, key: spend.key, ...set })
-          .onConflict((oc) => oc.columns(['dimension', 'key']).doUpdateSet(set))
+          .values({ dimension, key: f.spend.key, ...p.set })
+          .onConflict((oc) => oc.columns(['dimension', 'key']).doUpdateSet(p.set))
           .execute();
       }
     }
-    if (closed) {
+    if (ctx.closed) {
       // The day is over: a streak that did not reach it is broken.
       await trx.updateTable('costWatch').set({ consecutiveSpikeDays: 0 }).where('consecutiveSpikeDays', '>', 0).where('lastSpikeDay', '<', day).execute();
       await setClosedThroughDay(trx, day);
     }
     return alerts;
   }
+}
+
+interface DayContext {
+  ws: WorkspaceTable;
+  day: Day;
+  closed: boolean;
+  now: Date;
+  /** The first run of a desk: past days seed streaks without alerts. */
+  silent: boolean;
+}
+
+type WatchSet = Partial<Pick<WatchRow, 'lastSpikeDay' | 'consecutiveSpikeDays' | 'spikeEventDay' | 'chronicEventDay' | 'pausedAt' | 'chronicPausedAt'>>;
+
+/**
+ * What one spiking entity changes on `day` (pure): the streak, the alerts due and the pauses they
+ * apply; null when nothing changes (the day was counted and its alerts raised or muted already).
+ */
+function plan(ctx: DayContext, f: Finding, w: WatchRow | undefined): { set: WatchSet; alerts: CostAlert[] } | null {
+  const { ws, day, closed, now } = ctx;
+  const { dimension, spend, label } = f;
+  // A later day was already counted (cannot happen in order; never count backwards).
+  if (w?.lastSpikeDay != null && w.lastSpikeDay > day) return null;
+  const at = now.toISOString();
+  const counted = w?.lastSpikeDay === day;
+  const streak = nextStreak(w?.lastSpikeDay ?? null, w?.consecutiveSpikeDays ?? 0, day);
+  const set: WatchSet = { lastSpikeDay: day, consecutiveSpikeDays: streak };
+  const alerts: CostAlert[] = [];
+  // A closed day whose spike was already seen while it was today had its alerts then (raised, or
+  // muted by an ack that held that day): only a spike first seen on catch-up alerts now.
+  const mayAlert = !ctx.silent && (!closed || !counted);
+  if (mayAlert && (w?.spikeEventDay ?? '') < day && !spikeAckActive(w?.spikeAckDay ?? null, day)) {
+    const pause = pausesOnSpike(ws, dimension);
+    set.spikeEventDay = day;
+    if (pause && !w?.pausedAt) set.pausedAt = at;
+    alerts.push({ kind: 'cost_spike', ...spikeData(dimension, spend.key, label, day, spend.todayMicro, spend.previous7SumMicro, streak, pause) });
+  }
+  if (hasChronic(dimension)) {
+    const threshold = chronicThreshold(ws, dimension);
+    if (mayAlert && streak >= threshold && (w?.chronicEventDay ?? '') < day && !chronicAckActive(w?.chronicAckedAt ?? null, now)) {
+      const pause = pausesOnChronic(ws, dimension);
+      set.chronicEventDay = day;
+      if (pause && !w?.chronicPausedAt) set.chronicPausedAt = at;
+      alerts.push({ kind: 'chronic_warning', ...spikeData(dimension, spend.key, label, day, spend.todayMicro, spend.previous7SumMicro, streak, pause), thresholdDays: threshold });
+    }
+  }
+  return counted && alerts.length === 0 ? null : { set, alerts };
 }

@@ -12,6 +12,7 @@ import type { MemoryKind } from '../server/domain/memory/rules';
 import type { ArtifactKind, ArtifactStatus } from '../server/domain/artifacts/rules';
 import type { RunStatus, RunTrigger } from '../server/domain/loop/rules';
 import type { CostDimension } from '../server/domain/cost/rules';
+import type { GuardDimension } from '../server/domain/cost-guard/rules';
 import type { InviteRole, MemberRole, ReviewAvailability } from '../server/domain/members/rules';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
@@ -236,8 +237,6 @@ export interface TaskTable {
   sessionCount: number;
   createdAt: string;
   updatedAt: string;
-  /** Set by the cost-spike detector while a `pause` action applies (0011): the cycle de-prioritises the task. */
-  spikePausedAt: string | null;
 }
 
 export interface TaskTagTable {
@@ -318,9 +317,6 @@ export interface MemoryTable {
   totalAttributedInputTokens: Generated<number>;
   totalAttributedOutputTokens: Generated<number>;
   costMicroUsd: Generated<number>;
-  costSpikeAckedAt: Generated<string | null>;
-  chronicAckedAt: Generated<string | null>;
-  consecutiveSpikeDays: Generated<number>;
   createdByRunId: Generated<string | null>;
   archivedAt: Generated<string | null>;
   createdAt: string;
@@ -423,6 +419,27 @@ export interface CostDailyTable {
   costMicroUsd: number;
 }
 
+/** The spike detector's state of one watched entity (0012); see the migration for each column. */
+export interface CostWatchTable {
+  dimension: GuardDimension;
+  key: string;
+  lastSpikeDay: Generated<string | null>;
+  consecutiveSpikeDays: Generated<number>;
+  spikeEventDay: Generated<string | null>;
+  chronicEventDay: Generated<string | null>;
+  spikeAckedAt: Generated<string | null>;
+  spikeAckDay: Generated<string | null>;
+  chronicAckedAt: Generated<string | null>;
+  pausedAt: Generated<string | null>;
+  chronicPausedAt: Generated<string | null>;
+}
+
+/** The detector's high-water mark (one row, id 1). */
+export interface CostGuardStateTable {
+  id: number;
+  closedThroughDay: string | null;
+}
+
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
@@ -458,4 +475,6 @@ export interface DB {
   artifactTags: ArtifactTagTable;
   artifactReactions: ArtifactReactionTable;
   costDaily: CostDailyTable;
+  costWatch: CostWatchTable;
+  costGuardState: CostGuardStateTable;
 }

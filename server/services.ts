@@ -24,6 +24,7 @@ import type { MemoryService } from './domain/memory/memory-service';
 import type { ReviewAttentionWatcher } from './domain/artifacts/attention-watcher';
 import type { CostService } from './domain/cost/cost-service';
 import type { OverviewService } from './domain/overview/overview-service';
+import type { CostGuardService } from './domain/cost-guard/cost-guard-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -78,4 +79,6 @@ export interface Services {
   cost: CostService;
   /** The overview reads of the Home page: summary, today, what's new, personal inbox, insights, reactions summary. */
   overview: OverviewService;
+  /** Cost guardrails: the spike detector (after cycles and every 15 s when something changed), spike and chronic lists, acks. */
+  costGuard: CostGuardService;
 }

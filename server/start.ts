@@ -16,6 +16,8 @@ import { SourceSync } from './domain/sources/source-sync';
 import { TaskService } from './domain/tasks/task-service';
 import { MemoryService } from './domain/memory/memory-service';
 import { CostService } from './domain/cost/cost-service';
+import { CostGuardService } from './domain/cost-guard/cost-guard-service';
+import type { CostAlert } from './domain/cost-guard/alerts';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -56,6 +58,8 @@ export interface StartOptions {
   runScheduler?: boolean;
   /** Where the desk logs; by default a logger of its own writing to `<dataDir>/logs/desk.log`, closed by stop(). */
   logger?: Logger;
+  /** New cost alerts of each detector run (spikes and chronic warnings, none while acked): the desktop shows them as notifications. */
+  onCostAlert?: (alerts: CostAlert[]) => void;
   /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). */
   engineFor?: (settings: EngineSettings) => Engine;
 }
@@ -167,6 +171,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     }),
     cost: new CostService({ db, clock, workspace, capState: () => loop.runtime() }),
     overview: new OverviewService({ db, clock, tasks }),
+    costGuard: new CostGuardService({ db, clock, onAlert: options.onCostAlert }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -1,5 +1,6 @@
 import type { Services } from '../services';
 import { backupJobs } from './backup-jobs';
+import { costGuardJobs } from './cost-guard-jobs';
 import { memoryJobs } from './memory-jobs';
 import { loopJobs } from './loop-jobs';
 import { reviewJobs } from './review-jobs';
@@ -12,7 +13,7 @@ import { workspaceJobs } from './workspace-jobs';
  * Each area lists its own jobs in `jobs/<area>-jobs.ts` (name, named interval, what it calls);
  * a new area adds its list here, and startDesk registers them all.
  */
-const AREA_JOBS: readonly ((s: Services) => Job[])[] = [workspaceJobs, sourceJobs, backupJobs, taskJobs, memoryJobs, loopJobs, reviewJobs];
+const AREA_JOBS: readonly ((s: Services) => Job[])[] = [workspaceJobs, sourceJobs, backupJobs, taskJobs, memoryJobs, loopJobs, reviewJobs, costGuardJobs];
 
 export function registerAreaJobs(scheduler: Scheduler, services: Services): void {
   for (const jobsOf of AREA_JOBS) scheduler.registerAll(jobsOf(services));

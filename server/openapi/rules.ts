@@ -198,6 +198,11 @@ export const documentedRules: DocumentedRule[] = [
   bulkIds('BulkRenameBody.sourceIds'),
   bulkIds('SourceIdsBody.sourceIds'),
   bulkIds('TaskBulkBody.taskIds'),
+  // cost guardrails (server/domain/cost-guard)
+  bulkIds('TaskIdsBody.taskIds'),
+  bulkIds('MemoryIdsBody.memoryIds'),
+  bulkIds('AssigneeIdsBody.assigneeUserIds'),
+  bulkIds('TagsBody.tags'),
 
   // workspace
   { at: 'Plan', enum: PLANS },

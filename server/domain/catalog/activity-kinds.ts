@@ -120,6 +120,11 @@ export const ACTIVITY_KINDS = [
   'artifact.tags_changed',
   'artifact.pinned',
   'artifact.unpinned',
+  // cost guardrails (server/domain/cost-guard): detections and acks, entityType = the dimension
+  'cost.spike',
+  'cost.chronic_warning',
+  'cost.spike_acked',
+  'cost.chronic_acked',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -307,3 +307,49 @@ export interface MemoryArchivedData extends MemoryRef {
   /** The workspace's staleMemoryAutoArchiveDays the sweep applied. @isInt */
   thresholdDays: number;
 }
+
+/** Which kind of spender a cost alert or ack is about. */
+export type CostGuardDimension = 'task' | 'source' | 'tag' | 'assignee' | 'memory';
+
+/**
+ * A cost spike (`<dimension>.cost_spike`): the entity spent at least 2 times its trailing 7-day daily
+ * average and at least 0.50 USD on a workspace day. Raised once per entity per day, not while acked.
+ */
+export interface CostSpikeData {
+  dimension: CostGuardDimension;
+  /** The task id, source id, tag, member id or memory entry id. */
+  key: string;
+  /** The task title, source label, tag, member name or memory title. */
+  label: string;
+  /** The workspace day that spiked (today, or a day a stopped desk missed). @format date */
+  day: string;
+  todayUsd: number;
+  /** @isInt */
+  todayCents: number;
+  /** The trailing 7-day daily average (the 7 days before `day`, zero days included). */
+  baselineUsd: number;
+  /** @isInt */
+  baselineCents: number;
+  /** today / baseline (2 decimals); null when the baseline is zero. */
+  spikeRatio: number | null;
+  /** @isInt */
+  consecutiveSpikeDays: number;
+  /** Whether the workspace's spike action paused the entity until acknowledged. */
+  paused: boolean;
+}
+
+/** A chronic warning (`<dimension>.chronic_warning`): the entity spiked `thresholdDays` or more days in a row. */
+export interface CostChronicData extends CostSpikeData {
+  /** 3, or the workspace's sourceChronicThresholdDays for sources. @isInt */
+  thresholdDays: number;
+}
+
+/** A cost-spike or chronic acknowledgement: one event per call (single or bulk) naming every acked key. */
+export interface CostAckData {
+  dimension: CostGuardDimension;
+  keys: string[];
+  /** @format date-time */
+  ackedAt: string;
+  /** Spike acks: the end of the workspace day; chronic acks: 7 days after ackedAt. @format date-time */
+  expiresAt: string;
+}

@@ -42,6 +42,9 @@ import type {
   MemoryCreatedData,
   MemoryUpdatedData,
   MemoryArchivedData,
+  CostSpikeData,
+  CostChronicData,
+  CostAckData,
 } from './event-payloads';
 
 export type * from './event-payloads';
@@ -95,6 +98,24 @@ export interface EventPayloads {
   'artifact.created': ArtifactCreatedData;
   'artifact.approved': ArtifactDecidedData;
   'artifact.archived': ArtifactDecidedData;
+  'task.cost_spike': CostSpikeData;
+  'source.cost_spike': CostSpikeData;
+  'tag.cost_spike': CostSpikeData;
+  'assignee.cost_spike': CostSpikeData;
+  'memory.cost_spike': CostSpikeData;
+  'source.chronic_warning': CostChronicData;
+  'tag.chronic_warning': CostChronicData;
+  'assignee.chronic_warning': CostChronicData;
+  'memory.chronic_warning': CostChronicData;
+  'task.cost_spike_acked': CostAckData;
+  'source.cost_spike_acked': CostAckData;
+  'tag.cost_spike_acked': CostAckData;
+  'assignee.cost_spike_acked': CostAckData;
+  'memory.cost_spike_acked': CostAckData;
+  'source.chronic_warning_acked': CostAckData;
+  'tag.chronic_warning_acked': CostAckData;
+  'assignee.chronic_warning_acked': CostAckData;
+  'memory.chronic_warning_acked': CostAckData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -146,7 +167,25 @@ export type EventName =
   | 'memory.created'
   | 'memory.updated'
   | 'memory.deleted'
-  | 'memory.archived';
+  | 'memory.archived'
+  | 'task.cost_spike'
+  | 'source.cost_spike'
+  | 'tag.cost_spike'
+  | 'assignee.cost_spike'
+  | 'memory.cost_spike'
+  | 'source.chronic_warning'
+  | 'tag.chronic_warning'
+  | 'assignee.chronic_warning'
+  | 'memory.chronic_warning'
+  | 'task.cost_spike_acked'
+  | 'source.cost_spike_acked'
+  | 'tag.cost_spike_acked'
+  | 'assignee.cost_spike_acked'
+  | 'memory.cost_spike_acked'
+  | 'source.chronic_warning_acked'
+  | 'tag.chronic_warning_acked'
+  | 'assignee.chronic_warning_acked'
+  | 'memory.chronic_warning_acked';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -186,7 +225,10 @@ export type EventData =
   | RunFailedData
   | CostCapReachedData
   | ArtifactCreatedData
-  | ArtifactDecidedData;
+  | ArtifactDecidedData
+  | CostSpikeData
+  | CostChronicData
+  | CostAckData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -429,6 +471,78 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'memory.archived': {
     description: 'The stale-memory sweep archived an entry not retrieved within the workspace threshold: it is no longer listed nor retrieved by AI cycles.',
     example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Office hours moved', lastRetrievedAt: '2026-01-02T10:00:00.000Z', thresholdDays: 60 },
+  },
+  'task.cost_spike': {
+    description: 'A task spent at least 2 times its trailing 7-day daily average and at least 0.50 USD today (cost-spike detector, after cycles and every minute); once per task per day, skipped when acknowledged today. With taskCostSpikeAction `pause` the task is de-prioritised by the loop until acknowledged.',
+    example: { dimension: 'task', key: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Reply to the 2-star review', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 1, paused: true },
+  },
+  'source.cost_spike': {
+    description: 'A source spent at least 2 times its trailing 7-day daily average and at least 0.50 USD today (cost-spike detector, after cycles and every minute); once per source per day, skipped when acknowledged today. With sourceCostSpikeAction `pause` the feed poller skips the source until acknowledged.',
+    example: { dimension: 'source', key: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 1, paused: true },
+  },
+  'tag.cost_spike': {
+    description: 'A tag (its tasks’ full cost) spent at least 2 times its trailing 7-day daily average and at least 0.50 USD today (cost-spike detector, after cycles and every minute); once per tag per day, skipped when acknowledged today. With tagCostSpikeAction `pause` its tasks are de-prioritised by the loop until acknowledged.',
+    example: { dimension: 'tag', key: 'launch', label: 'launch', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 1, paused: true },
+  },
+  'assignee.cost_spike': {
+    description: 'An assignee’s queue spent at least 2 times its trailing 7-day daily average and at least 0.50 USD today (cost-spike detector, after cycles and every minute); once per assignee per day, skipped when acknowledged today.',
+    example: { dimension: 'assignee', key: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Ada', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 1, paused: false },
+  },
+  'memory.cost_spike': {
+    description: 'A memory entry (its equal share of the cycles that pulled it) spent at least 2 times its trailing 7-day daily average and at least 0.50 USD today (cost-spike detector, after cycles and every minute); once per memory per day, skipped when acknowledged today.',
+    example: { dimension: 'memory', key: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Pricing changes need approval', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 1, paused: false },
+  },
+  'source.chronic_warning': {
+    description: 'A source has spiked the workspace sourceChronicThresholdDays (default 3) or more days in a row; raised once a day while the streak lasts, skipped for 7 days after a chronic ack. With sourceChronicSpikeAction `pause` the feed poller skips the source until the chronic warning is acknowledged.',
+    example: { dimension: 'source', key: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 3, paused: true, thresholdDays: 3 },
+  },
+  'tag.chronic_warning': {
+    description: 'A tag (its tasks’ full cost) has spiked 3 or more days in a row; raised once a day while the streak lasts, skipped for 7 days after a chronic ack.',
+    example: { dimension: 'tag', key: 'launch', label: 'launch', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 3, paused: false, thresholdDays: 3 },
+  },
+  'assignee.chronic_warning': {
+    description: 'An assignee’s queue has spiked 3 or more days in a row; raised once a day while the streak lasts, skipped for 7 days after a chronic ack.',
+    example: { dimension: 'assignee', key: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Ada', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 3, paused: false, thresholdDays: 3 },
+  },
+  'memory.chronic_warning': {
+    description: 'A memory entry (its equal share of the cycles that pulled it) has spiked 3 or more days in a row; raised once a day while the streak lasts, skipped for 7 days after a chronic ack.',
+    example: { dimension: 'memory', key: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Pricing changes need approval', day: '2026-03-10', todayUsd: 1.2, todayCents: 120, baselineUsd: 0.3, baselineCents: 30, spikeRatio: 4, consecutiveSpikeDays: 3, paused: false, thresholdDays: 3 },
+  },
+  'task.cost_spike_acked': {
+    description: 'Cost spikes of tasks were acknowledged for the rest of the workspace day (alerts muted, a spike pause lifted); one event per call, single or bulk.',
+    example: { dimension: 'task', keys: ['tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-11T00:00:00.000Z' },
+  },
+  'source.cost_spike_acked': {
+    description: 'Cost spikes of sources were acknowledged for the rest of the workspace day (alerts muted, a spike pause lifted); one event per call, single or bulk.',
+    example: { dimension: 'source', keys: ['src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-11T00:00:00.000Z' },
+  },
+  'tag.cost_spike_acked': {
+    description: 'Cost spikes of tags were acknowledged for the rest of the workspace day (alerts muted, a spike pause lifted); one event per call, single or bulk.',
+    example: { dimension: 'tag', keys: ['launch'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-11T00:00:00.000Z' },
+  },
+  'assignee.cost_spike_acked': {
+    description: 'Cost spikes of assignees were acknowledged for the rest of the workspace day (alerts muted, a spike pause lifted); one event per call, single or bulk.',
+    example: { dimension: 'assignee', keys: ['usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-11T00:00:00.000Z' },
+  },
+  'memory.cost_spike_acked': {
+    description: 'Cost spikes of memorys were acknowledged for the rest of the workspace day (alerts muted, a spike pause lifted); one event per call, single or bulk.',
+    example: { dimension: 'memory', keys: ['mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-11T00:00:00.000Z' },
+  },
+  'source.chronic_warning_acked': {
+    description: 'Chronic cost warnings of sources were acknowledged for 7 days (a chronic pause lifted); one event per call, single or bulk.',
+    example: { dimension: 'source', keys: ['src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
+  },
+  'tag.chronic_warning_acked': {
+    description: 'Chronic cost warnings of tags were acknowledged for 7 days; one event per call, single or bulk.',
+    example: { dimension: 'tag', keys: ['launch'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
+  },
+  'assignee.chronic_warning_acked': {
+    description: 'Chronic cost warnings of assignees were acknowledged for 7 days; one event per call, single or bulk.',
+    example: { dimension: 'assignee', keys: ['usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
+  },
+  'memory.chronic_warning_acked': {
+    description: 'Chronic cost warnings of memorys were acknowledged for 7 days; one event per call, single or bulk.',
+    example: { dimension: 'memory', keys: ['mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
   },
 };
 

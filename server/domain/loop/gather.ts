@@ -4,6 +4,7 @@ import type { ArtifactStatus } from '../artifacts/rules';
 import type { SignalTable, WorkspaceTable } from '../../../db/schema';
 import type { EngineSignal, EngineTask } from '../../engine/types';
 import type { TaskRow } from '../tasks/task-store';
+import { spikePausedTaskIds } from '../cost-guard/pauses';
 import { rankTasks } from './rank';
 import { MAX_NEW_SIGNALS_PER_CYCLE, MAX_OPEN_TASKS_PER_CYCLE, MAX_TASK_SIGNALS_IN_CYCLE } from './rules';
 
@@ -130,8 +131,10 @@ export async function gatherState(db: Db, workspace: WorkspaceTable): Promise<Ga
     }
   }
 
+  // Tasks a cost spike paused (issue 12): ranked last until acknowledged.
+  const paused = await spikePausedTaskIds(db, workspace, ids);
   const byTaskId = new Map<string, GatheredTask>();
-  const engineTasks: (EngineTask & { createdAt: string; spikePausedAt: string | null })[] = rows.map((r) => {
+  const engineTasks: (EngineTask & { createdAt: string; spikePaused: boolean })[] = rows.map((r) => {
     const tags = tagsOf.get(r.id) ?? [];
     const notes = notesOf.get(r.id) ?? [];
     const latest = latestOf.get(r.id) ?? null;
@@ -164,9 +167,9 @@ export async function gatherState(db: Db, workspace: WorkspaceTable): Promise<Ga
       hasNewInput: latest === null || notes.length > 0 || attachedSince(latest.createdAt),
       workable: !blocked.has(r.id),
       createdAt: r.createdAt,
-      spikePausedAt: r.spikePausedAt,
+      spikePaused: paused.has(r.id),
     };
   });
-  const tasks = rankTasks(engineTasks, focusTags).map(({ createdAt: _c, spikePausedAt: _s, ...t }) => t);
+  const tasks = rankTasks(engineTasks, focusTags).map(({ createdAt: _c, spikePaused: _s, ...t }) => t);
   return { workspace, focusTags, newSignals, tasks, byTaskId, signalsById };
 }

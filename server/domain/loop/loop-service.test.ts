@@ -137,7 +137,9 @@ describe('the cycle rules', () => {
     await insertTask(ctx(), { title: 'old normal', createdAt: '2026-03-01T00:00:00.000Z' });
     await insertTask(ctx(), { title: 'new urgent', priority: 'urgent', createdAt: '2026-03-05T00:00:00.000Z' });
     await insertTask(ctx(), { title: 'focused low', priority: 'low', createdAt: '2026-03-06T00:00:00.000Z' }, ['launch']);
-    await insertTask(ctx(), { title: 'paused urgent focused', priority: 'urgent', spikePausedAt: '2026-03-09T00:00:00.000Z', createdAt: '2026-02-01T00:00:00.000Z' }, ['launch']);
+    const paused = await insertTask(ctx(), { title: 'paused urgent focused', priority: 'urgent', createdAt: '2026-02-01T00:00:00.000Z' }, ['launch']);
+    await t.db.updateTable('workspace').set({ taskCostSpikeAction: 'pause' }).execute();
+    await t.db.insertInto('costWatch').values({ dimension: 'task', key: paused, pausedAt: '2026-03-09T00:00:00.000Z' }).execute();
     await insertTask(ctx(), { title: 'newer normal', createdAt: '2026-03-02T00:00:00.000Z' });
     const engine = scriptedEngine(() => ({}));
     await loopWith(engine).runNow();

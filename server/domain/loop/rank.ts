@@ -6,8 +6,8 @@ export interface RankedFields {
   tags: readonly string[];
   priority: string | null;
   createdAt: string;
-  /** Set while a cost-spike pause applies. */
-  spikePausedAt: string | null;
+  /** A cost-spike pause applies (the task's own or one of its tags', see cost-guard/pauses.ts). */
+  spikePaused: boolean;
 }
 
 /**
@@ -18,7 +18,7 @@ export interface RankedFields {
 export function rankTasks<T extends RankedFields>(tasks: readonly T[], focusTags: readonly string[]): T[] {
   const focus = new Set(focusTags);
   const key = (t: T) => ({
-    paused: t.spikePausedAt !== null ? 1 : 0,
+    paused: t.spikePaused ? 1 : 0,
     unfocused: t.tags.some((tag) => focus.has(tag)) ? 0 : 1,
     priority: -(PRIORITY_RANK[t.priority ?? 'normal'] ?? PRIORITY_RANK.normal),
   });

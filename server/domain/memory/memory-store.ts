@@ -12,6 +12,7 @@ import { emit } from '../events/outbox';
 import { type ReactionSummary } from '../reactions/reactions';
 import { usd, type MemoryKind } from './rules';
 import { reactionSummaries } from '../reactions/reaction-store';
+import { guardStates, NO_GUARD_STATE } from '../cost-guard/guard-state';
 
 export type MemoryRow = Selectable<MemoryTable>;
 
@@ -40,11 +41,11 @@ export interface MemoryEntry {
   totalAttributedOutputTokens: number;
   /** USD of the attributed tokens (6 decimals). */
   estimatedCostUsd: number;
-  /** @format date-time */
+  /** The same-day cost-spike ack while it holds (the rest of the workspace day it was given on), else null. @format date-time */
   costSpikeAckedAt: string | null;
-  /** @format date-time */
+  /** The chronic ack while it holds (7 days), else null. @format date-time */
   chronicAckedAt: string | null;
-  /** Consecutive days the entry's cost spiked. @isInt */
+  /** Consecutive workspace days the entry's cost spiked, up to today or yesterday (0 once a day passed without a spike). @isInt */
   consecutiveSpikeDays: number;
   /** The AI cycle that wrote the entry; null for entries added by hand. */
   createdByRunId: string | null;
@@ -94,7 +95,12 @@ export async function retrievalsSince(db: Db, ids: readonly string[], fromDay: s
 export async function toEntries(db: Db, rows: readonly MemoryRow[], viewerId: string, now: Date, timezone: string): Promise<MemoryEntry[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [tags, reactions, recent] = await Promise.all([tagsOf(db, ids), reactionSummaries(db, 'memory', ids, viewerId), retrievalsSince(db, ids, lastDays(now, timezone, 7)[0])]);
+  const [tags, reactions, recent, guard] = await Promise.all([
+    tagsOf(db, ids),
+    reactionSummaries(db, 'memory', ids, viewerId),
+    retrievalsSince(db, ids, lastDays(now, timezone, 7)[0]),
+    guardStates(db, 'memory', ids, now, timezone),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -110,9 +116,7 @@ export async function toEntries(db: Db, rows: readonly MemoryRow[], viewerId: st
     totalAttributedInputTokens: r.totalAttributedInputTokens,
     totalAttributedOutputTokens: r.totalAttributedOutputTokens,
     estimatedCostUsd: usd(r.costMicroUsd),
-    costSpikeAckedAt: r.costSpikeAckedAt,
-    chronicAckedAt: r.chronicAckedAt,
-    consecutiveSpikeDays: r.consecutiveSpikeDays,
+    ...(guard.get(r.id) ?? NO_GUARD_STATE),
     createdByRunId: r.createdByRunId,
     archivedAt: r.archivedAt,
     createdAt: r.createdAt,

@@ -12,6 +12,7 @@ import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type SignalKind, type SignalPriority }
 import { MAX_DETAIL_LENGTH, MAX_EXTERNAL_ID_LENGTH, MAX_TITLE_LENGTH } from '../signals/signal-rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkHttpUrl } from '../../core/input';
+import { spikePausedSourceIds } from '../cost-guard/pauses';
 import { backoffMs, effectiveInterval, FEED_TYPES, isFeedType, pollGating, wrongSourceType } from './rules';
 import {
   fileRecordKey,
@@ -157,12 +158,15 @@ export class SourceSync {
     private readonly fetchOptions: Pick<FetchFeedOptions, 'timeoutMs' | 'maxBytes'> = {},
   ) {}
 
-  /** Scheduler job body: polls every feed source that is due (not paused), soonest due first. */
+  /** Scheduler job body: polls every feed source that is due (not paused, not spike-paused), soonest due first. */
   async pollDue(): Promise<PollOutcome[]> {
     const profile = await this.workspace.profile();
     const now = this.clock.now();
     const rows = await this.db.selectFrom('sources').selectAll().where('type', 'in', FEED_TYPES).where('pausedAt', 'is', null).execute();
+    // A source a cost spike paused (issue 12) waits for its acknowledgement.
+    const spikePaused = await spikePausedSourceIds(this.db, profile);
     const due = rows
+      .filter((row) => !spikePaused.has(row.id))
       .map((row) => ({ row, gating: pollGating(row, profile.effectiveLoopIntervalMinutes, profile.planFloorMinutes, now)! }))
       .filter((d) => d.gating.isDueNow && !this.polling.has(d.row.id))
       .sort((a, b) => a.gating.nextPollAt!.localeCompare(b.gating.nextPollAt!))

@@ -239,7 +239,6 @@ export function newTaskDefaults(now: string) {
     totalOutputTokens: 0,
     costMicroUsd: 0,
     sessionCount: 0,
-    spikePausedAt: null,
     createdAt: now,
     updatedAt: now,
   };

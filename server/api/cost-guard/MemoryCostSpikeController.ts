@@ -1,0 +1,49 @@
+import { Body, Controller, Path, Post, Route, Security, Tags } from '@tsoa/runtime';
+import type { CostAck, CostAckBulkResult } from '../../domain/cost-guard/acks';
+import type { Services } from '../../services';
+
+export interface MemoryIdsBody {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  memoryIds: string[];
+}
+
+/**
+ * Memory cost-spike and chronic acks (lists: GET /memory/cost-spikes, GET /memory/chronic-warnings).
+ * A spike ack sets costSpikeAckedAt: the detector, the desktop notification and the event skip the
+ * entry for the rest of the workspace day. A chronic ack sets chronicAckedAt for 7 days.
+ */
+@Route('api/v1/memory')
+@Tags('Memory')
+@Security('bearer')
+export class MemoryCostSpikeController extends Controller {
+  constructor(private readonly s: Services) {
+    super();
+  }
+
+  /** Sets costSpikeAckedAt for the rest of today; emits `memory.cost_spike_acked`. 404 for an unknown entry. */
+  @Post('{memoryId}/cost-spike-ack')
+  public async ackMemoryCostSpike(@Path() memoryId: string): Promise<CostAck> {
+    return this.s.costGuard.ackOne('memory', 'spike', memoryId);
+  }
+
+  /** Bulk cost-spike ack of 1-50 entries; unknown ids in `notFound`; one `memory.cost_spike_acked` per call. */
+  @Post('cost-spike-ack/bulk')
+  public async ackMemoryCostSpikes(@Body() body: MemoryIdsBody): Promise<CostAckBulkResult> {
+    return this.s.costGuard.ackMany('memory', 'spike', body.memoryIds, 'memoryIds');
+  }
+
+  /** Sets chronicAckedAt for 7 days; emits `memory.chronic_warning_acked`. 404 for an unknown entry. */
+  @Post('{memoryId}/chronic-ack')
+  public async ackMemoryChronic(@Path() memoryId: string): Promise<CostAck> {
+    return this.s.costGuard.ackOne('memory', 'chronic', memoryId);
+  }
+
+  /** Bulk chronic ack of 1-50 entries; unknown ids in `notFound`; one `memory.chronic_warning_acked` per call. */
+  @Post('chronic-ack/bulk')
+  public async ackMemoryChronics(@Body() body: MemoryIdsBody): Promise<CostAckBulkResult> {
+    return this.s.costGuard.ackMany('memory', 'chronic', body.memoryIds, 'memoryIds');
+  }
+}

@@ -21,6 +21,7 @@ import type { LoopService } from './domain/loop/loop-service';
 import type { StatsService } from './domain/stats/stats-service';
 import type { EngineSettingsService } from './engine/settings';
 import type { MemoryService } from './domain/memory/memory-service';
+import type { OutboundService } from './domain/outbound/outbound-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -69,4 +70,6 @@ export interface Services {
   engineSettings: EngineSettingsService;
   /** Memory entries: CRUD, bulk, reactions, staleness, usage trajectories and tops, the stale sweep. */
   memory: MemoryService;
+  /** Outbound webhooks: subscriptions, the delivery worker (fan-out, signed POSTs, retries) and the delivery log. */
+  outbound: OutboundService;
 }

@@ -15,6 +15,7 @@ import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { TaskService } from './domain/tasks/task-service';
 import { MemoryService } from './domain/memory/memory-service';
+import { OutboundService } from './domain/outbound/outbound-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -149,6 +150,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     stats: new StatsService(db, clock, loop),
     engineSettings,
     memory: new MemoryService({ db, clock, workspace }),
+    // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
+    outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.
@@ -201,6 +204,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       await scheduler.stop();
       // A Run now answered over HTTP is not a scheduler job: wait for it too before closing the database.
       await loop.idle();
+      // POSTs under way are aborted; their deliveries stay pending and go out after a restart.
+      await services.outbound.stop();
       // close() stops accepting and resolves once in-flight requests have finished.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

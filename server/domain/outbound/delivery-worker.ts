@@ -62,6 +62,8 @@ export class DeliveryWorker {
   private pumping: Promise<void> | null = null;
   private again = false;
   private kickQueued = false;
+  /** POSTs started so far (settle() compares it across a pump). */
+  private started = 0;
 
   constructor(
     private readonly db: Db,
@@ -103,8 +105,11 @@ export class DeliveryWorker {
   /** Pumps until nothing is due and nothing is in flight (jobs and tests). */
   async settle(): Promise<void> {
     for (;;) {
+      const started = this.started;
       await this.pump();
-      if (this.inFlight.size === 0) return;
+      // Done once a whole pump started nothing and nothing is under way (an attempt that ended
+      // during the pump may have freed its subscription's next delivery: pump again).
+      if (this.inFlight.size === 0 && this.started === started) return;
       await Promise.allSettled([...this.inFlight.values()]);
     }
   }
@@ -171,6 +176,7 @@ export class DeliveryWorker {
           this.kick();
         });
       this.inFlight.set(subscriptionId, run);
+      this.started += 1;
     }
   }
 

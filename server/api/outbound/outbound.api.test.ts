@@ -25,7 +25,7 @@ const create = async (body: Record<string, unknown> = {}) => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; secret: string; secretHint: string };
 };
-const activityKinds = async () => (await shared.desk.services.db.selectFrom('activity').select('kind').where('kind', 'like', 'outbound.%').orderBy('id').execute()).map((r) => r.kind);
+const activityKinds = async () => (await shared.desk.services.db.selectFrom('activity').select('kind').where('kind', 'in', ['outbound.subscription_created', 'outbound.subscription_updated', 'outbound.subscription_deleted', 'outbound.subscription_disabled']).orderBy('id').execute()).map((r) => r.kind);
 const outboxEvents = async () => (await shared.desk.services.db.selectFrom('outboxEvents').select('event').where('event', 'like', 'outbound.%').orderBy('id').execute()).map((r) => r.event);
 
 describe('subscriptions', () => {

@@ -22,7 +22,7 @@ import { ComingSoon, NotFound, Shell } from './Shell';
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
  * /outputs · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, members, templates, integrations, backups) · /memory · /memory/$memoryId (that entry
+ * workspace, members, templates, integrations, webhooks, backups) · /memory · /memory/$memoryId (that entry
  * opened with its usage charts) · /today, /cost (coming soon).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
  *

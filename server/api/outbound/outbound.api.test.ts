@@ -163,6 +163,27 @@ describe('deliveries', () => {
   });
 });
 
+describe('jobs', () => {
+  it('the outbound.deliver job sends what is due, and outbound.prune drops what is past 30 days', async () => {
+    const sub = await create();
+    await createTask(shared.desk, { title: 'By the job' });
+    expect(await shared.desk.services.scheduler.runNow('outbound.deliver')).toBe(true);
+    await shared.desk.services.outbound.worker.settle();
+    expect(receiver.received).toHaveLength(1);
+    expect(verifyWebhook(sub.secret, receiver.received[0], shared.desk.clock.now())).toMatchObject({ event: 'task.created', data: { title: 'By the job' } });
+    shared.desk.clock.advance(31 * 24 * 3600_000);
+    expect(await shared.desk.services.scheduler.runNow('outbound.prune')).toBe(true);
+    expect((await shared.desk.api('GET', `${BASE}/deliveries`)).body.deliveries).toEqual([]);
+    expect((await shared.desk.api('GET', `${BASE}/subscriptions`)).body.subscriptions).toHaveLength(1);
+  });
+
+  it('GET /events documents the webhook events with examples', async () => {
+    const res = await shared.desk.api('GET', '/api/v1/events');
+    const byName = new Map(res.body.events.map((e: { name: string; example: unknown }) => [e.name, e.example]));
+    for (const name of ['loop.state_changed', 'artifact.ready', 'artifact.test', 'outbound.subscription_disabled']) expect(byName.get(name)).toBeTruthy();
+  });
+});
+
 describe('restart', () => {
   it('a delivery waiting for its retry when the desk stops is sent by the next desk on the same data folder', async () => {
     const first = await startTestDesk();

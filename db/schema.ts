@@ -14,6 +14,7 @@ import type { RunStatus, RunTrigger } from '../server/domain/loop/rules';
 import type { CostDimension } from '../server/domain/cost/rules';
 import type { GuardDimension } from '../server/domain/cost-guard/rules';
 import type { InviteRole, MemberRole, ReviewAvailability } from '../server/domain/members/rules';
+import type { AttemptOutcome, AttemptTrigger, DeliveryState, DisabledReason } from '../server/domain/outbound/rules';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
 
@@ -440,6 +441,62 @@ export interface CostGuardStateTable {
   closedThroughDay: string | null;
 }
 
+/** An outbound webhook subscription (issue 13). `active` is false when paused or disabled. */
+export interface OutboundSubscriptionTable {
+  id: string;
+  url: string;
+  label: string | null;
+  /** `whsec_<base64>`: the signing secret, shown once at create; never logged nor answered again. */
+  secret: string;
+  secretHint: string;
+  active: number;
+  disabledReason: DisabledReason | null;
+  disabledAt: string | null;
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OutboundSubscriptionEventTable {
+  subscriptionId: string;
+  event: string;
+}
+
+/** One event for one subscription; `eventId` is the `webhook-id`, `payload` the exact bytes sent. */
+export interface OutboundDeliveryTable {
+  id: string;
+  subscriptionId: string;
+  eventId: string;
+  event: string;
+  payload: string;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastStatusCode: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** The delivery log: one row per HTTP attempt. */
+export interface OutboundAttemptTable {
+  id: string;
+  deliveryId: string;
+  subscriptionId: string;
+  eventId: string;
+  event: string;
+  url: string;
+  attemptNumber: number;
+  trigger: AttemptTrigger;
+  outcome: AttemptOutcome;
+  statusCode: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+  durationMs: number;
+  nextRetryAt: string | null;
+  createdAt: string;
+}
+
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
@@ -477,4 +534,8 @@ export interface DB {
   costDaily: CostDailyTable;
   costWatch: CostWatchTable;
   costGuardState: CostGuardStateTable;
+  outboundSubscriptions: OutboundSubscriptionTable;
+  outboundSubscriptionEvents: OutboundSubscriptionEventTable;
+  outboundDeliveries: OutboundDeliveryTable;
+  outboundAttempts: OutboundAttemptTable;
 }

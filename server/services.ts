@@ -25,6 +25,7 @@ import type { ReviewAttentionWatcher } from './domain/artifacts/attention-watche
 import type { CostService } from './domain/cost/cost-service';
 import type { OverviewService } from './domain/overview/overview-service';
 import type { CostGuardService } from './domain/cost-guard/cost-guard-service';
+import type { OutboundService } from './domain/outbound/outbound-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -81,4 +82,6 @@ export interface Services {
   overview: OverviewService;
   /** Cost guardrails: the spike detector (after cycles and every 15 s when something changed), spike and chronic lists, acks. */
   costGuard: CostGuardService;
+  /** Outbound webhooks: subscriptions, the delivery worker (fan-out, signed POSTs, retries) and the delivery log. */
+  outbound: OutboundService;
 }

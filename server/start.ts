@@ -18,6 +18,7 @@ import { MemoryService } from './domain/memory/memory-service';
 import { CostService } from './domain/cost/cost-service';
 import { CostGuardService } from './domain/cost-guard/cost-guard-service';
 import type { CostAlert } from './domain/cost-guard/alerts';
+import { OutboundService } from './domain/outbound/outbound-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -172,6 +173,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     cost: new CostService({ db, clock, workspace, capState: () => loop.runtime() }),
     overview: new OverviewService({ db, clock, tasks }),
     costGuard: new CostGuardService({ db, clock, onAlert: options.onCostAlert }),
+    // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
+    outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.
@@ -225,6 +228,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       await services.reviewAttention.stop();
       // A Run now answered over HTTP is not a scheduler job: wait for it too before closing the database.
       await loop.idle();
+      // POSTs under way are aborted; their deliveries stay pending and go out after a restart.
+      await services.outbound.stop();
       // close() stops accepting and resolves once in-flight requests have finished.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

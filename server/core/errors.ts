@@ -46,6 +46,8 @@ export type ErrorCode =
   | 'task_template_not_found'
   | 'run_not_found'
   | 'artifact_not_found'
+  | 'outbound_subscription_not_found'
+  | 'outbound_delivery_not_found'
   // state conflicts
   | 'limit_reached'
   | 'source_exists'
@@ -72,7 +74,7 @@ export type ErrorCode =
   | 'file_invalid';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
-export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact';
+export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact' | 'outbound_subscription' | 'outbound_delivery';
 
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {

@@ -4,6 +4,7 @@ import { costGuardJobs } from './cost-guard-jobs';
 import { memoryJobs } from './memory-jobs';
 import { loopJobs } from './loop-jobs';
 import { reviewJobs } from './review-jobs';
+import { outboundJobs } from './outbound-jobs';
 import type { Job, Scheduler } from './scheduler';
 import { sourceJobs } from './source-jobs';
 import { taskJobs } from './task-jobs';
@@ -13,7 +14,7 @@ import { workspaceJobs } from './workspace-jobs';
  * Each area lists its own jobs in `jobs/<area>-jobs.ts` (name, named interval, what it calls);
  * a new area adds its list here, and startDesk registers them all.
  */
-const AREA_JOBS: readonly ((s: Services) => Job[])[] = [workspaceJobs, sourceJobs, backupJobs, taskJobs, memoryJobs, loopJobs, reviewJobs, costGuardJobs];
+const AREA_JOBS: readonly ((s: Services) => Job[])[] = [workspaceJobs, sourceJobs, backupJobs, taskJobs, memoryJobs, loopJobs, reviewJobs, costGuardJobs, outboundJobs];
 
 export function registerAreaJobs(scheduler: Scheduler, services: Services): void {
   for (const jobsOf of AREA_JOBS) scheduler.registerAll(jobsOf(services));

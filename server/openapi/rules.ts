@@ -27,6 +27,7 @@ import {
 import { RELAY_URL_MAX_LENGTH } from '../domain/relay/relay-settings';
 import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH } from '../engine/settings';
 import { MAX_INGEST_TOKEN_LABEL_LENGTH } from '../domain/ingest/rules';
+import { ATTEMPT_OUTCOMES, ATTEMPT_TRIGGERS, DELIVERY_STATES, DISABLED_REASONS, MAX_SUBSCRIPTION_LABEL, OUTBOUND_BULK_ACTIONS, SUBSCRIPTION_STATUSES } from '../domain/outbound/rules';
 import {
   MAX_KEYWORDS,
   MAX_LABEL_CHARS,
@@ -276,4 +277,16 @@ export const documentedRules: DocumentedRule[] = [
   { ...range('GetPersonalInbox?thresholdDays', INBOX_STALE_DAYS), default: INBOX_STALE_DAYS.default },
   { ...range('GetInsights?limit', INSIGHTS_TAG_LIMIT), default: INSIGHTS_TAG_LIMIT.default },
   { ...range('GetReactionsSummary?topLimit', REACTIONS_TOP_LIMIT), default: REACTIONS_TOP_LIMIT.default },
+  // outbound webhooks
+  { at: 'CreateOutboundSubscriptionBody.url', maxLength: MAX_URL_LENGTH },
+  { at: 'CreateOutboundSubscriptionBody.label', maxLength: MAX_SUBSCRIPTION_LABEL },
+  { at: 'CreateOutboundSubscriptionBody.events', minItems: 1 },
+  { at: 'PatchOutboundSubscriptionBody.events', minItems: 1 },
+  bulkIds('OutboundBulkBody.subscriptionIds'),
+  { at: 'OutboundBulkAction', enum: OUTBOUND_BULK_ACTIONS, anyOrder: true },
+  { at: 'AttemptOutcome', enum: ATTEMPT_OUTCOMES, anyOrder: true },
+  { at: 'AttemptTrigger', enum: ATTEMPT_TRIGGERS, anyOrder: true },
+  { at: 'DeliveryState', enum: DELIVERY_STATES, anyOrder: true },
+  { at: 'DisabledReason', enum: DISABLED_REASONS, anyOrder: true },
+  { at: 'SubscriptionStatus', enum: SUBSCRIPTION_STATUSES, anyOrder: true },
 ];

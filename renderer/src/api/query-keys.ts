@@ -44,6 +44,12 @@ export const queryKeys = {
     /** A source's scoped ingest URLs (no secrets). */
     ingestTokens: (sourceId: string) => ['integrations', 'ingest-tokens', sourceId] as const,
   },
+  outbound: {
+    all: ['outbound'] as const,
+    /** Webhook subscriptions and the event vocabulary (one answer). */
+    subscriptions: ['outbound', 'subscriptions'] as const,
+    deliveries: (filter: Filter) => ['outbound', 'deliveries', filter] as const,
+  },
   members: {
     all: ['members'] as const,
     /** Members and pending invites (one answer). */

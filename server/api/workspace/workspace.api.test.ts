@@ -411,8 +411,9 @@ describe('workspace events', () => {
     expect(await queued()).toEqual([]);
     await expectChange('PATCH', '/api/v1/workspace/loop', { loopState: 'paused' }, 'workspace.loop_state');
     const rows = await queued();
-    expect(rows.map((r) => r.event)).toEqual(['workspace.loop_state_changed']);
+    expect(rows.map((r) => r.event)).toEqual(['workspace.loop_state_changed', 'loop.state_changed']);
     expect(JSON.parse(rows[0].payload)).toMatchObject({ event: 'workspace.loop_state_changed', data: { loopState: 'paused', pauseUntilAt: null } });
+    expect(JSON.parse(rows[1].payload)).toMatchObject({ event: 'loop.state_changed', data: { loopState: 'paused', previousLoopState: 'on', pauseUntilAt: null } });
   });
 
   it('GET /events lists the workspace events with examples', async () => {

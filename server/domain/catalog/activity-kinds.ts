@@ -99,6 +99,11 @@ export const ACTIVITY_KINDS = [
   'run.skipped',
   'cost.cap_reached',
   'artifact.created',
+  // outbound webhooks (server/domain/outbound)
+  'outbound.subscription_created',
+  'outbound.subscription_updated',
+  'outbound.subscription_deleted',
+  'outbound.subscription_disabled',
   // backups
   'backup.created',
   // memory (server/domain/memory)

@@ -8,6 +8,7 @@ import type { InviteRole, MemberRole, ReviewAvailability } from '../members/rule
 import type { TaskStatus } from '../tasks/rules';
 import type { MemoryKind } from '../memory/rules';
 import type { EngineKind } from '../../config';
+import type { DisabledReason } from '../outbound/rules';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -63,6 +64,52 @@ export interface WorkspaceLoopStateData {
   loopState: LoopState;
   /** @format date-time */
   pauseUntilAt: string | null;
+}
+
+/** The loop changed state (`loop.state_changed`): the same change as `workspace.loop_state_changed`, with the state before it. */
+export interface LoopStateChangedData {
+  loopState: LoopState;
+  previousLoopState: LoopState;
+  /** When a scheduled pause ends; null without one. @format date-time */
+  pauseUntilAt: string | null;
+}
+
+/** An output is ready for review (`artifact.ready`): from this instant its review clock runs. */
+export interface ArtifactReadyData {
+  artifactId: string;
+  taskId: string | null;
+  runId: string | null;
+  title: string;
+  kind: string;
+  /** @isInt */
+  version: number;
+  /** Immutable once set. @format date-time */
+  readyAt: string;
+}
+
+/** What POST /outbound/subscriptions/{id}/test sends (`artifact.test`): only to that subscription. */
+export interface ArtifactTestData {
+  subscriptionId: string;
+  message: string;
+  /** A sample of an output's fields, so a receiver can exercise its handling. */
+  sample: ArtifactReadyData;
+}
+
+/** An outbound subscription as events name it: the receiver's origin only (a path or query may hold the receiver's own token). */
+export interface OutboundSubscriptionData {
+  subscriptionId: string;
+  label: string | null;
+  /** scheme://host[:port] of the receiver URL. */
+  origin: string;
+  events: string[];
+  active: boolean;
+}
+
+/** Desk disabled a subscription: its receiver answered 410 Gone, or failed every scheduled attempt for 5 days. */
+export interface OutboundSubscriptionDisabledData extends OutboundSubscriptionData {
+  reason: DisabledReason;
+  /** The first failed scheduled attempt of the failing streak; null for a 410. @format date-time */
+  failingSince: string | null;
 }
 
 export interface WorkspaceCostCapData {

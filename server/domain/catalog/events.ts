@@ -16,6 +16,11 @@ import type {
   WorkspaceCostCapData,
   WorkspaceTokenRotatedData,
   WorkspaceEngineChangedData,
+  LoopStateChangedData,
+  ArtifactReadyData,
+  ArtifactTestData,
+  OutboundSubscriptionData,
+  OutboundSubscriptionDisabledData,
   IngestTokenData,
   CommentCreatedData,
   MentionAcknowledgedData,
@@ -65,6 +70,13 @@ export interface EventPayloads {
   'workspace.cost_cap_changed': WorkspaceCostCapData;
   'workspace.token_rotated': WorkspaceTokenRotatedData;
   'workspace.engine_changed': WorkspaceEngineChangedData;
+  'loop.state_changed': LoopStateChangedData;
+  'artifact.ready': ArtifactReadyData;
+  'artifact.test': ArtifactTestData;
+  'outbound.subscription_created': OutboundSubscriptionData;
+  'outbound.subscription_updated': OutboundSubscriptionData;
+  'outbound.subscription_deleted': OutboundSubscriptionData;
+  'outbound.subscription_disabled': OutboundSubscriptionDisabledData;
   'ingest_token.created': IngestTokenData;
   'ingest_token.revoked': IngestTokenData;
   'comment.created': CommentCreatedData;
@@ -135,6 +147,13 @@ export type EventName =
   | 'workspace.cost_cap_changed'
   | 'workspace.token_rotated'
   | 'workspace.engine_changed'
+  | 'loop.state_changed'
+  | 'artifact.ready'
+  | 'artifact.test'
+  | 'outbound.subscription_created'
+  | 'outbound.subscription_updated'
+  | 'outbound.subscription_deleted'
+  | 'outbound.subscription_disabled'
   | 'ingest_token.created'
   | 'ingest_token.revoked'
   | 'comment.created'
@@ -200,6 +219,11 @@ export type EventData =
   | WorkspaceCostCapData
   | WorkspaceTokenRotatedData
   | WorkspaceEngineChangedData
+  | LoopStateChangedData
+  | ArtifactReadyData
+  | ArtifactTestData
+  | OutboundSubscriptionData
+  | OutboundSubscriptionDisabledData
   | IngestTokenData
   | CommentCreatedData
   | MentionAcknowledgedData
@@ -300,6 +324,46 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'workspace.engine_changed': {
     description: 'The AI engine settings changed (engine, model, base URL, or whether an API key is set). The key itself is never in the event.',
     example: { engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true },
+  },
+  'loop.state_changed': {
+    description: 'The loop changed state (on, paused, off): by hand, by a scheduled pause, or when a scheduled pause ran out. Emitted with workspace.loop_state_changed, adding the state before.',
+    example: { loopState: 'paused', previousLoopState: 'on', pauseUntilAt: '2026-03-12T09:00:00.000Z' },
+  },
+  'artifact.ready': {
+    description: 'An output is ready for review (an AI cycle drafted it): its immutable readyAt starts the review clock.',
+    example: { artifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', runId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Reply to the 2-star review', kind: 'draft', version: 1, readyAt: '2026-03-10T09:00:00.000Z' },
+  },
+  'artifact.test': {
+    description: 'A test delivery (POST /outbound/subscriptions/{id}/test), sent only to that subscription whatever its events: signed and logged like any other delivery, never retried on its own.',
+    example: {
+      subscriptionId: 'whk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      message: 'Test delivery from Desk: your receiver got a signed event.',
+      sample: { artifactId: 'art_test', taskId: null, runId: null, title: 'Sample output', kind: 'draft', version: 1, readyAt: '2026-03-10T09:00:00.000Z' },
+    },
+  },
+  'outbound.subscription_created': {
+    description: 'An outbound webhook subscription was created (its secret is never in an event).',
+    example: { subscriptionId: 'whk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Ops bot', origin: 'https://hooks.example.com', events: ['task.created', 'artifact.ready'], active: true },
+  },
+  'outbound.subscription_updated': {
+    description: 'An outbound webhook subscription was paused, resumed (also after Desk disabled it) or given another event set.',
+    example: { subscriptionId: 'whk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Ops bot', origin: 'https://hooks.example.com', events: ['task.created'], active: false },
+  },
+  'outbound.subscription_deleted': {
+    description: 'An outbound webhook subscription was deleted, with its pending deliveries and its delivery log.',
+    example: { subscriptionId: 'whk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Ops bot', origin: 'https://hooks.example.com', events: ['task.created'], active: true },
+  },
+  'outbound.subscription_disabled': {
+    description: 'Desk disabled a subscription: its receiver answered 410 Gone (reason gone), or every scheduled attempt failed for 5 days (reason failing). Resume it to deliver again.',
+    example: {
+      subscriptionId: 'whk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      label: 'Ops bot',
+      origin: 'https://hooks.example.com',
+      events: ['task.created'],
+      active: false,
+      reason: 'failing',
+      failingSince: '2026-03-05T09:00:00.000Z',
+    },
   },
   'ingest_token.created': {
     description: 'A scoped ingest URL was created for a source (it can only push signals to that source).',

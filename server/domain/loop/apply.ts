@@ -195,6 +195,8 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     if (t.tags.length) await trx.insertInto('artifactTags').values(t.tags.map((tag) => ({ artifactId: id, tag }))).execute();
     await recordActivity(trx, clock, { kind: 'artifact.created', detail: `${parent ? `Version ${version} of` : 'Output'} "${title}" drafted for review`, actor: CYCLE_ACTOR, entityType: 'artifact', entityId: id });
     await emit(trx, clock, 'artifact.created', { artifactId: id, taskId, runId, title, kind, version, parentArtifactId: parent?.id ?? null });
+    // Drafts are ready for review the moment they are written: subscribers follow the review clock from here.
+    await emit(trx, clock, 'artifact.ready', { artifactId: id, taskId, runId, title, kind, version, readyAt: now });
     latest.set(taskId, { id, version });
     artifactIds.push(id);
     t.artifacts += 1;

@@ -44,6 +44,15 @@ describe('workspace.loop_state_changed', () => {
       { loopState: 'paused', pauseUntilAt: new Date(new Date('2026-03-10T12:00:00.000Z').getTime() + HOUR_MS).toISOString() },
       { loopState: 'on', pauseUntilAt: null },
     ]);
+    // loop.state_changed reports the same changes with the state before each
+    expect((await events('loop.state_changed')).map((e) => { const d = e as { previousLoopState: string; loopState: string }; return [d.previousLoopState, d.loopState]; })).toEqual([
+      ['on', 'off'],
+      ['off', 'paused'],
+      ['paused', 'paused'],
+      ['paused', 'on'],
+      ['on', 'paused'],
+      ['paused', 'on'],
+    ]);
     // each event sits in the transaction of its activity row: as many events as loop activity rows
     const loopKinds = ['workspace.loop_state', 'workspace.pause_scheduled', 'workspace.pause_cleared', 'workspace.pause_expired'] as const;
     const rows = await t.db.selectFrom('activity').select('kind').where('kind', 'in', loopKinds).execute();

@@ -6,14 +6,17 @@ import { changeWorkspace, readWorkspace, toProfile, type AfterChange, type Works
 
 /**
  * The loop's state machine: `on`, `paused` (by hand, or until `pauseUntilAt`) and `off`. Every
- * transition goes through `changeWorkspace` and emits `workspace.loop_state_changed` in the
- * transaction of its activity row, also when only the scheduled end of a pause moves.
+ * transition goes through `changeWorkspace` and emits `workspace.loop_state_changed` and
+ * `loop.state_changed` in the transaction of its activity row, also when only the scheduled end of a pause moves.
  */
 
 const emitLoopState =
   (ctx: WorkspaceContext): AfterChange =>
-  (trx, _before, after) =>
-    emit(trx, ctx.clock, 'workspace.loop_state_changed', { loopState: after.loopState, pauseUntilAt: after.pauseUntilAt }).then(() => undefined);
+  async (trx, before, after) => {
+    await emit(trx, ctx.clock, 'workspace.loop_state_changed', { loopState: after.loopState, pauseUntilAt: after.pauseUntilAt });
+    // The name webhook subscribers look for (issue 13); it also tells the state before.
+    await emit(trx, ctx.clock, 'loop.state_changed', { loopState: after.loopState, previousLoopState: before.loopState, pauseUntilAt: after.pauseUntilAt });
+  };
 
 /** A manual state always wins over a scheduled pause, so it clears the schedule. */
 export function setLoopState(ctx: WorkspaceContext, loopState: LoopState): Promise<WorkspaceProfile> {

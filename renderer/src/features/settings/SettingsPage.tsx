@@ -13,6 +13,7 @@ import { FocusSection } from './components/FocusSection';
 import { LoopSection } from './components/LoopSection';
 import { WorkspaceSection } from './components/WorkspaceSection';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
+import { OutboundWebhooksSection } from '../integrations/OutboundWebhooksSection';
 import { MembersSection } from '../members/MembersSection';
 import { TemplatesSection } from '../templates/TemplatesSection';
 import './settings.css';
@@ -29,6 +30,7 @@ const SECTIONS = [
   { id: 'members', label: 'Members' },
   { id: 'templates', label: 'Templates' },
   { id: 'integrations', label: 'Integrations' },
+  { id: 'webhooks', label: 'Webhooks' },
   { id: 'backups', label: 'Backups' },
 ];
 
@@ -67,6 +69,7 @@ export function SettingsPage() {
           <MembersSection />
           <TemplatesSection />
           <IntegrationsSection />
+          <OutboundWebhooksSection />
           <BackupsSection />
         </div>
       ) : null}

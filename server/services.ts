@@ -21,6 +21,7 @@ import type { LoopService } from './domain/loop/loop-service';
 import type { StatsService } from './domain/stats/stats-service';
 import type { EngineSettingsService } from './engine/settings';
 import type { MemoryService } from './domain/memory/memory-service';
+import type { ExportService } from './domain/exports/export-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -69,4 +70,6 @@ export interface Services {
   engineSettings: EngineSettingsService;
   /** Memory entries: CRUD, bulk, reactions, staleness, usage trajectories and tops, the stale sweep. */
   memory: MemoryService;
+  /** CSV/JSON exports (sources, activity, outputs, stale tasks, memory, the full JSON export) and the import of an export file. */
+  exports: ExportService;
 }

@@ -15,6 +15,7 @@ import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { TaskService } from './domain/tasks/task-service';
 import { MemoryService } from './domain/memory/memory-service';
+import { ExportService } from './domain/exports/export-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -149,6 +150,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     stats: new StatsService(db, clock, loop),
     engineSettings,
     memory: new MemoryService({ db, clock, workspace }),
+    exports: new ExportService({ db, clock, workspace }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -16,6 +16,7 @@ import type {
   WorkspaceCostCapData,
   WorkspaceTokenRotatedData,
   WorkspaceEngineChangedData,
+  WorkspaceImportedData,
   IngestTokenData,
   CommentCreatedData,
   MentionAcknowledgedData,
@@ -62,6 +63,7 @@ export interface EventPayloads {
   'workspace.cost_cap_changed': WorkspaceCostCapData;
   'workspace.token_rotated': WorkspaceTokenRotatedData;
   'workspace.engine_changed': WorkspaceEngineChangedData;
+  'workspace.imported': WorkspaceImportedData;
   'ingest_token.created': IngestTokenData;
   'ingest_token.revoked': IngestTokenData;
   'comment.created': CommentCreatedData;
@@ -114,6 +116,7 @@ export type EventName =
   | 'workspace.cost_cap_changed'
   | 'workspace.token_rotated'
   | 'workspace.engine_changed'
+  | 'workspace.imported'
   | 'ingest_token.created'
   | 'ingest_token.revoked'
   | 'comment.created'
@@ -161,6 +164,7 @@ export type EventData =
   | WorkspaceCostCapData
   | WorkspaceTokenRotatedData
   | WorkspaceEngineChangedData
+  | WorkspaceImportedData
   | IngestTokenData
   | CommentCreatedData
   | MentionAcknowledgedData
@@ -258,6 +262,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'workspace.engine_changed': {
     description: 'The AI engine settings changed (engine, model, base URL, or whether an API key is set). The key itself is never in the event.',
     example: { engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true },
+  },
+  'workspace.imported': {
+    description: 'Memory, signals and sources were appended from an export file (POST /workspace/import, not a dry run): one event per import, with what it added and skipped.',
+    example: { added: { sources: 3, signals: 240, memory: 12 }, duplicates: 4, invalid: 1, exportedAt: '2026-03-09T18:00:00.000Z' },
   },
   'ingest_token.created': {
     description: 'A scoped ingest URL was created for a source (it can only push signals to that source).',

@@ -15,6 +15,7 @@ import { WorkspaceSection } from './components/WorkspaceSection';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { MembersSection } from '../members/MembersSection';
 import { TemplatesSection } from '../templates/TemplatesSection';
+import { ExportsSection } from '../exports/ExportsSection';
 import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
@@ -30,6 +31,7 @@ const SECTIONS = [
   { id: 'templates', label: 'Templates' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'backups', label: 'Backups' },
+  { id: 'data', label: 'Data' },
 ];
 
 export function SettingsPage() {
@@ -68,6 +70,7 @@ export function SettingsPage() {
           <TemplatesSection />
           <IntegrationsSection />
           <BackupsSection />
+          <ExportsSection />
         </div>
       ) : null}
     </div>

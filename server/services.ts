@@ -26,6 +26,7 @@ import type { CostService } from './domain/cost/cost-service';
 import type { OverviewService } from './domain/overview/overview-service';
 import type { CostGuardService } from './domain/cost-guard/cost-guard-service';
 import type { OutboundService } from './domain/outbound/outbound-service';
+import type { ExportService } from './domain/exports/export-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -84,4 +85,6 @@ export interface Services {
   costGuard: CostGuardService;
   /** Outbound webhooks: subscriptions, the delivery worker (fan-out, signed POSTs, retries) and the delivery log. */
   outbound: OutboundService;
+  /** CSV/JSON exports (sources, activity, outputs, stale tasks, memory, the full JSON export) and the import of an export file. */
+  exports: ExportService;
 }

@@ -19,6 +19,7 @@ import { CostService } from './domain/cost/cost-service';
 import { CostGuardService } from './domain/cost-guard/cost-guard-service';
 import type { CostAlert } from './domain/cost-guard/alerts';
 import { OutboundService } from './domain/outbound/outbound-service';
+import { ExportService } from './domain/exports/export-service';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -175,6 +176,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     costGuard: new CostGuardService({ db, clock, onAlert: options.onCostAlert }),
     // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
     outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
+    exports: new ExportService({ db, clock, workspace }),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

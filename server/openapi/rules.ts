@@ -1,6 +1,7 @@
 import { PLANS } from '../config';
 import { RUN_SKIP_REASONS, RUN_STATUSES, RUN_TRIGGERS } from '../domain/loop/rules';
 import { RUNTIME_PHASES } from '../domain/loop/schedule';
+import { STALE_EXPORT_THRESHOLD } from '../domain/exports/rules';
 import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH, MIN_BULK_IDS } from '../core/input';
 import { MAX_ACTIVITY_QUERY_LENGTH } from '../domain/activity/activity-rules';
 import { ACTIVITY_KINDS } from '../domain/catalog/activity-kinds';
@@ -191,6 +192,8 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'TaskNoteAddedData.text', maxLength: MAX_NOTE_CHARS },
   { ...range('ListStaleTasks?thresholdDays', STALE_THRESHOLD_DAYS), default: STALE_THRESHOLD_DAYS.default },
   { ...range('ListAutoArchivedTasks?sinceDays', AUTO_ARCHIVED_SINCE_DAYS), default: AUTO_ARCHIVED_SINCE_DAYS.default },
+  // exports (server/domain/exports/rules.ts)
+  { ...range('ExportStaleTasks?thresholdDays', STALE_EXPORT_THRESHOLD), default: STALE_EXPORT_THRESHOLD.default },
 
   // bulk bodies: one id limit for every area (server/core/input.ts)
   bulkIds('SignalBulkBody.signalIds'),

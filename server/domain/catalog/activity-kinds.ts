@@ -25,6 +25,7 @@ export const ACTIVITY_KINDS = [
   'workspace.relay_url',
   'workspace.token_rotated',
   'workspace.engine',
+  'workspace.imported',
   // signals
   'signal.created',
   'signal.received',

@@ -132,6 +132,17 @@ export interface WorkspaceEngineChangedData {
   apiKeySet: boolean;
 }
 
+/** What POST /workspace/import added and skipped (counts only; the rows are in the answer). */
+export interface WorkspaceImportedData {
+  added: { sources: number; signals: number; memory: number };
+  /** Items left out as already present. @isInt */
+  duplicates: number;
+  /** Items left out because they break a rule of this desk. @isInt */
+  invalid: number;
+  /** When the file was exported (its exportedAt); null when the file does not say. */
+  exportedAt: string | null;
+}
+
 /** A scoped ingest URL of a source (never the token itself). */
 export interface IngestTokenData extends SourceRef {
   tokenId: string;

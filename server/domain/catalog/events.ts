@@ -21,6 +21,7 @@ import type {
   ArtifactTestData,
   OutboundSubscriptionData,
   OutboundSubscriptionDisabledData,
+  WorkspaceImportedData,
   IngestTokenData,
   CommentCreatedData,
   MentionAcknowledgedData,
@@ -77,6 +78,7 @@ export interface EventPayloads {
   'outbound.subscription_updated': OutboundSubscriptionData;
   'outbound.subscription_deleted': OutboundSubscriptionData;
   'outbound.subscription_disabled': OutboundSubscriptionDisabledData;
+  'workspace.imported': WorkspaceImportedData;
   'ingest_token.created': IngestTokenData;
   'ingest_token.revoked': IngestTokenData;
   'comment.created': CommentCreatedData;
@@ -154,6 +156,7 @@ export type EventName =
   | 'outbound.subscription_updated'
   | 'outbound.subscription_deleted'
   | 'outbound.subscription_disabled'
+  | 'workspace.imported'
   | 'ingest_token.created'
   | 'ingest_token.revoked'
   | 'comment.created'
@@ -224,6 +227,7 @@ export type EventData =
   | ArtifactTestData
   | OutboundSubscriptionData
   | OutboundSubscriptionDisabledData
+  | WorkspaceImportedData
   | IngestTokenData
   | CommentCreatedData
   | MentionAcknowledgedData
@@ -364,6 +368,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
       reason: 'failing',
       failingSince: '2026-03-05T09:00:00.000Z',
     },
+  },
+  'workspace.imported': {
+    description: 'Memory, signals and sources were appended from an export file (POST /workspace/import, not a dry run): one event per import, with what it added and skipped.',
+    example: { added: { sources: 3, signals: 240, memory: 12 }, duplicates: 4, invalid: 1, exportedAt: '2026-03-09T18:00:00.000Z' },
   },
   'ingest_token.created': {
     description: 'A scoped ingest URL was created for a source (it can only push signals to that source).',

@@ -16,6 +16,7 @@ import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { OutboundWebhooksSection } from '../integrations/OutboundWebhooksSection';
 import { MembersSection } from '../members/MembersSection';
 import { TemplatesSection } from '../templates/TemplatesSection';
+import { ExportsSection } from '../exports/ExportsSection';
 import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
@@ -32,6 +33,7 @@ const SECTIONS = [
   { id: 'integrations', label: 'Integrations' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'backups', label: 'Backups' },
+  { id: 'data', label: 'Data' },
 ];
 
 export function SettingsPage() {
@@ -71,6 +73,7 @@ export function SettingsPage() {
           <IntegrationsSection />
           <OutboundWebhooksSection />
           <BackupsSection />
+          <ExportsSection />
         </div>
       ) : null}
     </div>

@@ -1,0 +1,118 @@
+import type { Db } from '../../../db/connection';
+import type { CsvColumn } from '../../core/csv';
+import { selectArtifacts } from '../artifacts/artifact-view';
+import { reviewClock, type ArtifactKind, type ArtifactStatus } from '../artifacts/rules';
+import { EXPORT_MAX_ROWS, joinCell } from './rules';
+
+/** One row of GET /workspace/artifacts-export. */
+export interface ArtifactExportRow {
+  id: string;
+  title: string;
+  kind: ArtifactKind;
+  status: ArtifactStatus;
+  /** @isInt */
+  version: number;
+  parentArtifactId: string | null;
+  taskId: string | null;
+  taskTitle: string | null;
+  runId: string | null;
+  tags: string[];
+  pinned: boolean;
+  /** The review owner (the task's assignee) now; null without one. */
+  reviewOwnerId: string | null;
+  reviewOwnerName: string | null;
+  /** @format date-time */
+  readyAt: string;
+  /** @format date-time */
+  decidedAt: string | null;
+  /**
+   * The output's public page as a path relative to the desk's base URL. Outputs have no public
+   * share page in this version, so this is always null; a later version fills it for shared outputs.
+   */
+  publicShareUrl: string | null;
+  /** Markdown. */
+  content: string;
+  /** @format date-time */
+  createdAt: string;
+  /** @format date-time */
+  updatedAt: string;
+}
+
+export interface ArtifactsExport {
+  /** Newest output first, at most 5000. */
+  rows: ArtifactExportRow[];
+  /** Every output. @isInt */
+  total: number;
+  /** true when total is above the 5000-row cap (the oldest outputs are left out). */
+  capped: boolean;
+}
+
+/** Tags of artifacts, 500 ids a query (artifact_tags primary key). */
+export async function artifactTags(db: Db, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const tags = new Map<string, string[]>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = await db.selectFrom('artifactTags').select(['artifactId', 'tag']).where('artifactId', 'in', ids.slice(i, i + 500)).orderBy('artifactId').orderBy('tag').execute();
+    for (const t of part) tags.set(t.artifactId, [...(tags.get(t.artifactId) ?? []), t.tag]);
+  }
+  return tags;
+}
+
+export async function exportArtifacts(db: Db, cap = EXPORT_MAX_ROWS): Promise<ArtifactsExport> {
+  const [rows, count] = await Promise.all([
+    selectArtifacts(db).select('artifacts.content').orderBy('artifacts.createdAt', 'desc').orderBy('artifacts.id', 'desc').limit(cap).execute(),
+    db.selectFrom('artifacts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const tags = await artifactTags(
+    db,
+    rows.map((r) => r.id),
+  );
+  const total = Number(count.n);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      kind: r.kind,
+      status: r.status,
+      version: r.version,
+      parentArtifactId: r.parentArtifactId,
+      taskId: r.taskId,
+      taskTitle: r.taskTitle ?? null,
+      runId: r.runId,
+      tags: tags.get(r.id) ?? [],
+      pinned: r.pinned === 1,
+      reviewOwnerId: r.ownerId ?? null,
+      reviewOwnerName: r.ownerId ? (r.ownerName ?? r.ownerId) : null,
+      readyAt: reviewClock(r).readyAt,
+      decidedAt: r.decidedAt,
+      publicShareUrl: null,
+      content: r.content,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    })),
+    total,
+    capped: total > cap,
+  };
+}
+
+/** CSV columns; tags joined with `; `. */
+export const ARTIFACT_CSV_COLUMNS: readonly CsvColumn<ArtifactExportRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'title', value: (r) => r.title },
+  { header: 'kind', value: (r) => r.kind },
+  { header: 'status', value: (r) => r.status },
+  { header: 'version', value: (r) => r.version },
+  { header: 'parentArtifactId', value: (r) => r.parentArtifactId },
+  { header: 'taskId', value: (r) => r.taskId },
+  { header: 'taskTitle', value: (r) => r.taskTitle },
+  { header: 'runId', value: (r) => r.runId },
+  { header: 'tags', value: (r) => joinCell(r.tags) },
+  { header: 'pinned', value: (r) => r.pinned },
+  { header: 'reviewOwnerId', value: (r) => r.reviewOwnerId },
+  { header: 'reviewOwnerName', value: (r) => r.reviewOwnerName },
+  { header: 'readyAt', value: (r) => r.readyAt },
+  { header: 'decidedAt', value: (r) => r.decidedAt },
+  { header: 'publicShareUrl', value: (r) => r.publicShareUrl },
+  { header: 'content', value: (r) => r.content },
+  { header: 'createdAt', value: (r) => r.createdAt },
+  { header: 'updatedAt', value: (r) => r.updatedAt },
+];

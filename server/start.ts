@@ -30,6 +30,8 @@ import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
 import { LoopService } from './domain/loop/loop-service';
+import { inlineExecutor } from './domain/loop/cycle-executor';
+import { WorkerCycleExecutor } from './domain/loop/cycle-worker-executor';
 import { StatsService } from './domain/stats/stats-service';
 import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
@@ -52,8 +54,13 @@ export interface StartOptions {
   runScheduler?: boolean;
   /** Where the desk logs; by default a logger of its own writing to `<dataDir>/logs/desk.log`, closed by stop(). */
   logger?: Logger;
-  /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). */
+  /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). Cycles then run inline. */
   engineFor?: (settings: EngineSettings) => Engine;
+  /**
+   * Where loop cycles run without `engineFor`: `worker` (default), a worker thread with its own
+   * database connection, so a cycle never holds the API's event loop; `inline` on this thread.
+   */
+  cycleExecution?: 'worker' | 'inline';
 }
 
 export interface RunningDesk {
@@ -93,11 +100,12 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     unlockDir();
     if (!options.logger) await log.close();
   };
+  const dbFile = path.join(config.dataDir, 'desk.sqlite');
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
   let engineSettings: EngineSettingsService;
   try {
-    database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
+    database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding });
   } catch (err) {
     await unlock();
     throw err;
@@ -121,7 +129,13 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const signals = new SignalService(db, clock, workspace);
   // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
-  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? ((s) => createEngine(s, s.engine === 'openai' ? engineSettings.apiKey() : null)) });
+  const apiKeyFor = (s: EngineSettings) => (s.engine === 'openai' ? engineSettings.apiKey() : null);
+  const executor = options.engineFor
+    ? inlineExecutor({ db, clock, engineFor: options.engineFor })
+    : options.cycleExecution === 'inline'
+      ? inlineExecutor({ db, clock, engineFor: (s) => createEngine(s, apiKeyFor(s)) })
+      : new WorkerCycleExecutor({ db, file: dbFile, nativeBinding: config.sqliteNativeBinding, apiKeyFor });
+  const loop = new LoopService({ db, clock, executor });
   const services: Services = {
     config,
     clock,
@@ -189,7 +203,11 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
 
-  if (options.runScheduler ?? true) scheduler.start();
+  if (options.runScheduler ?? true) {
+    scheduler.start();
+    // The cycle worker loads its modules off this thread while the desk already answers; a failure here shows again at the first cycle.
+    loop.prepare().catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'cycle worker not ready'));
+  }
   services.localUrl = url;
   await applyRelaySettings(services);
 
@@ -210,6 +228,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
         // A stalled client must not hold shutdown open: give in-flight work a grace period.
         setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
       });
+      // The cycle worker (if started) closes its connection before the desk's own closes.
+      await loop.close();
       await database.close();
       log.info('desk stopped');
       await unlock();

@@ -19,6 +19,8 @@ export interface CycleExecutor {
    * caller then fails the record, if one was registered).
    */
   run(job: CycleJob, onRunning: (runId: string) => void): Promise<CycleOutcome>;
+  /** Gets ready for the first cycle (a worker started, its connection open); optional: a cycle prepares what it needs. */
+  prepare(): Promise<void>;
   /** Releases what the executor holds (a worker thread); call after the last cycle has finished. */
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export interface InlineExecutorDeps {
 export function inlineExecutor(deps: InlineExecutorDeps): CycleExecutor {
   return {
     run: (job, onRunning) => runCycle({ db: deps.db, clock: deps.clock, engineFor: deps.engineFor, onRunning }, job),
+    prepare: async () => {},
     close: async () => {},
   };
 }

@@ -196,7 +196,12 @@ export class LoopService {
     return this.get(outcome.runId);
   }
 
-  /** Stops the executor (its worker thread); after idle(), when the desk stops. */
+  /** Readies the executor for the first cycle (the desk starts its cycle worker early: startDesk). */
+  prepare(): Promise<void> {
+    return this.executor.prepare();
+  }
+
+  /** Waits for the cycle in flight, then releases the executor (the worker's connection); when the desk stops. */
   async close(): Promise<void> {
     await this.idle();
     await this.executor.close();

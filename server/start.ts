@@ -206,7 +206,10 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   if (options.runScheduler ?? true) {
     scheduler.start();
     // The cycle worker loads its modules off this thread while the desk already answers; a failure here shows again at the first cycle.
-    loop.prepare().catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'cycle worker not ready'));
+    loop.prepare().then(
+      () => log.info({ cycles: executor instanceof WorkerCycleExecutor ? 'worker' : 'inline' }, 'loop ready'),
+      (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'cycle worker not ready'),
+    );
   }
   services.localUrl = url;
   await applyRelaySettings(services);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Db } from '../../../db/connection';
 import { notifyTablesWritten } from '../../../db/statement-cache';
 import type { EngineSettings } from '../../engine/index';
@@ -25,15 +25,16 @@ export interface WorkerExecutorOptions {
  * it sits beside the bundle that holds this module; from source (tsx, vitest) it is the .ts file,
  * loaded through tsx's loader, registered in the worker (a worker does not inherit the parent's).
  */
-function workerEntry(): { script: string; eval: boolean } {
+function workerEntry(): { script: string; options: WorkerOptions } {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const built of [path.join(here, 'cycle-worker.js'), path.join(here, '..', 'cycle-worker.js')]) {
-    if (fs.existsSync(built)) return { script: built, eval: false };
+    if (fs.existsSync(built)) return { script: built, options: {} };
   }
   const source = path.join(here, 'cycle-worker.ts');
   const tsx = pathToFileURL(tsxEsmApi()).href;
   const script = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(source).href)}); });`;
-  return { script, eval: true };
+  // No inherited execArgv: a parent under tsx would load its loader a second time, for nothing.
+  return { script, options: { eval: true, execArgv: [] } };
 }
 
 /** tsx's ESM register API (its `import` export: the CommonJS one resolves its own imports wrongly when loaded by import()). */
@@ -87,7 +88,7 @@ class CycleWorkerHost {
 
   private start(): Worker {
     const entry = workerEntry();
-    const worker = new Worker(entry.script, { eval: entry.eval, name: 'desk-cycle' });
+    const worker = new Worker(entry.script, { ...entry.options, name: 'desk-cycle' });
     let failure: Error | null = null;
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (err) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type OpenedDatabase } from './connection';
-import { notifyTablesWritten, onTableWrite } from './statement-cache';
+import { notifyTablesWritten, onTableWrite, releaseWriteLock, shareWriteLock } from './statement-cache';
 import { inTransaction } from './transactions';
 
 /** Two connections to one file (the desk's and the cycle worker's): what each must be able to count on. */
@@ -61,6 +61,58 @@ describe('a second connection to the desk file', () => {
     expect((otherError as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
     // Once the transaction committed, the other writer goes through.
     other.exec('CREATE TABLE t_other (x)');
+  });
+
+  it('with a shared write-lock flag, a transaction waits for the holder’s without blocking its thread, then goes through', async () => {
+    const { first, second } = await openBoth();
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    shareWriteLock(second.db, flag, 'holder');
+    shareWriteLock(first.db, flag, 'waiter');
+    const at = '2026-03-10T12:00:00.000Z';
+    const run = (id: string) => ({ id, trigger: 'manual' as const, status: 'skipped' as const, engine: 'local' as const, model: 'm', startedAt: at, finishedAt: at, durationMs: 0, engineMs: 0, errorMessage: null, skipReason: null });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const holder = inTransaction(second.db, async (trx) => {
+      await trx.insertInto('runs').values(run('run_holder')).execute();
+      await gate;
+    });
+    await vi.waitFor(() => expect(Atomics.load(flag, 0)).toBe(1));
+    let wrote = false;
+    // Without the flag this BEGIN would sleep in SQLite's busy handler on this very thread, which
+    // holds the other transaction open: nothing could run until the busy timeout failed it.
+    const waiter = inTransaction(first.db, async (trx) => {
+      await trx.insertInto('runs').values(run('run_waiter')).execute();
+      wrote = true;
+    });
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(wrote).toBe(false);
+    open();
+    await holder;
+    await waiter;
+    expect(wrote).toBe(true);
+    expect(Atomics.load(flag, 0)).toBe(0);
+    expect((await first.db.selectFrom('runs').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual(['run_holder', 'run_waiter']);
+  });
+
+  it('a holder’s flag is cleared when its transaction ends, even after a failure, and releaseWriteLock wakes waiters of a holder that died', async () => {
+    const { first, second } = await openBoth();
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    shareWriteLock(second.db, flag, 'holder');
+    shareWriteLock(first.db, flag, 'waiter');
+    await expect(inTransaction(second.db, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    // The caller is answered at once; its (now empty) batch ends just after.
+    await vi.waitFor(() => expect(Atomics.load(flag, 0)).toBe(0));
+    Atomics.store(flag, 0, 1); // as a worker that died inside its transaction leaves it
+    let wrote = false;
+    const waiter = inTransaction(first.db, async (trx) => {
+      await trx.updateTable('runs').set({ model: 'x' }).execute();
+      wrote = true;
+    });
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(wrote).toBe(false);
+    releaseWriteLock(flag);
+    await waiter;
+    expect(wrote).toBe(true);
   });
 
   it('notifyTablesWritten drops what onTableWrite listeners keep, as a write through the connection would', async () => {

@@ -48,6 +48,38 @@ type AnyWriteListener = (table: string) => void;
  */
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
 
+/**
+ * A write-lock flag shared with another thread's connection to the same file: one Int32 over a
+ * SharedArrayBuffer. The `holder` (the cycle worker's connection) sets it to 1 just before its
+ * BEGIN IMMEDIATE and back to 0, with a notify, once its COMMIT or ROLLBACK has returned. The
+ * `waiter` (the desk's connection) awaits it (Atomics.waitAsync: its event loop keeps serving)
+ * while it is 1 before its own BEGIN, instead of sleeping in SQLite's busy handler on the desk's
+ * thread. The busy timeout still covers the instant between the waiter's look and the holder's BEGIN.
+ */
+export type WriteLockRole = 'holder' | 'waiter';
+
+interface SharedLock {
+  flag: Int32Array;
+  role: WriteLockRole;
+}
+
+/** Clears a holder's flag and wakes its waiters (also for a holder that died holding it). */
+export function releaseWriteLock(flag: Int32Array): void {
+  Atomics.store(flag, 0, 0);
+  Atomics.notify(flag, 0);
+}
+
+/** Atomics.waitAsync (Node 16+, V8 8.7); our TypeScript lib is ES2023, which does not declare it. */
+type WaitAsync = (a: Int32Array, i: number, v: number) => { async: false } | { async: true; value: Promise<unknown> };
+const waitAsync: WaitAsync = (a, i, v) => (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(a, i, v);
+
+async function whileHeld(flag: Int32Array): Promise<void> {
+  while (Atomics.load(flag, 0) === 1) {
+    const wait = waitAsync(flag, 0, 1);
+    if (wait.async) await wait.value;
+  }
+}
+
 class CachingConnection implements DatabaseConnection {
   private readonly kept = new Map<string, Kept>();
 
@@ -104,6 +136,7 @@ export class StatementCachingDriver implements Driver {
   private readonly listeners = new Map<string, Set<WriteListener>>();
   private readonly anyListeners = new Set<AnyWriteListener>();
   private readonly wrapped = new WeakMap<DatabaseConnection, CachingConnection>();
+  private lock: SharedLock | null = null;
 
   constructor(
     private readonly inner: Driver,
@@ -126,15 +159,40 @@ export class StatementCachingDriver implements Driver {
 
   // begin/commit/rollback go through the wrapper too: Kysely's driver runs them as queries on it.
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(BEGIN_IMMEDIATE);
+    const lock = this.lock;
+    if (lock?.role === 'waiter') await whileHeld(lock.flag);
+    if (lock?.role === 'holder') Atomics.store(lock.flag, 0, 1);
+    try {
+      await connection.executeQuery(BEGIN_IMMEDIATE);
+    } catch (err) {
+      this.released();
+      throw err;
+    }
   }
 
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(connection);
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.commitTransaction(connection);
+    } finally {
+      this.released();
+    }
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } finally {
+      this.released();
+    }
+  }
+
+  /** See WriteLockRole. */
+  shareWriteLock(flag: Int32Array, role: WriteLockRole): void {
+    this.lock = { flag, role };
+  }
+
+  private released(): void {
+    if (this.lock?.role === 'holder') releaseWriteLock(this.lock.flag);
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -217,4 +275,12 @@ export function onAnyTableWrite(db: Kysely<DB>, listener: AnyWriteListener): (()
  */
 export function notifyTablesWritten(db: Kysely<DB>, tables: readonly string[] | 'all'): void {
   cachingDrivers.get(db)?.notifyWritten(tables);
+}
+
+/**
+ * Shares a write-lock flag (see WriteLockRole) between this database's connection and another
+ * thread's connection to the same file: the cycle worker's is the `holder`, the desk's the `waiter`.
+ */
+export function shareWriteLock(db: Kysely<DB>, flag: Int32Array, role: WriteLockRole): void {
+  cachingDrivers.get(db)?.shareWriteLock(flag, role);
 }

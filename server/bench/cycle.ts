@@ -86,6 +86,16 @@ async function seedMemory(desk: TestDesk): Promise<void> {
   });
 }
 
+/** The requests a sequential client sent within the last `ms`: the last ones, by their summed time. */
+function lastWithin(all: number[], ms: number): number[] {
+  const out: number[] = [];
+  for (let i = all.length - 1, sum = 0; i >= 0 && sum < ms; i--) {
+    out.push(all[i]);
+    sum += all[i];
+  }
+  return out;
+}
+
 const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(0.99 * times.length))];
 
 /**
@@ -102,9 +112,12 @@ parentPort.on('message', () => { stop = true; });
   const times = [];
   while (!stop && times.length < workerData.max) {
     const t0 = performance.now();
-    const res = await fetch(workerData.url, { headers: { authorization: 'Bearer ' + workerData.token } });
+    const write = workerData.write;
+    const res = await fetch(workerData.url, write
+      ? { method: 'POST', headers: { authorization: 'Bearer ' + workerData.token, 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'news', priority: 'normal', title: 'Written during the bench ' + times.length, detail: 'x' }) }
+      : { headers: { authorization: 'Bearer ' + workerData.token } });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error('GET /workspace: HTTP ' + res.status);
+    if (res.status !== (write ? 201 : 200)) throw new Error(workerData.url + ': HTTP ' + res.status);
     times.push(performance.now() - t0);
   }
   parentPort.postMessage(times);
@@ -116,8 +129,9 @@ interface Client {
   done: Promise<number[]>;
 }
 
-function startClient(desk: TestDesk, max: number): Client {
-  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${desk.url}/api/v1/workspace`, token: desk.token, max } });
+/** GET /workspace one after the other, or with `write` POST /signals (a desk write, a WAL sync each). */
+function startClient(desk: TestDesk, max: number, write = false): Client {
+  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${desk.url}/api/v1/${write ? 'signals' : 'workspace'}`, token: desk.token, max, write } });
   const done = new Promise<number[]>((resolve, reject) => {
     worker.once('message', (times: number[]) => resolve(times));
     worker.once('error', reject);
@@ -158,14 +172,18 @@ export async function benchCycle(): Promise<CycleBenchResult[]> {
     const second = await desk.services.loop.runNow();
     const secondMs = performance.now() - t1;
     stalls.disable();
-    const all = await client.stop();
-    // The requests sent while the cycle ran: the last ones, by their summed time (sequential client).
-    const during: number[] = [];
-    for (let i = all.length - 1, sum = 0; i >= 0 && sum < secondMs; i--) {
-      during.push(all[i]);
-      sum += all[i];
-    }
+    const during = lastWithin(await client.stop(), secondMs);
     if (second.status !== 'completed') throw new Error(`cycle bench: ${second.status} ${second.errorMessage ?? ''}`);
+    // Desk writes (POST /signals) idle, then while a third cycle runs: what the worker's write lock costs them.
+    const writesIdle = await startClient(desk, IDLE_REQUESTS / 2, true).done;
+    await seed(desk, SIGNALS, 2 * SIGNALS);
+    desk.clock.advanceMinutes(1);
+    const writer = startClient(desk, 1_000_000, true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const t2 = performance.now();
+    const third = await desk.services.loop.runNow();
+    const writesDuring = lastWithin(await writer.stop(), performance.now() - t2);
+    if (third.status !== 'completed') throw new Error(`cycle bench: ${third.status} ${third.errorMessage ?? ''}`);
     const idleP99 = p99(idle);
     const duringP99 = p99(during);
     return [
@@ -177,6 +195,9 @@ export async function benchCycle(): Promise<CycleBenchResult[]> {
       { name: `GET /workspace p99 during a cycle (${during.length} requests)`, value: duringP99, unit: 'ms', target: Math.max(DURING_CYCLE_P99_FACTOR * idleP99, 1) },
       // Shown only (target NaN): the longest the event loop was held during the cycle, the floor of any request's wait.
       { name: 'longest event-loop stall during the cycle', value: stalls.max / 1e6, unit: 'ms', target: Number.NaN },
+      { name: 'POST /signals p99 idle', value: p99(writesIdle), unit: 'ms', target: Number.NaN },
+      { name: `POST /signals p99 during a cycle (${writesDuring.length} writes)`, value: p99(writesDuring), unit: 'ms', target: Number.NaN },
+      { name: 'POST /signals max during a cycle (waits for the worker’s apply + COMMIT)', value: Math.max(...writesDuring), unit: 'ms', target: Number.NaN },
     ];
   } finally {
     await desk.stop();

@@ -11,6 +11,8 @@ export interface WorkerDatabase {
   file: string;
   /** better_sqlite3.node to load instead of node_modules' own (the Electron shell's build). */
   nativeBinding?: string;
+  /** The write-lock flag the worker's connection holds while it writes (db/statement-cache.ts WriteLockRole). */
+  lock: SharedArrayBuffer;
 }
 
 export type ToWorker =

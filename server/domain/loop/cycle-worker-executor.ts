@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Db } from '../../../db/connection';
-import { notifyTablesWritten } from '../../../db/statement-cache';
+import { notifyTablesWritten, releaseWriteLock, shareWriteLock } from '../../../db/statement-cache';
 import type { EngineSettings } from '../../engine/index';
 import { settingsOf, type CycleJob, type CycleOutcome } from './cycle';
 import type { CycleExecutor } from './cycle-executor';
@@ -50,6 +50,8 @@ function tsxEsmApi(): string {
 interface Waiter {
   /** The desk's connection whose caches hear what the worker wrote for this request. */
   db: Db;
+  /** The desk's write-lock flag: cleared if the worker dies holding it. */
+  lock: Int32Array;
   /** Every answer (`running` comes before the last one). */
   answer(message: FromWorker): void;
   /** The worker stopped before the last answer. */
@@ -69,10 +71,10 @@ class CycleWorkerHost {
   private seq = 0;
   private readonly waiting = new Map<number, Waiter>();
 
-  request(db: Db, build: (id: number) => ToWorker, waiter: Omit<Waiter, 'db'>): void {
+  request(db: Db, lock: Int32Array, build: (id: number) => ToWorker, waiter: Omit<Waiter, 'db' | 'lock'>): void {
     const worker = this.worker ?? this.start();
     const id = ++this.seq;
-    this.waiting.set(id, { db, ...waiter });
+    this.waiting.set(id, { db, lock, ...waiter });
     worker.ref();
     worker.postMessage(build(id));
   }
@@ -100,6 +102,7 @@ class CycleWorkerHost {
       const waiting = [...this.waiting.values()];
       this.waiting.clear();
       for (const w of waiting) {
+        releaseWriteLock(w.lock); // its transaction died with it
         notifyTablesWritten(w.db, 'all');
         w.fail(why);
       }
@@ -126,18 +129,23 @@ const host = new CycleWorkerHost();
 
 /**
  * Runs a desk's cycles in the process's cycle worker, on a connection of the worker's own to the
- * desk's file (WAL: the desk's reads never wait on it; transactions are BEGIN IMMEDIATE, so a desk
- * write during the worker's apply waits for the lock, see docs/architecture.md). A cycle's promise
+ * desk's file (WAL: the desk's reads never wait on it; a desk transaction that would begin while
+ * the worker writes awaits the shared write-lock flag first, see docs/architecture.md). A cycle's promise
  * settles after the desk's caches have dropped what it wrote.
  */
 export class WorkerCycleExecutor implements CycleExecutor {
   private closed = false;
   private used = false;
+  /** Set by the worker's connection while it holds the write lock; the desk's transactions await it. */
+  private readonly lock = new SharedArrayBuffer(4);
+  private readonly flag = new Int32Array(this.lock);
 
-  constructor(private readonly o: WorkerExecutorOptions) {}
+  constructor(private readonly o: WorkerExecutorOptions) {
+    shareWriteLock(o.db, this.flag, 'waiter');
+  }
 
   private get database(): WorkerDatabase {
-    return { file: this.o.file, ...(this.o.nativeBinding ? { nativeBinding: this.o.nativeBinding } : {}) };
+    return { file: this.o.file, lock: this.lock, ...(this.o.nativeBinding ? { nativeBinding: this.o.nativeBinding } : {}) };
   }
 
   run(job: CycleJob, onRunning: (runId: string) => void): Promise<CycleOutcome> {
@@ -145,7 +153,7 @@ export class WorkerCycleExecutor implements CycleExecutor {
     const apiKey = job.workspace.engine === 'openai' ? this.o.apiKeyFor(settingsOf(job.workspace)) : null;
     this.used = true;
     return new Promise<CycleOutcome>((resolve, reject) => {
-      host.request(this.o.db, (id) => ({ type: 'cycle', id, database: this.database, job, apiKey }), {
+      host.request(this.o.db, this.flag, (id) => ({ type: 'cycle', id, database: this.database, job, apiKey }), {
         answer: (m) => {
           if (m.type === 'running') onRunning(m.runId);
           else if (m.type === 'done') resolve(m.outcome);
@@ -161,7 +169,7 @@ export class WorkerCycleExecutor implements CycleExecutor {
     if (this.closed) return Promise.resolve();
     this.used = true;
     return new Promise<void>((resolve, reject) => {
-      host.request(this.o.db, (id) => ({ type: 'open', id, database: this.database }), {
+      host.request(this.o.db, this.flag, (id) => ({ type: 'open', id, database: this.database }), {
         answer: (m) => (m.type === 'opened' && m.message !== null ? reject(new Error(m.message)) : resolve()),
         fail: reject,
       });
@@ -173,7 +181,7 @@ export class WorkerCycleExecutor implements CycleExecutor {
     this.closed = true;
     if (!this.used || !host.running) return;
     await new Promise<void>((resolve) => {
-      host.request(this.o.db, (id) => ({ type: 'close', id, file: this.o.file }), { answer: () => resolve(), fail: () => resolve() });
+      host.request(this.o.db, this.flag, (id) => ({ type: 'close', id, file: this.o.file }), { answer: () => resolve(), fail: () => resolve() });
     });
   }
 }

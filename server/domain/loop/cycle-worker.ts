@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { openDatabase, type OpenedDatabase } from '../../../db/connection';
-import { onAnyTableWrite } from '../../../db/statement-cache';
+import { onAnyTableWrite, shareWriteLock } from '../../../db/statement-cache';
 import type { Clock } from '../../core/clock';
 import { createEngine, type EngineSettings } from '../../engine/index';
 import { runCycle } from './cycle';
@@ -29,6 +29,8 @@ function connect(database: WorkerDatabase): Connection {
     const written = new Set<string>();
     const opened = openDatabase(database.file, { nativeBinding: database.nativeBinding, migrate: false }).then((o) => {
       onAnyTableWrite(o.db, (table) => written.add(table));
+      // The desk waits on this flag (without blocking its thread) while this connection writes.
+      shareWriteLock(o.db, new Int32Array(database.lock), 'holder');
       return o;
     });
     c = { opened, written };

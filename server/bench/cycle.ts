@@ -10,6 +10,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { inTransaction } from '../../db/transactions';
 import { cycleWorkerRunning } from '../domain/loop/cycle-worker-executor';
+import { LoopService } from '../domain/loop/loop-service';
+import { createEngine } from '../engine/index';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 
 export interface CycleBenchResult {
@@ -168,12 +170,24 @@ export async function benchCycle(): Promise<CycleBenchResult[]> {
     await new Promise((resolve) => setTimeout(resolve, 50)); // the client is under way
     const stalls = monitorEventLoopDelay({ resolution: 1 });
     stalls.enable();
+    const elu0 = performance.eventLoopUtilization();
     const t1 = performance.now();
     const second = await desk.services.loop.runNow();
     const secondMs = performance.now() - t1;
+    const busy = performance.eventLoopUtilization(elu0).utilization;
     stalls.disable();
     const during = lastWithin(await client.stop(), secondMs);
     if (second.status !== 'completed') throw new Error(`cycle bench: ${second.status} ${second.errorMessage ?? ''}`);
+    // For comparison under the same machine load: the same cycle inline on the desk's thread (as before the worker).
+    await seed(desk, SIGNALS, 3 * SIGNALS);
+    desk.clock.advanceMinutes(1);
+    const inline = new LoopService({ db: desk.services.db, clock: desk.clock, engineFor: (s) => createEngine(s, null) });
+    const inlineClient = startClient(desk, 1_000_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const t3 = performance.now();
+    const inlineRun = await inline.runNow();
+    const duringInline = lastWithin(await inlineClient.stop(), performance.now() - t3);
+    if (inlineRun.status !== 'completed') throw new Error(`cycle bench: inline ${inlineRun.status} ${inlineRun.errorMessage ?? ''}`);
     // Desk writes (POST /signals) idle, then while a third cycle runs: what the worker's write lock costs them.
     const writesIdle = await startClient(desk, IDLE_REQUESTS / 2, true).done;
     await seed(desk, SIGNALS, 2 * SIGNALS);
@@ -195,6 +209,9 @@ export async function benchCycle(): Promise<CycleBenchResult[]> {
       { name: `GET /workspace p99 during a cycle (${during.length} requests)`, value: duringP99, unit: 'ms', target: Math.max(DURING_CYCLE_P99_FACTOR * idleP99, 1) },
       // Shown only (target NaN): the longest the event loop was held during the cycle, the floor of any request's wait.
       { name: 'longest event-loop stall during the cycle', value: stalls.max / 1e6, unit: 'ms', target: Number.NaN },
+      // Shown only: how busy the desk's thread was during the worker cycle (the rest of a stall is the machine's other load).
+      { name: 'desk thread busy during the cycle (event-loop utilization)', value: busy * 100, unit: '%', target: Number.NaN },
+      { name: `for comparison: GET /workspace p99 during the same cycle inline (${duringInline.length} requests)`, value: p99(duringInline), unit: 'ms', target: Number.NaN },
       { name: 'POST /signals p99 idle', value: p99(writesIdle), unit: 'ms', target: Number.NaN },
       { name: `POST /signals p99 during a cycle (${writesDuring.length} writes)`, value: p99(writesDuring), unit: 'ms', target: Number.NaN },
       { name: 'POST /signals max during a cycle (waits for the worker’s apply + COMMIT)', value: Math.max(...writesDuring), unit: 'ms', target: Number.NaN },

@@ -4,6 +4,7 @@
  * desk has run them) and runs each cycle with cycle.ts, the same code the inline executor runs, so
  * SQL, memory searches, the engine and apply's COMMIT never hold the desk's event loop.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { openDatabase, type OpenedDatabase } from '../../../db/connection';
@@ -15,6 +16,20 @@ import type { FromWorker, ToWorker, WorkerDatabase } from './cycle-protocol';
 
 const port = parentPort;
 if (port === null) throw new Error('cycle-worker.ts runs as a worker thread (cycle-worker-executor.ts starts it)');
+
+/**
+ * On Linux the nice value is per thread (setpriority on 0 is the calling thread): the cycle
+ * yields the CPU to the desk's API thread when both want it (a 2-core machine). Elsewhere the same
+ * call would lower the whole desk process, so it is not made there.
+ */
+export const CYCLE_THREAD_NICE = 10;
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(0, CYCLE_THREAD_NICE);
+  } catch {
+    // not permitted (some containers): the cycle runs at the desk's priority
+  }
+}
 
 interface Connection {
   opened: Promise<OpenedDatabase>;

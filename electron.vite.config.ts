@@ -21,9 +21,15 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
-      // desk-process is the utility process's entry (the server runs there, off the UI thread).
+      // desk-process is the utility process's entry (the server runs there, off the UI thread);
+      // cycle-worker is the loop's worker thread, found beside the bundle that starts it
+      // (server/domain/loop/cycle-worker-executor.ts looks for out/main/cycle-worker.js).
       rollupOptions: {
-        input: { index: resolve(__dirname, 'main/index.ts'), 'desk-process': resolve(__dirname, 'main/desk-process.ts') },
+        input: {
+          index: resolve(__dirname, 'main/index.ts'),
+          'desk-process': resolve(__dirname, 'main/desk-process.ts'),
+          'cycle-worker': resolve(__dirname, 'server/domain/loop/cycle-worker.ts'),
+        },
       },
     },
   },

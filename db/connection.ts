@@ -24,9 +24,14 @@ export interface OpenDatabaseOptions {
    * Node). The Electron shell passes its own copy built for Electron's ABI.
    */
   nativeBinding?: string;
+  /**
+   * Bring the schema up to date (default). False for a second connection to a file the desk has
+   * already opened and migrated (the loop's cycle worker): same pragmas, no schema work.
+   */
+  migrate?: boolean;
 }
 
-/** Opens (creating if needed) the SQLite file with the pragmas Desk relies on, and migrates it. */
+/** Opens (creating if needed) the SQLite file with the pragmas Desk relies on, and migrates it (unless `migrate: false`). */
 export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const sqlite = openSqlite(file, options.nativeBinding);
   sqlite.pragma('journal_mode = WAL');
@@ -52,7 +57,7 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   registerDriver(db, driver);
   if (caching) registerStatementCache(db, caching);
   try {
-    await migrateToLatest(db);
+    if (options.migrate !== false) await migrateToLatest(db);
   } catch (err) {
     await db.destroy();
     throw err;

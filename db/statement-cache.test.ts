@@ -53,7 +53,8 @@ describe('statement cache', () => {
     });
     const sqls = prepare.mock.calls.map((c) => c[0]);
     expect(new Set(sqls).size).toBe(sqls.length);
-    expect(sqls).toContain('begin');
+    // Immediate: the write lock from the start (a second connection writes the file: statement-cache.ts).
+    expect(sqls).toContain('begin immediate');
     expect(await db.selectFrom('things').select('id').orderBy('id').execute()).toEqual([{ id: 3 }, { id: 4 }, { id: 5 }]);
   });
 
@@ -84,6 +85,27 @@ describe('statement cache', () => {
     stop();
     await db.deleteFrom('things').execute();
     expect(seen).toHaveBeenCalledTimes(5);
+  });
+
+  it('reports each write statement to onAnyTableWrite, and notifyWritten reaches the listeners of the tables named (or all)', async () => {
+    const { db, driver } = open();
+    opened.push(db);
+    const tables: string[] = [];
+    const stopAny = driver.onAnyTableWrite((table) => tables.push(table));
+    await db.selectFrom('things').selectAll().execute();
+    await db.insertInto('things').values({ id: 1, someName: 'a' }).execute();
+    await db.deleteFrom('things').execute();
+    expect(tables).toEqual(['things', 'things']);
+    stopAny();
+    const things = vi.fn();
+    const others = vi.fn();
+    driver.onTableWrite('things', things);
+    driver.onTableWrite('others', others);
+    driver.notifyWritten(['Things', 'nobody_listens']);
+    expect([things.mock.calls.length, others.mock.calls.length]).toEqual([1, 0]);
+    driver.notifyWritten('all');
+    expect([things.mock.calls.length, others.mock.calls.length]).toEqual([2, 1]);
+    expect(tables).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { CompiledQuery, DatabaseConnection, Driver, Kysely, QueryResult, TransactionSettings } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, type Kysely, type QueryResult, type TransactionSettings } from 'kysely';
 import type { DB } from './schema';
 
 /**
@@ -36,6 +36,49 @@ export function writeTarget(sqlText: string): string | null {
 }
 
 type WriteListener = () => void;
+/** Told the table (SQL name) of every write statement: for a caller that reports writes elsewhere. */
+type AnyWriteListener = (table: string) => void;
+
+/**
+ * BEGIN IMMEDIATE, not Kysely's plain (deferred) BEGIN: a second connection writes the same file
+ * (the loop's cycle worker, server/domain/loop/cycle-worker.ts). A deferred transaction that read
+ * first and then writes after the other connection committed fails at once with
+ * SQLITE_BUSY_SNAPSHOT (the busy timeout cannot help a stale snapshot); an immediate one takes the
+ * write lock up front, waiting up to `busy_timeout` for the other writer, and never fails that way.
+ */
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+
+/**
+ * A write-lock flag shared with another thread's connection to the same file: one Int32 over a
+ * SharedArrayBuffer. The `holder` (the cycle worker's connection) sets it to 1 just before its
+ * BEGIN IMMEDIATE and back to 0, with a notify, once its COMMIT or ROLLBACK has returned. The
+ * `waiter` (the desk's connection) awaits it (Atomics.waitAsync: its event loop keeps serving)
+ * while it is 1 before its own BEGIN, instead of sleeping in SQLite's busy handler on the desk's
+ * thread. The busy timeout still covers the instant between the waiter's look and the holder's BEGIN.
+ */
+export type WriteLockRole = 'holder' | 'waiter';
+
+interface SharedLock {
+  flag: Int32Array;
+  role: WriteLockRole;
+}
+
+/** Clears a holder's flag and wakes its waiters (also for a holder that died holding it). */
+export function releaseWriteLock(flag: Int32Array): void {
+  Atomics.store(flag, 0, 0);
+  Atomics.notify(flag, 0);
+}
+
+/** Atomics.waitAsync (Node 16+, V8 8.7); our TypeScript lib is ES2023, which does not declare it. */
+type WaitAsync = (a: Int32Array, i: number, v: number) => { async: false } | { async: true; value: Promise<unknown> };
+const waitAsync: WaitAsync = (a, i, v) => (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(a, i, v);
+
+async function whileHeld(flag: Int32Array): Promise<void> {
+  while (Atomics.load(flag, 0) === 1) {
+    const wait = waitAsync(flag, 0, 1);
+    if (wait.async) await wait.value;
+  }
+}
 
 class CachingConnection implements DatabaseConnection {
   private readonly kept = new Map<string, Kept>();
@@ -44,6 +87,7 @@ class CachingConnection implements DatabaseConnection {
     readonly inner: DatabaseConnection,
     private readonly sqlite: Database.Database,
     private readonly listeners: Map<string, Set<WriteListener>>,
+    private readonly anyListeners: Set<AnyWriteListener>,
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -83,13 +127,16 @@ class CachingConnection implements DatabaseConnection {
   private notify(table: string): void {
     const set = this.listeners.get(table);
     if (set) for (const listener of set) listener();
+    for (const listener of this.anyListeners) listener(table);
   }
 }
 
 /** Wraps a Kysely SQLite driver (which has one connection) with the statement cache. */
 export class StatementCachingDriver implements Driver {
   private readonly listeners = new Map<string, Set<WriteListener>>();
+  private readonly anyListeners = new Set<AnyWriteListener>();
   private readonly wrapped = new WeakMap<DatabaseConnection, CachingConnection>();
+  private lock: SharedLock | null = null;
 
   constructor(
     private readonly inner: Driver,
@@ -104,23 +151,48 @@ export class StatementCachingDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     let wrapper = this.wrapped.get(connection);
     if (!wrapper) {
-      wrapper = new CachingConnection(connection, this.sqlite, this.listeners);
+      wrapper = new CachingConnection(connection, this.sqlite, this.listeners, this.anyListeners);
       this.wrapped.set(connection, wrapper);
     }
     return wrapper;
   }
 
   // begin/commit/rollback go through the wrapper too: Kysely's driver runs them as queries on it.
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(connection, settings);
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
+    const lock = this.lock;
+    if (lock?.role === 'waiter') await whileHeld(lock.flag);
+    if (lock?.role === 'holder') Atomics.store(lock.flag, 0, 1);
+    try {
+      await connection.executeQuery(BEGIN_IMMEDIATE);
+    } catch (err) {
+      this.released();
+      throw err;
+    }
   }
 
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(connection);
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.commitTransaction(connection);
+    } finally {
+      this.released();
+    }
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } finally {
+      this.released();
+    }
+  }
+
+  /** See WriteLockRole. */
+  shareWriteLock(flag: Int32Array, role: WriteLockRole): void {
+    this.lock = { flag, role };
+  }
+
+  private released(): void {
+    if (this.lock?.role === 'holder') releaseWriteLock(this.lock.flag);
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -138,6 +210,24 @@ export class StatementCachingDriver implements Driver {
     this.listeners.set(key, set);
     set.add(listener);
     return () => set.delete(listener);
+  }
+
+  /** Calls `listener` with the table of every write statement that runs. */
+  onAnyTableWrite(listener: AnyWriteListener): () => void {
+    this.anyListeners.add(listener);
+    return () => this.anyListeners.delete(listener);
+  }
+
+  /**
+   * Tells the listeners of each table that it was written by someone else (another connection to
+   * the same file), or the listeners of every table for 'all'. Its statement cache is unaffected.
+   */
+  notifyWritten(tables: readonly string[] | 'all'): void {
+    const keys = tables === 'all' ? [...this.listeners.keys()] : tables.map((t) => t.toLowerCase());
+    for (const key of keys) {
+      const set = this.listeners.get(key);
+      if (set) for (const listener of [...set]) listener();
+    }
   }
 }
 
@@ -165,4 +255,32 @@ export function registerStatementCache(db: Kysely<DB>, driver: StatementCachingD
 export function onTableWrite(db: Kysely<DB>, table: string, listener: WriteListener): (() => void) | null {
   const driver = cachingDrivers.get(db);
   return driver ? driver.onTableWrite(table, listener) : null;
+}
+
+/**
+ * Reports writes made through this database's driver: `listener` gets each write statement's table
+ * (its SQL name). The cycle worker uses it to tell the desk's connection what a cycle wrote.
+ * Returns null for a database without the statement cache.
+ */
+export function onAnyTableWrite(db: Kysely<DB>, listener: AnyWriteListener): (() => void) | null {
+  const driver = cachingDrivers.get(db);
+  return driver ? driver.onAnyTableWrite(listener) : null;
+}
+
+/**
+ * Another connection to the same file (the cycle worker's) committed writes to `tables` (SQL
+ * names), or to anything ('all': a writer that stopped before saying what it wrote): drops what
+ * `onTableWrite` listeners of this database keep for them, as a write through it would. Call it
+ * after that COMMIT, before answering anyone who expects to see the writes.
+ */
+export function notifyTablesWritten(db: Kysely<DB>, tables: readonly string[] | 'all'): void {
+  cachingDrivers.get(db)?.notifyWritten(tables);
+}
+
+/**
+ * Shares a write-lock flag (see WriteLockRole) between this database's connection and another
+ * thread's connection to the same file: the cycle worker's is the `holder`, the desk's the `waiter`.
+ */
+export function shareWriteLock(db: Kysely<DB>, flag: Int32Array, role: WriteLockRole): void {
+  cachingDrivers.get(db)?.shareWriteLock(flag, role);
 }

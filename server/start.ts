@@ -35,6 +35,8 @@ import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
 import { LoopService } from './domain/loop/loop-service';
+import { inlineExecutor } from './domain/loop/cycle-executor';
+import { WorkerCycleExecutor } from './domain/loop/cycle-worker-executor';
 import { StatsService } from './domain/stats/stats-service';
 import { OverviewService } from './domain/overview/overview-service';
 import { createEngine, type EngineSettings, type Engine } from './engine/index';
@@ -62,8 +64,13 @@ export interface StartOptions {
   logger?: Logger;
   /** New cost alerts of each detector run (spikes and chronic warnings, none while acked): the desktop shows them as notifications. */
   onCostAlert?: (alerts: CostAlert[]) => void;
-  /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). */
+  /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). Cycles then run inline. */
   engineFor?: (settings: EngineSettings) => Engine;
+  /**
+   * Where loop cycles run without `engineFor`: `worker` (default), a worker thread with its own
+   * database connection, so a cycle never holds the API's event loop; `inline` on this thread.
+   */
+  cycleExecution?: 'worker' | 'inline';
 }
 
 export interface RunningDesk {
@@ -103,11 +110,12 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     unlockDir();
     if (!options.logger) await log.close();
   };
+  const dbFile = path.join(config.dataDir, 'desk.sqlite');
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
   let engineSettings: EngineSettingsService;
   try {
-    database = await openDatabase(path.join(config.dataDir, 'desk.sqlite'), { nativeBinding: config.sqliteNativeBinding });
+    database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding });
   } catch (err) {
     await unlock();
     throw err;
@@ -131,7 +139,16 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
   const signals = new SignalService(db, clock, workspace);
   // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
-  const loop = new LoopService({ db, clock, engineFor: options.engineFor ?? ((s) => createEngine(s, s.engine === 'openai' ? engineSettings.apiKey() : null)) });
+  const apiKeyFor = (s: EngineSettings) => (s.engine === 'openai' ? engineSettings.apiKey() : null);
+  const executor = options.engineFor
+    ? inlineExecutor({ db, clock, engineFor: options.engineFor })
+    : options.cycleExecution === 'inline'
+      ? inlineExecutor({ db, clock, engineFor: (s) => createEngine(s, apiKeyFor(s)) })
+      : new WorkerCycleExecutor({ db, file: dbFile, nativeBinding: config.sqliteNativeBinding, apiKeyFor });
+  // A spike is caught the moment the cycle that caused it commits (the cost guard's job is the safety net).
+  const afterCycle = () =>
+    void services.costGuard.detectSpikes().catch((err: unknown) => log.warn({ err }, 'cost-spike detection after a cycle failed'));
+  const loop = new LoopService({ db, clock, executor, onCycleFinished: afterCycle });
   const tasks = new TaskService({ db, clock, workspace });
   const services: Services = {
     config,
@@ -217,7 +234,14 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
 
-  if (options.runScheduler ?? true) scheduler.start();
+  if (options.runScheduler ?? true) {
+    scheduler.start();
+    // The cycle worker loads its modules off this thread while the desk already answers; a failure here shows again at the first cycle.
+    loop.prepare().then(
+      () => log.info({ cycles: executor instanceof WorkerCycleExecutor ? 'worker' : 'inline' }, 'loop ready'),
+      (err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'cycle worker not ready'),
+    );
+  }
   services.localUrl = url;
   await applyRelaySettings(services);
 
@@ -241,6 +265,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
         // A stalled client must not hold shutdown open: give in-flight work a grace period.
         setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS).unref();
       });
+      // The cycle worker (if started) closes its connection before the desk's own closes.
+      await loop.close();
       await database.close();
       log.info('desk stopped');
       await unlock();

@@ -2,11 +2,16 @@
  * The loop's cycle bench: one cycle with the built-in local engine over 1,000 new signals and 5,000
  * memory entries (target under 1 second), and GET /workspace latency (p99) while a cycle runs
  * against the same figure idle (target: within 2x). The desk is a test desk of its own (fresh
- * folder, loopback); the data is written straight to the database, deterministic.
+ * folder, loopback) running cycles as a real desk does, in the cycle worker (started first, as
+ * startDesk does when its scheduler runs; its start is shown on its own line); the data is written
+ * straight to the database, deterministic.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { inTransaction } from '../../db/transactions';
+import { cycleWorkerRunning } from '../domain/loop/cycle-worker-executor';
+import { LoopService } from '../domain/loop/loop-service';
+import { createEngine } from '../engine/index';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 
 export interface CycleBenchResult {
@@ -83,6 +88,16 @@ async function seedMemory(desk: TestDesk): Promise<void> {
   });
 }
 
+/** The requests a sequential client sent within the last `ms`: the last ones, by their summed time. */
+function lastWithin(all: number[], ms: number): number[] {
+  const out: number[] = [];
+  for (let i = all.length - 1, sum = 0; i >= 0 && sum < ms; i--) {
+    out.push(all[i]);
+    sum += all[i];
+  }
+  return out;
+}
+
 const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(0.99 * times.length))];
 
 /**
@@ -99,9 +114,12 @@ parentPort.on('message', () => { stop = true; });
   const times = [];
   while (!stop && times.length < workerData.max) {
     const t0 = performance.now();
-    const res = await fetch(workerData.url, { headers: { authorization: 'Bearer ' + workerData.token } });
+    const write = workerData.write;
+    const res = await fetch(workerData.url, write
+      ? { method: 'POST', headers: { authorization: 'Bearer ' + workerData.token, 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'news', priority: 'normal', title: 'Written during the bench ' + times.length, detail: 'x' }) }
+      : { headers: { authorization: 'Bearer ' + workerData.token } });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error('GET /workspace: HTTP ' + res.status);
+    if (res.status !== (write ? 201 : 200)) throw new Error(workerData.url + ': HTTP ' + res.status);
     times.push(performance.now() - t0);
   }
   parentPort.postMessage(times);
@@ -113,8 +131,9 @@ interface Client {
   done: Promise<number[]>;
 }
 
-function startClient(desk: TestDesk, max: number): Client {
-  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${desk.url}/api/v1/workspace`, token: desk.token, max } });
+/** GET /workspace one after the other, or with `write` POST /signals (a desk write, a WAL sync each). */
+function startClient(desk: TestDesk, max: number, write = false): Client {
+  const worker = new Worker(CLIENT, { eval: true, workerData: { url: `${desk.url}/api/v1/${write ? 'signals' : 'workspace'}`, token: desk.token, max, write } });
   const done = new Promise<number[]>((resolve, reject) => {
     worker.once('message', (times: number[]) => resolve(times));
     worker.once('error', reject);
@@ -133,6 +152,10 @@ export async function benchCycle(): Promise<CycleBenchResult[]> {
   try {
     await seedMemory(desk);
     await seed(desk, SIGNALS, 0);
+    const w0 = performance.now();
+    await desk.services.loop.prepare();
+    const workerStartMs = performance.now() - w0;
+    if (!cycleWorkerRunning()) throw new Error('cycle bench: the desk runs cycles inline, not in the cycle worker');
     // Cycle alone.
     const t0 = performance.now();
     const first = await desk.services.loop.runNow();
@@ -147,27 +170,51 @@ export async function benchCycle(): Promise<CycleBenchResult[]> {
     await new Promise((resolve) => setTimeout(resolve, 50)); // the client is under way
     const stalls = monitorEventLoopDelay({ resolution: 1 });
     stalls.enable();
+    const elu0 = performance.eventLoopUtilization();
     const t1 = performance.now();
     const second = await desk.services.loop.runNow();
     const secondMs = performance.now() - t1;
+    const busy = performance.eventLoopUtilization(elu0).utilization;
     stalls.disable();
-    const all = await client.stop();
-    // The requests sent while the cycle ran: the last ones, by their summed time (sequential client).
-    const during: number[] = [];
-    for (let i = all.length - 1, sum = 0; i >= 0 && sum < secondMs; i--) {
-      during.push(all[i]);
-      sum += all[i];
-    }
+    const during = lastWithin(await client.stop(), secondMs);
     if (second.status !== 'completed') throw new Error(`cycle bench: ${second.status} ${second.errorMessage ?? ''}`);
+    // For comparison under the same machine load: the same cycle inline on the desk's thread (as before the worker).
+    await seed(desk, SIGNALS, 3 * SIGNALS);
+    desk.clock.advanceMinutes(1);
+    const inline = new LoopService({ db: desk.services.db, clock: desk.clock, engineFor: (s) => createEngine(s, null) });
+    const inlineClient = startClient(desk, 1_000_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const t3 = performance.now();
+    const inlineRun = await inline.runNow();
+    const duringInline = lastWithin(await inlineClient.stop(), performance.now() - t3);
+    if (inlineRun.status !== 'completed') throw new Error(`cycle bench: inline ${inlineRun.status} ${inlineRun.errorMessage ?? ''}`);
+    // Desk writes (POST /signals) idle, then while a third cycle runs: what the worker's write lock costs them.
+    const writesIdle = await startClient(desk, IDLE_REQUESTS / 2, true).done;
+    await seed(desk, SIGNALS, 2 * SIGNALS);
+    desk.clock.advanceMinutes(1);
+    const writer = startClient(desk, 1_000_000, true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const t2 = performance.now();
+    const third = await desk.services.loop.runNow();
+    const writesDuring = lastWithin(await writer.stop(), performance.now() - t2);
+    if (third.status !== 'completed') throw new Error(`cycle bench: ${third.status} ${third.errorMessage ?? ''}`);
     const idleP99 = p99(idle);
     const duringP99 = p99(during);
     return [
+      // Shown only: once per process, before the first cycle (from source under tsx; the built worker loads faster).
+      { name: 'cycle worker start (thread, modules, connection)', value: workerStartMs, unit: 'ms', target: Number.NaN },
       { name: `cycle: ${SIGNALS} new signals, ${MEMORY} memory (local engine)`, value: cycleMs, unit: 'ms', target: CYCLE_TARGET_MS },
       { name: `cycle under GET load: ${SIGNALS} more signals, ${first.produced.createdTaskIds.length} open tasks`, value: secondMs, unit: 'ms', target: 2 * CYCLE_TARGET_MS },
       { name: 'GET /workspace p99 idle', value: idleP99, unit: 'ms', target: 20 },
       { name: `GET /workspace p99 during a cycle (${during.length} requests)`, value: duringP99, unit: 'ms', target: Math.max(DURING_CYCLE_P99_FACTOR * idleP99, 1) },
       // Shown only (target NaN): the longest the event loop was held during the cycle, the floor of any request's wait.
       { name: 'longest event-loop stall during the cycle', value: stalls.max / 1e6, unit: 'ms', target: Number.NaN },
+      // Shown only: how busy the desk's thread was during the worker cycle (the rest of a stall is the machine's other load).
+      { name: 'desk thread busy during the cycle (event-loop utilization)', value: busy * 100, unit: '%', target: Number.NaN },
+      { name: `for comparison: GET /workspace p99 during the same cycle inline (${duringInline.length} requests)`, value: p99(duringInline), unit: 'ms', target: Number.NaN },
+      { name: 'POST /signals p99 idle', value: p99(writesIdle), unit: 'ms', target: Number.NaN },
+      { name: `POST /signals p99 during a cycle (${writesDuring.length} writes)`, value: p99(writesDuring), unit: 'ms', target: Number.NaN },
+      { name: 'POST /signals max during a cycle (waits for the worker’s apply + COMMIT)', value: Math.max(...writesDuring), unit: 'ms', target: Number.NaN },
     ];
   } finally {
     await desk.stop();

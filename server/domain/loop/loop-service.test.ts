@@ -62,6 +62,24 @@ describe('a cycle', () => {
     expect(engine.inputs[1].newSignals).toEqual([]);
   });
 
+  it('tells onCycleFinished after each cycle that ran, not after an idle look', async () => {
+    let finished = 0;
+    const loop = new LoopService({ db: t.db, clock, engineFor: () => drafter(), onCycleFinished: () => (finished += 1) });
+    await loop.runNow();
+    expect(finished).toBe(1);
+    await t.db.updateTable('workspace').set({ loopState: 'on' }).execute();
+    clock.advanceMinutes(60 * 24);
+    expect(await loop.tick()).toBeNull(); // nothing new: an idle look, no cycle
+    expect(finished).toBe(1);
+  });
+
+  it('emits artifact.ready with the immutable readyAt for each draft', async () => {
+    await insertSignalRow(ctx(), { title: 'Competitor launched' });
+    const run = await loopWith(drafter()).runNow();
+    const [art] = await t.db.selectFrom('artifacts').select(['id', 'readyAt', 'taskId']).execute();
+    expect(await events('artifact.ready')).toEqual([{ artifactId: art.id, taskId: art.taskId, runId: run.id, title: 'Brief: Competitor launched', kind: 'brief', version: 1, readyAt: art.readyAt }]);
+  });
+
   it('re-working a task writes the next version linked by parentArtifactId', async () => {
     await insertSignalRow(ctx());
     const loop = loopWith(drafter());

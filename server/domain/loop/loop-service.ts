@@ -6,31 +6,32 @@ import type { Clock } from '../../core/clock';
 import { conflict } from '../../core/errors';
 import { today } from '../../core/workspace-time';
 import type { EngineSettings } from '../../engine/index';
-import { EngineError, type Engine, type EngineMemory } from '../../engine/types';
+import { EngineError, type Engine } from '../../engine/types';
 import { DEFAULT_MODEL } from '../../engine/usage';
 import { recordActivity } from '../activity/activity';
 import { workspaceSpendMicro } from '../cost/cost-ledger';
 import { MICRO_USD_PER_CENT, microToUsd } from '../cost/rules';
 import { emit } from '../events/outbox';
-import { searchMemory } from '../memory/retrieval';
 import { readWorkspace } from '../workspace/workspace-store';
-import { applyCycle, CYCLE_ACTOR } from './apply';
-import { timeSlicer } from '../../core/time-slicer';
-import { gatherState, type GatheredState } from './gather';
-import { clipError, getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
-import { IDLE_RECHECK_MS, WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
+import { CYCLE_ACTOR } from './apply';
+import { failRun, type CycleOutcome } from './cycle';
+import { inlineExecutor, type CycleExecutor } from './cycle-executor';
+import { getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
+import { IDLE_RECHECK_MS, type RunTrigger } from './rules';
 import { cycleDue, nextCycleAt, type RuntimePhase } from './schedule';
 
-
-export interface LoopDeps {
+/**
+ * The runner's database and clock, and where cycles run: `executor` (start.ts passes the worker
+ * executor), or, given `engineFor` instead, inline with that engine (tests pass scripted engines).
+ */
+export type LoopDeps = {
   db: Db;
   clock: Clock;
-  /** Builds the engine the workspace is configured with (start.ts wires createEngine; tests pass scripted engines). */
-  engineFor: (settings: EngineSettings) => Engine;
-}
+  /** Told after each cycle that ran (completed or failed) once its writes are committed: the cost guard looks for spikes then (start.ts). */
+  onCycleFinished?: () => void;
+} & ({ executor: CycleExecutor } | { engineFor: (settings: EngineSettings) => Engine });
 
-/** Memory retrieval per call: at most this many entries, whatever the engine asks. */
-export const MAX_MEMORY_PER_SEARCH = 20;
+export { MAX_MEMORY_PER_SEARCH } from './cycle';
 
 /** What the header needs about the runtime. */
 export interface LoopRuntime {
@@ -44,11 +45,9 @@ export interface LoopRuntime {
   todaySpendMicroUsd: number;
 }
 
-const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, engineModel: ws.engineModel, engineBaseUrl: ws.engineBaseUrl });
-
 /**
- * The cycle runner: gather -> engine -> apply (one transaction). One cycle at a time per desk (an
- * in-flight promise); a scheduled cycle that finds one running is not started, POST /runs answers
+ * The cycle runner: gather -> engine -> apply (one transaction), run by its executor (inline, or in
+ * the cycle worker). One cycle at a time per desk (an in-flight promise); a scheduled cycle that finds one running is not started, POST /runs answers
  * 409 `run_in_progress`. The daily cost cap is checked before a cycle starts.
  */
 export class LoopService {
@@ -61,7 +60,11 @@ export class LoopService {
    */
   private idleUntil: string | null = null;
 
-  constructor(private readonly d: LoopDeps) {}
+  private readonly executor: CycleExecutor;
+
+  constructor(private readonly d: LoopDeps) {
+    this.executor = 'executor' in d ? d.executor : inlineExecutor({ db: d.db, clock: d.clock, engineFor: d.engineFor });
+  }
 
   list(query: { limit?: number; cursor?: string }): Promise<RunList> {
     return listRuns(this.d.db, query);
@@ -168,88 +171,54 @@ export class LoopService {
   }
 
   /**
-   * One cycle: gather, the running record, engine (no transaction open), apply in one transaction.
-   * A scheduled look with nothing to do (no new signal, no workable task with new input) writes
-   * nothing and returns null: the Runs page lists work, not idle ticks; Run now always runs.
+   * One cycle through the executor (cycle.ts: gather, the running record, engine, apply in one
+   * transaction). A scheduled look with nothing to do writes nothing and returns null: the Runs
+   * page lists work, not idle ticks; Run now always runs. An executor that could not run the cycle
+   * or stopped mid-way (a worker that died) fails the record, creating one if it had none yet.
    */
   private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void, skipIfIdle: boolean): Promise<Run | null> {
     const { db, clock } = this.d;
     const t0 = performance.now();
     const startedAt = clock.now();
-    let engine: Engine | null = null;
-    let setupError: unknown = null;
+    let runId: string | null = null;
+    const onRunning = (id: string) => {
+      runId = id;
+      register(id);
+    };
+    let outcome: CycleOutcome;
     try {
-      engine = this.d.engineFor(settingsOf(ws));
+      outcome = await this.executor.run({ trigger, skipIfIdle, workspace: ws, startedAt: startedAt.toISOString() }, onRunning);
     } catch (err) {
-      setupError = err;
+      const id = runId ?? (await insertRunningRun(db, clock, startedAt, trigger, ws.engine, ws.engineModel ?? DEFAULT_MODEL)).id;
+      if (runId === null) register(id);
+      await failRun(db, clock, id, trigger, err, 0, performance.now() - t0);
+      this.d.onCycleFinished?.();
+      return this.get(id);
     }
-    let state: GatheredState | null = null;
-    let gatherError: unknown = null;
-    if (engine !== null) {
-      try {
-        state = await gatherState(db, ws);
-      } catch (err) {
-        gatherError = err;
-      }
-    }
-    if (skipIfIdle && state !== null && state.newSignals.length === 0 && !state.tasks.some((t) => t.workable && t.hasNewInput)) {
+    if (outcome.kind === 'idle') {
       this.idleUntil = new Date(startedAt.getTime() + IDLE_RECHECK_MS).toISOString();
       return null;
     }
-    const run = await insertRunningRun(db, clock, trigger, ws.engine, engine?.model ?? ws.engineModel ?? DEFAULT_MODEL);
-    register(run.id);
-    let engineMs = 0;
-    try {
-      if (engine === null) throw setupError;
-      if (state === null) throw gatherError;
-      const retrieved = new Map<string, string[]>();
-      const breathe = timeSlicer();
-      const recordSearch = async (taskRef: string, query: string, limit: number): Promise<EngineMemory[]> => {
-        await breathe();
-        const found = await searchMemory(db, query, Math.max(0, Math.min(MAX_MEMORY_PER_SEARCH, Math.floor(limit))));
-        retrieved.set(taskRef, [...(retrieved.get(taskRef) ?? []), ...found.map((m) => m.id)]);
-        return found;
-      };
-      const e0 = performance.now();
-      const decisions = await engine.runCycle({
-        now: startedAt.toISOString(),
-        timezone: ws.timezone,
-        focusTags: state.focusTags,
-        newSignals: state.newSignals,
-        tasks: state.tasks,
-        workBudget: WORK_BUDGET,
-        searchMemory: recordSearch,
-      });
-      engineMs = Math.round(performance.now() - e0);
-      const model = engine.model;
-      await inTransaction(db, (trx) => applyCycle(trx, clock, { runId: run.id, trigger, model, startedAt, engineMs, elapsedMs: () => performance.now() - t0, state, decisions, retrieved }));
-    } catch (err) {
-      await this.fail(run.id, trigger, err, engineMs, performance.now() - t0);
-    }
-    return this.get(run.id);
+    this.d.onCycleFinished?.();
+    return this.get(outcome.runId);
   }
 
-  /** The failed record (the engine's message as is; anything else says the cycle could not be applied), activity and run.failed. */
-  private async fail(runId: string, trigger: RunTrigger, err: unknown, engineMs: number, elapsed: number): Promise<void> {
-    const { db, clock } = this.d;
-    const raw = err instanceof Error ? err.message : String(err);
-    const message = clipError(err instanceof EngineError ? raw : `The cycle could not be completed: ${raw}`);
-    await inTransaction(db, async (trx) => {
-      await trx
-        .updateTable('runs')
-        .set({ status: 'failed', finishedAt: clock.now().toISOString(), durationMs: Math.round(elapsed), engineMs, errorMessage: message })
-        .where('id', '=', runId)
-        .execute();
-      await recordActivity(trx, clock, { kind: 'run.failed', detail: `AI cycle (${trigger}) failed: ${message}`, actor: CYCLE_ACTOR, entityType: 'run', entityId: runId });
-      await emit(trx, clock, 'run.failed', { runId, trigger, errorMessage: message });
-    });
+  /** Readies the executor for the first cycle (the desk starts its cycle worker early: startDesk). */
+  prepare(): Promise<void> {
+    return this.executor.prepare();
+  }
+
+  /** Waits for the cycle in flight, then releases the executor (the worker's connection); when the desk stops. */
+  async close(): Promise<void> {
+    await this.idle();
+    await this.executor.close();
   }
 
   /** Records left `running` by a desk that stopped mid-cycle are failed (their writes never committed). */
   private recover(): Promise<void> {
     this.recovered ??= (async () => {
       const stale = await this.d.db.selectFrom('runs').select(['id', 'trigger']).where('status', '=', 'running').execute();
-      for (const r of stale) await this.fail(r.id, r.trigger, new EngineError('Interrupted: the desk stopped while this cycle ran; nothing it would have written was kept'), 0, 0);
+      for (const r of stale) await failRun(this.d.db, this.d.clock, r.id, r.trigger, new EngineError('Interrupted: the desk stopped while this cycle ran; nothing it would have written was kept'), 0, 0);
     })();
     return this.recovered;
   }

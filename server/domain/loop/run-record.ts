@@ -115,9 +115,12 @@ export function countsOf(read: RunRead, produced: RunProduced): RunCounts {
 
 export const clipError = (message: string): string => (message.length > MAX_RUN_ERROR_CHARS ? `${message.slice(0, MAX_RUN_ERROR_CHARS - 1)}…` : message);
 
-/** Inserts the run as `running` (its own short transaction), so the UI shows the cycle under way. */
-export async function insertRunningRun(db: Db, clock: Clock, trigger: RunTrigger, engine: EngineKind, model: string): Promise<RunRow> {
-  const row = { id: newId('run', clock), trigger, status: 'running' as const, engine, model, startedAt: clock.now().toISOString(), finishedAt: null, durationMs: null, engineMs: null, errorMessage: null, skipReason: null };
+/**
+ * Inserts the run as `running` (its own short transaction), so the UI shows the cycle under way.
+ * `startedAt` is when the cycle started by the desk's clock (the loop interval runs from it).
+ */
+export async function insertRunningRun(db: Db, clock: Clock, startedAt: Date, trigger: RunTrigger, engine: EngineKind, model: string): Promise<RunRow> {
+  const row = { id: newId('run', clock), trigger, status: 'running' as const, engine, model, startedAt: startedAt.toISOString(), finishedAt: null, durationMs: null, engineMs: null, errorMessage: null, skipReason: null };
   await inTransaction(db, (trx) => trx.insertInto('runs').values(row).execute());
   return getRunRow(db, row.id);
 }

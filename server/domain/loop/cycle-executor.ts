@@ -1,0 +1,42 @@
+import type { Db } from '../../../db/connection';
+import type { Clock } from '../../core/clock';
+import type { EngineSettings } from '../../engine/index';
+import type { Engine } from '../../engine/types';
+import { runCycle, type CycleJob, type CycleOutcome } from './cycle';
+
+/**
+ * Where one cycle's work (cycle.ts: gather, engine, apply) runs. LoopService keeps everything
+ * else (the one-cycle slot, 409s, the cap, skipped records, recovery) and hands each cycle to its
+ * executor: `inlineExecutor` on the desk's own thread and connection (tests with scripted engines,
+ * in-memory databases), `WorkerCycleExecutor` (cycle-worker-executor.ts) in a worker thread with a
+ * connection of its own, so the cycle never holds the desk's event loop.
+ */
+export interface CycleExecutor {
+  /**
+   * Runs one cycle; `onRunning` gets the run id once its `running` record is committed. Resolves
+   * once the cycle has finished and its writes are visible through the desk's connection (caches
+   * included); rejects only when the cycle could not run at all or its runner stopped mid-way (the
+   * caller then fails the record, if one was registered).
+   */
+  run(job: CycleJob, onRunning: (runId: string) => void): Promise<CycleOutcome>;
+  /** Gets ready for the first cycle (a worker started, its connection open); optional: a cycle prepares what it needs. */
+  prepare(): Promise<void>;
+  /** Releases what the executor holds (a worker thread); call after the last cycle has finished. */
+  close(): Promise<void>;
+}
+
+export interface InlineExecutorDeps {
+  db: Db;
+  clock: Clock;
+  /** Builds the cycle's engine from the workspace settings (tests pass scripted engines). */
+  engineFor: (settings: EngineSettings) => Engine;
+}
+
+/** Runs the cycle on the caller's thread and connection (it yields to the event loop as it goes: core/time-slicer.ts). */
+export function inlineExecutor(deps: InlineExecutorDeps): CycleExecutor {
+  return {
+    run: (job, onRunning) => runCycle({ db: deps.db, clock: deps.clock, engineFor: deps.engineFor, onRunning }, job),
+    prepare: async () => {},
+    close: async () => {},
+  };
+}

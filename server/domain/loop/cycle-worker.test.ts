@@ -1,0 +1,194 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../../db/connection';
+import { notifyTablesWritten } from '../../../db/statement-cache';
+import { createEngine } from '../../engine/index';
+import { dbFingerprint } from '../../testing/db-fingerprint';
+import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { startChatServer, type ChatServer } from '../../testing/fakes/chat-server';
+import { insertMemoryRow, insertSignalRow, insertTask } from '../../testing/fixtures/loop';
+import { createSignal } from '../../testing/fixtures/signals';
+import { readWorkspace } from '../workspace/workspace-store';
+import { cycleWorkerRunning, terminateCycleWorker } from './cycle-worker-executor';
+import { LoopService } from './loop-service';
+import type { Run } from './run-record';
+
+/**
+ * Cycles in the cycle worker (the default of a desk: startDesk), against the same cycle inline: a
+ * real file-backed test desk, the built-in local engine (or the OpenAI-compatible one against a
+ * fake server on 127.0.0.1), the desk's ManualClock.
+ */
+
+const desks: TestDesk[] = [];
+async function desk(): Promise<TestDesk> {
+  const d = await startTestDesk();
+  desks.push(d);
+  return d;
+}
+afterEach(async () => {
+  for (const d of desks.splice(0)) await d.stop();
+});
+
+let chat: ChatServer;
+beforeAll(async () => {
+  chat = await startChatServer();
+});
+afterAll(async () => {
+  await chat.close();
+});
+
+const KEY = 'sk-test-worker-0123456789';
+
+/** The same workspace state in any desk: fixed ids, one open task with a note, memory to retrieve. */
+async function seed(d: TestDesk): Promise<void> {
+  const ctx = { db: d.services.db, clock: d.clock };
+  const titles = ['Checkout latency spike after release', 'Refund requests pile up', 'Pricing page confuses trial users', 'Onboarding wizard loses settings'];
+  for (const [i, title] of titles.entries()) await insertSignalRow(ctx, { id: `sig_seed_${i}`, title, detail: `Customers report: ${title.toLowerCase()} since Monday.`, priority: i % 2 ? 'high' : 'normal' });
+  await insertTask(ctx, { id: 'tsk_seed_open', title: 'Pricing page rework', summary: 'Make pricing clear for trial users' }, ['pricing']);
+  await d.services.db.insertInto('taskNotes').values({ id: 'tno_seed_1', taskId: 'tsk_seed_open', text: 'Focus on the trial tier', authorUserId: null, createdAt: d.clock.now().toISOString() }).execute();
+  await insertMemoryRow(ctx, { id: 'mem_seed_1', title: 'Pricing tiers', content: 'Trial users see the pricing page first; seats are priced per month.' });
+  await insertMemoryRow(ctx, { id: 'mem_seed_2', title: 'Refund policy', content: 'Refunds within 30 days, no questions asked.' });
+}
+
+/** What a cycle left in the database, without generated ids and timestamps (ids of rows the cycle made read as their titles). */
+async function outcome(db: Db, run: Run) {
+  const tasks = await db.selectFrom('tasks').selectAll().execute();
+  const artifacts = await db.selectFrom('artifacts').selectAll().execute();
+  const memory = await db.selectFrom('memory').selectAll().execute();
+  const label = new Map<string, string>([[run.id, 'the run'], ...tasks.map((t) => [t.id, `task:${t.title}`] as const), ...artifacts.map((a) => [a.id, `output:${a.title}#${a.version}`] as const), ...memory.map((m) => [m.id, `memory:${m.title}`] as const)]);
+  const named = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replace(/\b(?:tsk|art|run|mem)_[0-9A-HJKMNP-TV-Z]{26}\b/g, (id) => label.get(id) ?? 'unknown-id'));
+  const strip = (row: Record<string, unknown>) => named(Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'id' && !/At$/.test(k) && k !== 'durationMs' && k !== 'engineMs')));
+  const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
+  const all = async (table: 'taskTags' | 'taskWorkLog' | 'taskNotes' | 'signals' | 'costDaily' | 'memoryRetrievalDaily' | 'artifactTags' | 'memoryTags') => sorted((await db.selectFrom(table).selectAll().execute()).map((r) => strip(r as Record<string, unknown>)));
+  const { id: _id, startedAt: _s, finishedAt: _f, durationMs: _d, engineMs: _e, ...record } = run;
+  return {
+    run: named(record),
+    tasks: sorted(tasks.map((t) => strip(t))),
+    artifacts: sorted(artifacts.map((a) => strip(a))),
+    memory: sorted(memory.map((m) => strip(m))),
+    taskTags: await all('taskTags'),
+    workLog: await all('taskWorkLog'),
+    notes: await all('taskNotes'),
+    signals: await all('signals'),
+    cost: await all('costDaily'),
+    retrievals: await all('memoryRetrievalDaily'),
+    events: (await db.selectFrom('outboxEvents').select('event').execute()).map((e) => e.event).sort(),
+    activity: (await db.selectFrom('activity').select('kind').execute()).map((a) => a.kind).sort(),
+  };
+}
+
+describe('a cycle in the cycle worker', () => {
+  it('writes what the same cycle inline writes (local engine), and the run record says the same', async () => {
+    const inWorker = await desk();
+    const inline = await desk();
+    await seed(inWorker);
+    await seed(inline);
+    const workerRun = await inWorker.services.loop.runNow();
+    expect(cycleWorkerRunning()).toBe(true);
+    const inlineRun = await new LoopService({ db: inline.services.db, clock: inline.clock, engineFor: (s) => createEngine(s, null) }).runNow();
+    expect(workerRun).toMatchObject({ status: 'completed', trigger: 'manual', engine: 'local', errorMessage: null, startedAt: inWorker.clock.now().toISOString() });
+    expect(workerRun.produced.createdTaskIds.length).toBeGreaterThan(0);
+    expect(workerRun.produced.artifactIds.length).toBeGreaterThan(0);
+    expect(workerRun.read.memoryIds.length).toBeGreaterThan(0);
+    expect(await outcome(inWorker.services.db, workerRun)).toEqual(await outcome(inline.services.db, inlineRun));
+  });
+
+  it('the desk’s caches see its writes at once: GET /artifacts, GET /tasks and GET /stats right after the cycle', async () => {
+    const d = await desk();
+    await createSignal(d, { title: 'Competitor cut prices by half', detail: 'Their pricing page now lists a free tier.' });
+    // Fill the review queue's cache (artifacts, tasks) and the workspace row's before the cycle.
+    expect((await d.api('GET', '/api/v1/artifacts')).body.artifacts).toEqual([]);
+    expect((await d.api('GET', '/api/v1/workspace')).status).toBe(200);
+    const run = (await d.api('POST', '/api/v1/runs')).body as Run;
+    expect(run.status).toBe('completed');
+    const queue = (await d.api('GET', '/api/v1/artifacts')).body;
+    expect(queue.artifacts.map((a: { id: string }) => a.id).sort()).toEqual([...run.produced.artifactIds].sort());
+    const tasks = (await d.api('GET', '/api/v1/tasks')).body.tasks.map((t: { id: string }) => t.id);
+    expect(tasks).toEqual(expect.arrayContaining(run.produced.createdTaskIds));
+    expect((await d.api('GET', '/api/v1/stats')).body).toMatchObject({ phase: 'idle', runningRunId: null, lastRun: { id: run.id, status: 'completed' } });
+  });
+
+  it('a write by another connection reaches the workspace row the desk keeps once notifyTablesWritten names its table', async () => {
+    const d = await desk();
+    const db = d.services.db;
+    expect((await readWorkspace(db)).name).toBe('My desk');
+    const other = new Database(path.join(d.dataDir, 'desk.sqlite'));
+    try {
+      other.prepare("UPDATE workspace SET name = 'Renamed elsewhere'").run();
+    } finally {
+      other.close();
+    }
+    expect((await readWorkspace(db)).name).toBe('My desk'); // kept: nobody told the desk
+    notifyTablesWritten(db, ['workspace']);
+    expect((await readWorkspace(db)).name).toBe('Renamed elsewhere');
+    expect((await d.api('GET', '/api/v1/workspace')).body.name).toBe('Renamed elsewhere');
+  });
+
+  it('a failure inside the worker’s apply fails the run with its message and writes nothing else', async () => {
+    const d = await desk();
+    await seed(d);
+    const db = d.services.db;
+    // A real failure in the worker's transaction, after it has created tasks: SQLite refuses outputs.
+    const other = new Database(path.join(d.dataDir, 'desk.sqlite'));
+    other.exec("CREATE TRIGGER refuse_outputs BEFORE INSERT ON artifacts BEGIN SELECT RAISE(ABORT, 'outputs refused by the test'); END");
+    other.close();
+    const before = await dbFingerprint(db);
+    const run = await d.services.loop.runNow();
+    expect(run).toMatchObject({ status: 'failed', errorMessage: 'The cycle could not be completed: outputs refused by the test', produced: { createdTaskIds: [], artifactIds: [] } });
+    const after = await dbFingerprint(db);
+    for (const table of Object.keys(before).filter((t) => !['runs', 'activity', 'outbox_events'].includes(t))) expect(after[table], table).toEqual(before[table]);
+    expect((await db.selectFrom('outboxEvents').select(['event']).where('createdAt', '>=', d.clock.now().toISOString()).execute()).map((e) => e.event)).toEqual(['run.failed']);
+    expect(await db.selectFrom('runs').select(['id', 'status']).execute()).toEqual([{ id: run.id, status: 'failed' }]);
+  });
+
+  it('a worker that stops mid-cycle fails the run (nothing else written); the next cycle starts a new worker', async () => {
+    const d = await desk();
+    await seed(d);
+    expect((await d.api('PUT', '/api/v1/workspace/engine', { engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKey: KEY })).status).toBe(200);
+    chat.answer({ hang: true });
+    const before = await dbFingerprint(d.services.db);
+    const pending = d.services.loop.runNow();
+    // The worker is inside the engine call (its request reached the provider, with the key it was handed).
+    await vi.waitFor(() => expect(chat.requests.length).toBe(1), { timeout: 15_000, interval: 20 });
+    expect(chat.requests[0].authorization).toBe(`Bearer ${KEY}`);
+    const runtime = await d.services.loop.runtime();
+    expect(runtime.phase).toBe('running');
+    // Meanwhile the desk answers and writes.
+    expect((await d.api('POST', '/api/v1/runs')).status).toBe(409);
+    await createSignal(d, { title: 'Arrived during the cycle' });
+    await terminateCycleWorker();
+    const run = await pending;
+    expect(run.id).toBe(runtime.runningRunId);
+    expect(run.status).toBe('failed');
+    expect(run.errorMessage).toMatch(/^The cycle could not be completed: the cycle worker stopped before the cycle finished/);
+    expect(run.errorMessage).not.toContain(KEY);
+    const after = await dbFingerprint(d.services.db);
+    for (const table of ['tasks', 'artifacts', 'task_work_log', 'cost_daily', 'memory']) expect(after[table], table).toEqual(before[table]);
+    expect(after.signals.length).toBe(before.signals.length + 1);
+    // A new worker takes the next cycle (back on the local engine): the signals are all still new.
+    expect((await d.api('PUT', '/api/v1/workspace/engine', { engine: 'local' })).status).toBe(200);
+    d.clock.advanceMinutes(1);
+    const next = await d.services.loop.runNow();
+    expect(next.status).toBe('completed');
+    expect(next.read.signalIds).toHaveLength(5);
+  });
+
+  it('desk writes during a worker cycle succeed (they wait for the worker’s write lock, never fail)', async () => {
+    const d = await desk();
+    const ctx = { db: d.services.db, clock: d.clock };
+    for (let i = 0; i < 300; i++) await insertSignalRow(ctx, { id: `sig_many_${String(i).padStart(4, '0')}`, title: `Report ${i}: checkout latency and refunds`, detail: 'Customers report slow checkout and refund delays.' });
+    let done = false;
+    const cycle = d.services.loop.runNow().finally(() => {
+      done = true;
+    });
+    const statuses: number[] = [];
+    while (!done) statuses.push((await d.api('POST', '/api/v1/signals', { kind: 'news', priority: 'normal', title: `Posted during the cycle ${statuses.length}`, detail: 'x' })).status);
+    const run = await cycle;
+    expect(run.status).toBe('completed');
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set([201]));
+    const posted = await d.services.db.selectFrom('signals').select(['id']).where('title', 'like', 'Posted during the cycle%').execute();
+    expect(posted).toHaveLength(statuses.length);
+  });
+});

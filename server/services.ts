@@ -21,6 +21,8 @@ import type { LoopService } from './domain/loop/loop-service';
 import type { StatsService } from './domain/stats/stats-service';
 import type { EngineSettingsService } from './engine/settings';
 import type { MemoryService } from './domain/memory/memory-service';
+import type { SearchService } from './domain/search/search-service';
+import type { TagService } from './domain/tags/tag-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -69,4 +71,8 @@ export interface Services {
   engineSettings: EngineSettingsService;
   /** Memory entries: CRUD, bulk, reactions, staleness, usage trajectories and tops, the stale sweep. */
   memory: MemoryService;
+  /** GET /search: keyword search over the FTS5 index kept by triggers (db/migrations/0014_search.ts). */
+  search: SearchService;
+  /** Tags across the workspace: tag search and rename/merge. */
+  tags: TagService;
 }

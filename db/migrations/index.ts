@@ -10,6 +10,7 @@ import * as m0008Tasks from './0008_tasks';
 import * as m0009MembersTemplates from './0009_members_templates';
 import * as m0010TaskComments from './0010_task_comments';
 import * as m0011Loop from './0011_loop';
+import * as m0014Search from './0014_search';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009_members_templates': m0009MembersTemplates,
   '0010_task_comments': m0010TaskComments,
   '0011_loop': m0011Loop,
+  '0014_search': m0014Search,
 };

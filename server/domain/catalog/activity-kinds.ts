@@ -120,6 +120,8 @@ export const ACTIVITY_KINDS = [
   'artifact.tags_changed',
   'artifact.pinned',
   'artifact.unpinned',
+  // tags across the workspace (server/domain/tags)
+  'tag.renamed',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

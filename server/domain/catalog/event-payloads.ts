@@ -307,3 +307,19 @@ export interface MemoryArchivedData extends MemoryRef {
   /** The workspace's staleMemoryAutoArchiveDays the sweep applied. @isInt */
   thresholdDays: number;
 }
+
+/** What a tag rename changed in one kind of row (renamed: now `to`; merged: already had `to`, lost `from`). */
+export interface TagRenameCounts {
+  renamed: number;
+  merged: number;
+}
+
+export interface TagRenamedData {
+  from: string;
+  to: string;
+  tasks: TagRenameCounts;
+  artifacts: TagRenameCounts;
+  memory: TagRenameCounts;
+  /** Whether the workspace focus tags carried `from`. */
+  focusTags: boolean;
+}

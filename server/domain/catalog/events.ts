@@ -42,6 +42,7 @@ import type {
   MemoryCreatedData,
   MemoryUpdatedData,
   MemoryArchivedData,
+  TagRenamedData,
 } from './event-payloads';
 
 export type * from './event-payloads';
@@ -95,6 +96,7 @@ export interface EventPayloads {
   'artifact.created': ArtifactCreatedData;
   'artifact.approved': ArtifactDecidedData;
   'artifact.archived': ArtifactDecidedData;
+  'tag.renamed': TagRenamedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -146,7 +148,8 @@ export type EventName =
   | 'memory.created'
   | 'memory.updated'
   | 'memory.deleted'
-  | 'memory.archived';
+  | 'memory.archived'
+  | 'tag.renamed';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -186,7 +189,8 @@ export type EventData =
   | RunFailedData
   | CostCapReachedData
   | ArtifactCreatedData
-  | ArtifactDecidedData;
+  | ArtifactDecidedData
+  | TagRenamedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -429,6 +433,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'memory.archived': {
     description: 'The stale-memory sweep archived an entry not retrieved within the workspace threshold: it is no longer listed nor retrieved by AI cycles.',
     example: { memoryId: 'mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', title: 'Office hours moved', lastRetrievedAt: '2026-01-02T10:00:00.000Z', thresholdDays: 60 },
+  },
+  'tag.renamed': {
+    description: 'A tag was renamed (or merged into an existing one) across tasks, outputs, memory and the focus tags (POST /workspace/tags/rename); counts per kind. Not emitted when nothing carried the tag.',
+    example: { from: 'pricing', to: 'pricing-2026', tasks: { renamed: 3, merged: 1 }, artifacts: { renamed: 2, merged: 0 }, memory: { renamed: 1, merged: 0 }, focusTags: true },
   },
 };
 

@@ -372,6 +372,7 @@ export interface SearchFtsTable {
   title: string;
   body: string;
   tags: string;
+  kind: string;
 }
 
 /** One loop cycle (0011). Id lists are JSON arrays. */

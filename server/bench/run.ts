@@ -14,6 +14,7 @@ import { startTestDesk, type TestDesk } from '../testing/desk';
 import { measureThroughput, printThroughput } from './throughput';
 import { benchCycle } from './cycle';
 import { benchReview } from './review';
+import { benchSearch } from './search';
 
 interface Result {
   name: string;
@@ -169,6 +170,7 @@ try {
   }
   for (const r of await benchCycle()) (Number.isNaN(r.target) ? recordAtLeast : record)(r.name, r.value, r.unit, r.target);
   for (const r of await benchReview()) record(r.name, r.value, r.unit, r.target);
+  for (const r of await benchSearch()) (Number.isNaN(r.target) ? recordAtLeast : record)(r.name, r.value, r.unit, r.target);
 } finally {
   await desk.stop();
 }

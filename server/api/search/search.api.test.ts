@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../core/clock';
 import type { TestDesk } from '../../testing/desk';
@@ -32,7 +33,7 @@ interface Hit {
   taskId: string | null;
 }
 
-async function search(q: string, extra = ''): Promise<{ query: string; words: string[]; hits: Hit[] }> {
+async function search(q: string, extra = ''): Promise<{ query: string; words: string[]; hits: Hit[]; capped: boolean }> {
   const res = await api('GET', `/search?q=${encodeURIComponent(q)}${extra}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -156,6 +157,24 @@ describe('the index follows every write', () => {
     expect(await ids('puffin', A)).toEqual([]);
     await api('PUT', `/artifacts/${id}/tags`, { tags: ['seabirds'] });
     expect(await ids('seabirds', A)).toEqual([id]);
+  });
+});
+
+describe('GET /search past 2000 matches', () => {
+  it('ranks the newest 2000 matches and says so with capped', async () => {
+    const old = await insertMemoryRow(desk, { title: 'Marmot', content: 'the oldest, a title match' });
+    later();
+    // 2000 newer signals that hold the word in their body only
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+      INSERT INTO signals (id, kind, priority, title, detail, pinned, created_at) SELECT 'sig_cap' || i, 'news', 'normal', 'Row ' || i, 'marmot seen', 0, ${desk.clock.now().toISOString()} FROM n`.execute(desk.services.db);
+    const wide = await search('marmot');
+    expect(wide.capped).toBe(true);
+    expect(wide.hits.map((h) => h.id)).not.toContain(old);
+    expect(wide.hits).toHaveLength(20);
+    // a kind filter narrows the matches before the cap
+    const narrow = await search('marmot', '&kind=memory');
+    expect(narrow).toMatchObject({ capped: false, hits: [{ id: old }] });
+    expect((await search('oldest marmot')).hits.map((h) => h.id)).toEqual([old]);
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { afterKey, pageRequest, toPage, type CursorKey, type Page } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
-import { matchExpression, matchingRefs, queryWords } from '../search/fts';
+import { matchingRefs, queryWords } from '../search/fts';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { ACTIVITY_LIST, parseKindFilter, parseTextFilter } from './activity-rules';
@@ -60,8 +60,8 @@ export function activityListQuery(db: Db, filter: ActivityFilter) {
   if (filter.kinds !== undefined) sel = sel.where('kind', 'in', filter.kinds);
   if (filter.q !== undefined) {
     // Through the search index (detail and kind are indexed); a q without a word matches nothing.
-    const match = matchExpression(queryWords(filter.q));
-    sel = match === null ? sel.where(sql<boolean>`0`) : sel.where(sql<boolean>`activity.id IN ${matchingRefs('activity', match)}`);
+    const refs = matchingRefs('activity', queryWords(filter.q));
+    sel = refs === null ? sel.where(sql<boolean>`0`) : sel.where(sql<boolean>`activity.id IN ${refs}`);
   }
   if (filter.after !== undefined) sel = sel.where(afterKey(['activity.created_at', 'activity.id'], filter.after, 'desc'));
   return sel.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.fetch);

@@ -23,7 +23,7 @@ import {
   TOP_REACTED_COMMENTS,
 } from './comment-rules';
 import { reactionSummaries, toggleReactionRow } from '../reactions/reaction-store';
-import { foldAccents, matchExpression, matchingRefs, queryWords, wordsMatch } from '../search/fts';
+import { foldAccents, matchingRefs, queryWords, wordsMatch } from '../search/fts';
 
 /** What a removed member's comments show as their author. */
 export const REMOVED_MEMBER_NAME = 'Removed member';
@@ -205,9 +205,9 @@ function selectMentions(db: Db) {
  */
 async function commentsMatching(db: Db, taskId: string, q: string): Promise<{ bodies: Set<string>; name: (name: string) => boolean }> {
   const words = queryWords(q);
-  const match = matchExpression(words);
-  if (match === null) return { bodies: new Set(), name: () => false };
-  const { rows } = await sql<{ ref: string }>`SELECT ref FROM ${matchingRefs('comment', match, taskId)} AS m`.execute(db);
+  const refs = matchingRefs('comment', words, taskId);
+  if (refs === null) return { bodies: new Set(), name: () => false };
+  const { rows } = await sql<{ ref: string }>`SELECT ref FROM ${refs} AS m`.execute(db);
   const folded = words.map(foldAccents);
   return { bodies: new Set(rows.map((r) => r.ref)), name: (name) => wordsMatch(folded, queryWords(foldAccents(name))) };
 }

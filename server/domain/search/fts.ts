@@ -21,11 +21,16 @@ export function queryWords(text: string): string[] {
   return words;
 }
 
-/** The MATCH expression for the words: every word, the last as a prefix; null when there is no word. */
-export function matchExpression(words: readonly string[]): string | null {
+/**
+ * The MATCH expression for the words: every word in the text columns (title, body, tags; never the
+ * `kind` column), the last as a prefix (unless told), optionally only rows of `kinds`; null when
+ * there is no word.
+ */
+export function matchExpression(words: readonly string[], kinds?: readonly string[], lastAsPrefix = true): string | null {
   if (words.length === 0) return null;
-  // Words hold no `"` (a separator), so quoting needs no escaping.
-  return words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' ');
+  // Words hold no `"` (a separator), so quoting needs no escaping; kinds come from a fixed list.
+  const text = `{title body tags} : (${words.map((w, i) => (i === words.length - 1 && lastAsPrefix ? `"${w}"*` : `"${w}"`)).join(' ')})`;
+  return kinds === undefined ? text : `{kind} : (${kinds.map((k) => `"${k}"`).join(' OR ')}) AND ${text}`;
 }
 
 /** Text without accents (the index's remove_diacritics), for matching outside the index. */
@@ -38,12 +43,14 @@ export function wordsMatch(query: readonly string[], words: readonly string[]): 
 }
 
 /**
- * A subquery of the ids of `kind` rows whose indexed text matches `match` (optionally those of one
- * parent: a task's comments), for `WHERE id IN (...)`.
+ * A subquery of the ids of `kind` rows whose indexed text matches the words (optionally those of
+ * one parent: a task's comments), for `WHERE id IN (...)`; null when there are no words.
  */
-export function matchingRefs(kind: string, match: string, parent?: string): RawBuilder<string> {
+export function matchingRefs(kind: string, words: readonly string[], parent?: string): RawBuilder<string> | null {
+  const match = matchExpression(words, [kind]);
+  if (match === null) return null;
   const byParent = parent === undefined ? sql`` : sql` AND d.parent = ${parent}`;
-  return sql<string>`(SELECT d.ref FROM search_fts JOIN search_docs d ON d.doc_id = search_fts.rowid WHERE search_fts MATCH ${match} AND d.kind = ${kind}${byParent})`;
+  return sql<string>`(SELECT d.ref FROM search_fts JOIN search_docs d ON d.doc_id = search_fts.rowid WHERE search_fts MATCH ${match}${byParent})`;
 }
 
 /** Where matches start and end in a text (UTF-16 offsets, end exclusive), for the UI to mark. */

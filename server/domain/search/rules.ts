@@ -15,6 +15,12 @@ export const SEARCH_LIMIT = { default: 20, min: 1, max: 50 } as const;
  * only narrow the answer, and each one costs a pass over its postings.
  */
 export const MAX_QUERY_WORDS = 16;
+/**
+ * Matches ranked at most. A word found in most rows (or a short prefix) matches tens of thousands
+ * at 100k signals, and bm25 costs ~5 µs a match; past this many, the newest this many matches
+ * are ranked (answer `capped: true`), so every query stays within a few milliseconds of work.
+ */
+export const RANK_WINDOW = 2000;
 /** Tokens of context around a match in a snippet. */
 export const SNIPPET_TOKENS = 16;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { MARK_CLOSE, MARK_OPEN, matchExpression, queryWords, unmark, type TextMark } from './fts';
-import { SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
+import { RANK_WINDOW, SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
 
 export interface SearchQuery {
   q?: string;
@@ -44,10 +44,17 @@ export interface SearchResult {
   words: string[];
   /** Best first (bm25: title above tags above body), at most `limit`. */
   hits: SearchHit[];
+  /**
+   * True when more than 2000 rows matched: the hits are the best of the 2000 newest matches
+   * (refine `q` or filter by `kind` to reach older ones).
+   */
+  capped: boolean;
 }
 
-/** bm25 weights of the index's columns: title, body, tags. */
-const RANK = 'bm25(10.0, 1.0, 4.0)';
+/** The longest prefix FTS5 keeps an index for (prefix = '2 3 4' in 0014_search). */
+const PREFIX_INDEXED = 4;
+/** bm25 weights of the index's columns: title, body, tags, kind (never searched by words). */
+const RANK = 'bm25(10.0, 1.0, 4.0, 0.0)';
 const ACTIVITY_TITLE_CHARS = 140;
 
 function routeOf(kind: SearchKind, id: string, parent: string | null, query: string): string {
@@ -89,9 +96,16 @@ export class SearchService {
     const limit = checkSearchLimit(query.limit);
     const kinds = parseSearchKinds(query.kind);
     const words = queryWords(q);
-    const match = matchExpression(words);
-    if (match === null) return { query: q, words, hits: [] };
-    const byKind = kinds === undefined ? sql`` : sql` AND d.kind IN (${sql.join(kinds)})`;
+    if (words.length === 0) return { query: q, words, hits: [], capped: false };
+    // A last word longer than the prefix indexes (4) that already fills the window as a whole word
+    // is matched as that word: as a prefix FTS5 would merge the postings of every word it starts
+    // (hundreds of ms for a word found in most rows), for hits the whole word already fills.
+    const last = words[words.length - 1];
+    let from = last.length > PREFIX_INDEXED ? await this.windowStart(matchExpression(words, kinds, false) as string) : undefined;
+    const match = matchExpression(words, kinds, from === undefined) as string;
+    if (from === undefined) from = await this.windowStart(match);
+    // CAST: the driver binds a JS number as a REAL, and FTS5 then reads every match (10x slower).
+    const window = from === undefined ? sql`` : sql` AND search_fts.rowid >= CAST(${from} AS INTEGER)`;
     // ORDER BY rank is sorted inside FTS5, so rows leave it best first and snippets are made for
     // the returned rows only (a sort outside it would make one per match).
     const { rows } = await sql<HitRow>`
@@ -103,10 +117,20 @@ export class SearchService {
       FROM search_fts
       JOIN search_docs d ON d.doc_id = search_fts.rowid
       LEFT JOIN tasks t ON t.id = d.parent
-      WHERE search_fts MATCH ${match} AND search_fts.rank MATCH ${RANK}${byKind}
+      WHERE search_fts MATCH ${match} AND search_fts.rank MATCH ${RANK}${window}
       ORDER BY search_fts.rank
       LIMIT ${limit}`.execute(this.db);
-    return { query: q, words, hits: rows.map((r) => this.toHit(r, q)) };
+    return { query: q, words, hits: rows.map((r) => this.toHit(r, q)), capped: from !== undefined };
+  }
+
+  /**
+   * The rowid of the RANK_WINDOW-th newest match (rowids grow with inserts), read off the
+   * doclists without ranking; undefined when fewer match. Only rows from it on are ranked.
+   */
+  private async windowStart(match: string): Promise<number | undefined> {
+    const { rows } = await sql<{ r: number }>`
+      SELECT rowid AS r FROM search_fts WHERE search_fts MATCH ${match} ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}`.execute(this.db);
+    return rows[0]?.r;
   }
 
   private toHit(r: HitRow, query: string): SearchHit {

@@ -16,9 +16,10 @@ import { sql, type Kysely } from 'kysely';
  *   `kind` (signal, task, ...: weight 0) so a kind filter is part of the MATCH and FTS5 intersects
  *   it with the words instead of reading every match. Tokenizer unicode61 without stemming: prefix
  *   matching of the word being typed then behaves (a stemmed index would miss `launchi*` against
- *   `launching`). Prefix indexes of 2, 3 and 4 characters: a short prefix is one doclist instead of
- *   a merge of every word it starts (at 100k signals `ves*` took ~140 ms to merge, ~15 ms indexed);
- *   longer prefixes start few words (and see RANK_WINDOW in server/domain/search/rules.ts).
+ *   `launching`). No prefix indexes: each one doubled the index's cost per insert (measured
+ *   ~240 µs a signal without, ~600 µs with prefixes 2 and 3), paid by POST /signals and every
+ *   change's activity row; short prefixes are handled by the query instead (MIN_PREFIX_LENGTH and
+ *   RANK_WINDOW in server/domain/search/rules.ts).
  *   The text is stored (not contentless) because snippets need it; at 100k signals the index is
  *   about the size of their text again.
  */
@@ -93,7 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       UNIQUE (kind, ref)
     )`.execute(db);
   await sql`CREATE INDEX search_docs_parent ON search_docs (parent) WHERE parent IS NOT NULL`.execute(db);
-  await sql`CREATE VIRTUAL TABLE search_fts USING fts5(title, body, tags, kind, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE search_fts USING fts5(title, body, tags, kind, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
 
   for (const k of SEARCH_KINDS) {
     const docOf = (ref: string) => `(SELECT doc_id FROM search_docs WHERE kind = '${k.kind}' AND ref = ${ref})`;

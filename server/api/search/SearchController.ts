@@ -41,8 +41,9 @@ export class SearchController extends Controller {
    * when it happened, and the route of the desk's UI it opens. The index is kept in step with
    * every write, in the same transaction. A ranked answer has no cursor: raise `limit` or refine
    * `q`. When more than 2000 rows match, the best of the 2000 newest matches are answered
-   * (`capped: true`; the `kind` filter narrows the matches before that cut), and a last word of 5
-   * or more letters that is itself a word of 2000 or more rows is matched as that word.
+   * (`capped: true`; the `kind` filter narrows the matches before that cut). The last word is a
+   * prefix from 4 letters on (shorter, a whole word), and a last word that is itself a word of
+   * 2000 or more rows is matched as that word.
    * @param q the text searched, 1-200 characters (empty or blank is a 422 naming `q`)
    * @minLength q 1
    * @maxLength q 200

@@ -83,9 +83,12 @@ describe('GET /search ranking, prefix and snippets', () => {
     expect(await ids('quokka')).toEqual([title, tagged, body]);
   });
 
-  it('matches the last word as a prefix (as you type), the others as whole words, in any case and accent', async () => {
+  it('matches the last word as a prefix from 4 letters (as you type), the others as whole words, in any case and accent', async () => {
     const id = await insertMemoryRow(desk, { title: 'Onboarding checklist', content: 'Send the welcome e-mail to the café owner' });
-    expect(await ids('onb')).toEqual([id]);
+    expect(await ids('onbo')).toEqual([id]);
+    // shorter than 4 letters the last word is a whole word
+    expect(await ids('onb')).toEqual([]);
+    expect(await ids('to')).toEqual([id]);
     expect(await ids('ONBOARDING CHECK')).toEqual([id]);
     expect(await ids('onb checklist')).toEqual([]);
     expect(await ids('cafe')).toEqual([id]);

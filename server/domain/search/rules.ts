@@ -21,6 +21,12 @@ export const MAX_QUERY_WORDS = 16;
  * are ranked (answer `capped: true`), so every query stays within a few milliseconds of work.
  */
 export const RANK_WINDOW = 2000;
+/**
+ * The last word is matched as a prefix from this many characters on; shorter, as a whole word.
+ * A prefix of one to three letters starts many words of the index and would merge their postings (the
+ * index keeps no prefix index, see 0014_search) for hits no one can use.
+ */
+export const MIN_PREFIX_LENGTH = 4;
 /** Tokens of context around a match in a snippet. */
 export const SNIPPET_TOKENS = 16;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { MARK_CLOSE, MARK_OPEN, matchExpression, queryWords, unmark, type TextMark } from './fts';
-import { RANK_WINDOW, SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
+import { MIN_PREFIX_LENGTH, RANK_WINDOW, SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
 
 export interface SearchQuery {
   q?: string;
@@ -40,7 +40,7 @@ export interface SearchHit {
 export interface SearchResult {
   /** The query as searched (trimmed). */
   query: string;
-  /** The words matched (every one must match; the last also as a prefix). Empty when q holds no word. */
+  /** The words matched (every one must match; the last, from 4 letters on, also as a prefix). Empty when q holds no word. */
   words: string[];
   /** Best first (bm25: title above tags above body), at most `limit`. */
   hits: SearchHit[];
@@ -51,8 +51,6 @@ export interface SearchResult {
   capped: boolean;
 }
 
-/** The longest prefix FTS5 keeps an index for (prefix = '2 3 4' in 0014_search). */
-const PREFIX_INDEXED = 4;
 /** bm25 weights of the index's columns: title, body, tags, kind (never searched by words). */
 const RANK = 'bm25(10.0, 1.0, 4.0, 0.0)';
 const ACTIVITY_TITLE_CHARS = 140;
@@ -97,12 +95,13 @@ export class SearchService {
     const kinds = parseSearchKinds(query.kind);
     const words = queryWords(q);
     if (words.length === 0) return { query: q, words, hits: [], capped: false };
-    // A last word longer than the prefix indexes (4) that already fills the window as a whole word
+    // A short last word is a whole word; a last word that already fills the window as a whole word
     // is matched as that word: as a prefix FTS5 would merge the postings of every word it starts
     // (hundreds of ms for a word found in most rows), for hits the whole word already fills.
     const last = words[words.length - 1];
-    let from = last.length > PREFIX_INDEXED ? await this.windowStart(matchExpression(words, kinds, false) as string) : undefined;
-    const match = matchExpression(words, kinds, from === undefined) as string;
+    const short = [...last].length < MIN_PREFIX_LENGTH;
+    let from = short ? undefined : await this.windowStart(matchExpression(words, kinds, false) as string);
+    const match = matchExpression(words, kinds, !short && from === undefined) as string;
     if (from === undefined) from = await this.windowStart(match);
     // CAST: the driver binds a JS number as a REAL, and FTS5 then reads every match (10x slower).
     const window = from === undefined ? sql`` : sql` AND search_fts.rowid >= CAST(${from} AS INTEGER)`;

@@ -351,6 +351,27 @@ export interface MemoryFtsTable {
   tags: string;
 }
 
+/** A row of the search index (0014): which source row an FTS rowid stands for (kept by triggers). */
+export interface SearchDocTable {
+  docId: number;
+  /** signal, task, artifact, memory, comment, activity or source. */
+  kind: string;
+  /** The source row's id. */
+  ref: string;
+  /** A comment's task; null for other kinds. */
+  parent: string | null;
+  /** When the row was created (its created_at). */
+  at: string;
+}
+
+/** FTS5 search index (0014; rowid = search_docs.doc_id, kept by triggers; read with MATCH, bm25, snippet). */
+export interface SearchFtsTable {
+  title: string;
+  body: string;
+  tags: string;
+  kind: string;
+}
+
 /** One loop cycle (0011). Id lists are JSON arrays. */
 export interface RunTable {
   id: string;
@@ -538,4 +559,6 @@ export interface DB {
   outboundSubscriptionEvents: OutboundSubscriptionEventTable;
   outboundDeliveries: OutboundDeliveryTable;
   outboundAttempts: OutboundAttemptTable;
+  searchDocs: SearchDocTable;
+  searchFts: SearchFtsTable;
 }

@@ -27,6 +27,8 @@ import type { OverviewService } from './domain/overview/overview-service';
 import type { CostGuardService } from './domain/cost-guard/cost-guard-service';
 import type { OutboundService } from './domain/outbound/outbound-service';
 import type { ExportService } from './domain/exports/export-service';
+import type { SearchService } from './domain/search/search-service';
+import type { TagService } from './domain/tags/tag-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -87,4 +89,8 @@ export interface Services {
   outbound: OutboundService;
   /** CSV/JSON exports (sources, activity, outputs, stale tasks, memory, the full JSON export) and the import of an export file. */
   exports: ExportService;
+  /** GET /search: keyword search over the FTS5 index kept by triggers (db/migrations/0014_search.ts). */
+  search: SearchService;
+  /** Tags across the workspace: tag search and rename/merge. */
+  tags: TagService;
 }

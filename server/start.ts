@@ -11,6 +11,8 @@ import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
+import { SearchService } from './domain/search/search-service';
+import { TagService } from './domain/tags/tag-service';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { TaskService } from './domain/tasks/task-service';
@@ -194,6 +196,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
     outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
     exports: new ExportService({ db, clock, workspace }),
+    search: new SearchService(db),
+    tags: new TagService(db, clock),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -12,6 +12,7 @@ import * as m0010TaskComments from './0010_task_comments';
 import * as m0011Loop from './0011_loop';
 import * as m0012CostGuard from './0012_cost_guard';
 import * as m0013Outbound from './0013_outbound';
+import * as m0014Search from './0014_search';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011_loop': m0011Loop,
   '0012_cost_guard': m0012CostGuard,
   '0013_outbound': m0013Outbound,
+  '0014_search': m0014Search,
 };

@@ -15,6 +15,7 @@ import { measureThroughput, printThroughput } from './throughput';
 import { benchCycle } from './cycle';
 import { benchReview } from './review';
 import { benchOverview } from './overview';
+import { benchSearch } from './search';
 
 interface Result {
   name: string;
@@ -171,6 +172,7 @@ try {
   for (const r of await benchCycle()) (Number.isNaN(r.target) ? recordAtLeast : record)(r.name, r.value, r.unit, r.target);
   for (const r of await benchReview()) record(r.name, r.value, r.unit, r.target);
   for (const r of await benchOverview()) record(r.name, r.value, r.unit, r.target);
+  for (const r of await benchSearch()) (Number.isNaN(r.target) ? recordAtLeast : record)(r.name, r.value, r.unit, r.target);
 } finally {
   await desk.stop();
 }

@@ -4,6 +4,7 @@ import { RUNTIME_PHASES } from '../domain/loop/schedule';
 import { STALE_EXPORT_THRESHOLD } from '../domain/exports/rules';
 import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH, MIN_BULK_IDS } from '../core/input';
 import { MAX_ACTIVITY_QUERY_LENGTH } from '../domain/activity/activity-rules';
+import { MAX_SEARCH_QUERY_LENGTH, SEARCH_LIMIT } from '../domain/search/rules';
 import { ACTIVITY_KINDS } from '../domain/catalog/activity-kinds';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../domain/idempotency/idempotency';
 import { REACTION_EMOJIS } from '../domain/reactions/reactions';
@@ -136,6 +137,12 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'ReactionEmoji', enum: REACTION_EMOJIS },
   { at: 'ActivityKind', enum: ACTIVITY_KINDS, anyOrder: true },
   { at: 'ListActivity?q', maxLength: MAX_ACTIVITY_QUERY_LENGTH },
+  // search and tags (server/domain/search, server/domain/tags)
+  { at: 'Search?q', minLength: 1, maxLength: MAX_SEARCH_QUERY_LENGTH },
+  { at: 'Search?limit', minimum: SEARCH_LIMIT.min, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default },
+  { at: 'SearchTag?tag', maxLength: MAX_TAG_LENGTH },
+  { at: 'TagRenameBody.from', maxLength: MAX_TAG_LENGTH, pattern: FOCUS_TAG_INPUT_PATTERN.source },
+  { at: 'TagRenameBody.to', maxLength: MAX_TAG_LENGTH, pattern: FOCUS_TAG_INPUT_PATTERN.source },
   // the inbound webhook
   { at: 'InboundSignalItem.title', minLength: 1, maxLength: MAX_TITLE_LENGTH },
   { at: 'InboundSignalItem.detail', maxLength: MAX_DETAIL_LENGTH },

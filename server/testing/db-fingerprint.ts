@@ -5,10 +5,17 @@ import { sql, type Kysely } from 'kysely';
  * Two fingerprints are equal exactly when every table holds the same rows, so
  * `expect(await dbFingerprint(db)).toEqual(before)` proves a request changed nothing, and a
  * failure shows which table differs. SQLite's own tables (`sqlite_*`) and Kysely's migration
- * bookkeeping (`kysely_*`) and full-text indexes (FTS5 tables, kept by triggers) are left out; every
+ * bookkeeping (`kysely_*`) and full-text indexes (FTS5 tables and search_docs, kept by triggers) are left out; every
  * other table is in, including tables added later.
  */
 export type DbFingerprint = Record<string, string[]>;
+
+/**
+ * Plain tables that are derived data kept by triggers like the FTS tables: the search index's
+ * row map (db/migrations/0014_search.ts). Restoring them by hand would collide with the rows the
+ * triggers write when the base tables are restored.
+ */
+const DERIVED_TABLES = ['search_docs'];
 
 /** The user tables of the database, by name (no `sqlite_*`, no `kysely_*`). */
 export async function userTables<DB>(db: Kysely<DB>): Promise<string[]> {
@@ -19,7 +26,8 @@ export async function userTables<DB>(db: Kysely<DB>): Promise<string[]> {
   // Full-text indexes (virtual tables and their shadow tables) are derived data kept by triggers:
   // their shadow tables may not be written directly, and their content follows the base tables.
   const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? '')).map((r) => r.name);
-  const derived = (name: string) => virtual.some((v) => name === v || (name.startsWith(`${v}_`) && /_(data|idx|content|docsize|config)$/.test(name)));
+  const derived = (name: string) =>
+    DERIVED_TABLES.includes(name) || virtual.some((v) => name === v || (name.startsWith(`${v}_`) && /_(data|idx|content|docsize|config)$/.test(name)));
   return rows.filter((r) => !derived(r.name)).map((r) => r.name);
 }
 

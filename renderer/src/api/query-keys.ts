@@ -119,4 +119,10 @@ export const queryKeys = {
   stats: {
     all: ['stats'] as const,
   },
+  /** GET /search (the global search box) and GET /workspace/tag-search. */
+  search: {
+    all: ['search'] as const,
+    results: (q: string) => ['search', 'results', q] as const,
+    tag: (tag: string) => ['search', 'tag', tag] as const,
+  },
 } as const;

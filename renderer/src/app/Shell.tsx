@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
 import { LoopHeader } from '../features/runs/LoopHeader';
+import { SearchBox } from '../features/search/SearchBox';
 import { AREAS, areaOf, homePath } from './routes';
 import './shell.css';
 
@@ -51,6 +52,9 @@ export function Shell() {
         </nav>
       </aside>
       <div className="shell__body">
+        <div className="shell__search">
+          <SearchBox />
+        </div>
         <LoopHeader />
         <main className="main">
           <Outlet />

@@ -32,7 +32,10 @@ export class ActivityController extends Controller {
    * @param kind comma-separated kinds (see ActivityKind), exact match, e.g. `workspace.loop_state,workspace.plan`;
    * empty means all. A kind that is not an ActivityKind is a 422 naming `kind` (a typo would
    * otherwise read as an empty log).
-   * @param q case-insensitive text matched against detail and kind (at most 200 characters; % and _ are literal)
+   * @param q words matched against detail and kind through the search index, as GET /search does:
+   * every word must be a word of the row (the kind `workspace.loop_state` holds the words
+   * workspace, loop and state), the last one also as the start of a word; case and accents are
+   * ignored; a q without letters or digits matches nothing; at most 200 characters
    * @maxLength q 200
    */
   @Response<ErrorBody>('422', 'limit, cursor, since, kind or q is invalid')

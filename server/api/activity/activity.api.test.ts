@@ -118,16 +118,20 @@ describe('GET /activity', () => {
     expect(res.body.message).not.toContain('workspace.plan,');
   });
 
-  it('q: case-insensitive text in detail or kind, wildcards taken literally, at most 200 characters', async () => {
+  it('q: words of detail or kind through the search index (last word a prefix), any case, at most 200 characters', async () => {
     await desk.api('PATCH', '/api/v1/workspace/timezone', { timezone: 'Europe/Berlin' });
     await addRows(1, 'source.polled', () => 'spend reached 100% today');
     await addRows(1, 'source.imported', () => 'cost_cap hit');
 
     expect((await list('?q=berlin')).map((r) => r.kind)).toEqual(['workspace.timezone']);
+    expect((await list('?q=BERL')).map((r) => r.kind)).toEqual(['workspace.timezone']);
     expect((await list('?q=WORKSPACE.TIMEZONE')).map((r) => r.kind)).toEqual(['workspace.timezone']);
+    expect((await list('?q=source%20polled')).map((r) => r.kind)).toEqual(['source.polled']);
     expect((await list(`?q=${encodeURIComponent('100%')}`)).map((r) => r.kind)).toEqual(['source.polled']);
-    expect((await list(`?q=${encodeURIComponent('%')}`)).map((r) => r.kind)).toEqual(['source.polled']);
-    expect((await list('?q=cost_cap')).map((r) => r.kind)).toEqual(['source.imported']);
+    // words, not substrings: `%` alone holds no word and matches nothing; `eached` is inside a word
+    expect((await list(`?q=${encodeURIComponent('%')}`)).map((r) => r.kind)).toEqual([]);
+    expect((await list('?q=eached')).map((r) => r.kind)).toEqual([]);
+    expect((await list('?q=cost_cap%20hit')).map((r) => r.kind)).toEqual(['source.imported']);
     expect((await list('?q=t_da')).map((r) => r.kind)).toEqual([]);
     expect(await list('?q=%20%20')).toHaveLength(4);
     expect(await list(`?q=${'a'.repeat(200)}`)).toEqual([]);

@@ -38,7 +38,9 @@ export class TaskCommentsController extends Controller {
 
   /**
    * A task's comments, as threads (oldest first; each reply right after its top-level comment).
-   * Filters intersect: `q` matches the body or the author's name (case-insensitive substring),
+   * Filters intersect: `q` matches the body or the author's name by words, as GET /search does
+   * (every word of `q` is a word of the body, or of the name, the last one also as the start of a
+   * word; case and accents ignored; a `q` without letters or digits matches nothing),
    * `authorId` the author, `since` the creation time. A matched top-level comment comes with all
    * its replies; a matched reply comes with its parent. `matchedIds` lists the comments that meet
    * every filter given (empty without filters); `filtered` counts them plus the replies attached to

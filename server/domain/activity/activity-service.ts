@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { afterKey, pageRequest, toPage, type CursorKey, type Page } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
+import { matchingRefs, queryWords } from '../search/fts';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { ACTIVITY_LIST, parseKindFilter, parseTextFilter } from './activity-rules';
@@ -58,8 +59,9 @@ export function activityListQuery(db: Db, filter: ActivityFilter) {
   if (filter.since !== undefined) sel = sel.where('createdAt', '>=', filter.since);
   if (filter.kinds !== undefined) sel = sel.where('kind', 'in', filter.kinds);
   if (filter.q !== undefined) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    sel = sel.where((eb) => eb.or([eb(sql`detail`, 'like', sql`${pattern} ESCAPE '\\'`), eb(sql`kind`, 'like', sql`${pattern} ESCAPE '\\'`)]));
+    // Through the search index (detail and kind are indexed); a q without a word matches nothing.
+    const refs = matchingRefs('activity', queryWords(filter.q));
+    sel = refs === null ? sel.where(sql<boolean>`0`) : sel.where(sql<boolean>`activity.id IN ${refs}`);
   }
   if (filter.after !== undefined) sel = sel.where(afterKey(['activity.created_at', 'activity.id'], filter.after, 'desc'));
   return sel.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.fetch);

@@ -131,6 +131,8 @@ export const ACTIVITY_KINDS = [
   'cost.chronic_warning',
   'cost.spike_acked',
   'cost.chronic_acked',
+  // tags across the workspace (server/domain/tags)
+  'tag.renamed',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -411,3 +411,19 @@ export interface CostAckData {
   /** Spike acks: the end of the workspace day; chronic acks: 7 days after ackedAt. @format date-time */
   expiresAt: string;
 }
+
+/** What a tag rename changed in one kind of row (renamed: now `to`; merged: already had `to`, lost `from`). */
+export interface TagRenameCounts {
+  renamed: number;
+  merged: number;
+}
+
+export interface TagRenamedData {
+  from: string;
+  to: string;
+  tasks: TagRenameCounts;
+  artifacts: TagRenameCounts;
+  memory: TagRenameCounts;
+  /** Whether the workspace focus tags carried `from`. */
+  focusTags: boolean;
+}

@@ -51,6 +51,7 @@ import type {
   CostSpikeData,
   CostChronicData,
   CostAckData,
+  TagRenamedData,
 } from './event-payloads';
 
 export type * from './event-payloads';
@@ -130,6 +131,7 @@ export interface EventPayloads {
   'tag.chronic_warning_acked': CostAckData;
   'assignee.chronic_warning_acked': CostAckData;
   'memory.chronic_warning_acked': CostAckData;
+  'tag.renamed': TagRenamedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -207,7 +209,8 @@ export type EventName =
   | 'source.chronic_warning_acked'
   | 'tag.chronic_warning_acked'
   | 'assignee.chronic_warning_acked'
-  | 'memory.chronic_warning_acked';
+  | 'memory.chronic_warning_acked'
+  | 'tag.renamed';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -256,7 +259,8 @@ export type EventData =
   | ArtifactDecidedData
   | CostSpikeData
   | CostChronicData
-  | CostAckData;
+  | CostAckData
+  | TagRenamedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -615,6 +619,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'memory.chronic_warning_acked': {
     description: 'Chronic cost warnings of memorys were acknowledged for 7 days; one event per call, single or bulk.',
     example: { dimension: 'memory', keys: ['mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
+  },
+  'tag.renamed': {
+    description: 'A tag was renamed (or merged into an existing one) across tasks, outputs, memory and the focus tags (POST /workspace/tags/rename); counts per kind. Not emitted when nothing carried the tag.',
+    example: { from: 'pricing', to: 'pricing-2026', tasks: { renamed: 3, merged: 1 }, artifacts: { renamed: 2, merged: 0 }, memory: { renamed: 1, merged: 0 }, focusTags: true },
   },
 };
 

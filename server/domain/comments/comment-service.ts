@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { inTransaction } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
@@ -22,6 +23,7 @@ import {
   TOP_REACTED_COMMENTS,
 } from './comment-rules';
 import { reactionSummaries, toggleReactionRow } from '../reactions/reaction-store';
+import { foldAccents, matchingRefs, queryWords, wordsMatch } from '../search/fts';
 
 /** What a removed member's comments show as their author. */
 export const REMOVED_MEMBER_NAME = 'Removed member';
@@ -196,6 +198,20 @@ function selectMentions(db: Db) {
     ]);
 }
 
+/**
+ * The comments of a task whose body matches `q` through the search index, and a test of an author
+ * name by the same rule (every word of q is a word of the name, the last one as its start; case
+ * and accents ignored). A q without a word matches nothing.
+ */
+async function commentsMatching(db: Db, taskId: string, q: string): Promise<{ bodies: Set<string>; name: (name: string) => boolean }> {
+  const words = queryWords(q);
+  const refs = matchingRefs('comment', words, taskId);
+  if (refs === null) return { bodies: new Set(), name: () => false };
+  const { rows } = await sql<{ ref: string }>`SELECT ref FROM ${refs} AS m`.execute(db);
+  const folded = words.map(foldAccents);
+  return { bodies: new Set(rows.map((r) => r.ref)), name: (name) => wordsMatch(folded, queryWords(foldAccents(name))) };
+}
+
 /** Task comments: threads, `@name` mentions, reactions, search, engagement. */
 export class CommentService {
   constructor(
@@ -205,7 +221,7 @@ export class CommentService {
   ) {}
 
   /**
-   * A task's comments, filtered: q (body or author name, case-insensitive), authorId and since
+   * A task's comments, filtered: q (words of the body, through the search index, or of the author name), authorId and since
    * intersect. A matched top-level comment comes with all its replies; a matched reply comes with
    * its parent (shown for context; counted in `filtered` only if it matches itself).
    */
@@ -217,9 +233,9 @@ export class CommentService {
     const rows = await commentsOf(this.db, taskId);
     const authorId = query.authorId ?? null;
     const anyFilter = q !== null || authorId !== null || since !== null;
-    const needle = q?.toLocaleLowerCase('en-US');
+    const textMatches = q === null ? null : await commentsMatching(this.db, taskId, q);
     const matches = (r: CommentRow) =>
-      (needle === undefined || r.text.toLocaleLowerCase('en-US').includes(needle) || author(r).authorName.toLocaleLowerCase('en-US').includes(needle)) &&
+      (textMatches === null || textMatches.bodies.has(r.id) || textMatches.name(author(r).authorName)) &&
       (authorId === null || r.authorUserId === authorId) &&
       (since === null || r.createdAt >= since.toISOString());
     const matched = new Set(anyFilter ? rows.filter(matches).map((r) => r.id) : rows.map((r) => r.id));

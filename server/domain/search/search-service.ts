@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connection';
+import { MARK_CLOSE, MARK_OPEN, matchExpression, queryWords, unmark, type TextMark } from './fts';
+import { MIN_PREFIX_LENGTH, RANK_WINDOW, SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
+
+export interface SearchQuery {
+  q?: string;
+  limit?: number;
+  /** Comma list of SearchKinds. */
+  kind?: string;
+}
+
+/** One row found by GET /search. */
+export interface SearchHit {
+  kind: SearchKind;
+  /** The row's id (a comment's own id; its task is `taskId`). */
+  id: string;
+  /** Its title as plain text: a comment's is "Comment on <task title>", an activity row's its detail. */
+  title: string;
+  /** Where the title matched. */
+  titleMarks: TextMark[];
+  /** A few words around the best match in the row's text (body or summary), plain text, `…` where cut. */
+  snippet: string;
+  /** Where the snippet matched, for the UI to mark (offsets into `snippet`). */
+  snippetMarks: TextMark[];
+  /**
+   * When it happened (the row's creation).
+   * @format date-time
+   */
+  at: string;
+  /**
+   * Where it opens in the desk's UI: /signals?signal=<id>, /tasks/<id>, /outputs/<id>,
+   * /memory/<id>, /tasks/<taskId>?comment=<id>, /activity?q=<query>, /sources/<id>.
+   */
+  route: string;
+  /** The task a comment belongs to; null for other kinds. */
+  taskId: string | null;
+}
+
+export interface SearchResult {
+  /** The query as searched (trimmed). */
+  query: string;
+  /** The words matched (every one must match; the last, from 4 letters on, also as a prefix). Empty when q holds no word. */
+  words: string[];
+  /** Best first (bm25: title above tags above body), at most `limit`. */
+  hits: SearchHit[];
+  /**
+   * True when more than 2000 rows matched: the hits are the best of the 2000 newest matches
+   * (refine `q` or filter by `kind` to reach older ones).
+   */
+  capped: boolean;
+}
+
+/** bm25 weights of the index's columns: title, body, tags, kind (never searched by words). */
+const RANK = 'bm25(10.0, 1.0, 4.0, 0.0)';
+const ACTIVITY_TITLE_CHARS = 140;
+
+function routeOf(kind: SearchKind, id: string, parent: string | null, query: string): string {
+  switch (kind) {
+    case 'signal':
+      return `/signals?signal=${encodeURIComponent(id)}`;
+    case 'task':
+      return `/tasks/${encodeURIComponent(id)}`;
+    case 'artifact':
+      return `/outputs/${encodeURIComponent(id)}`;
+    case 'memory':
+      return `/memory/${encodeURIComponent(id)}`;
+    case 'comment':
+      return `/tasks/${encodeURIComponent(parent ?? '')}?comment=${encodeURIComponent(id)}`;
+    case 'activity':
+      return `/activity?q=${encodeURIComponent(query)}`;
+    case 'source':
+      return `/sources/${encodeURIComponent(id)}`;
+  }
+}
+
+interface HitRow {
+  kind: SearchKind;
+  ref: string;
+  parent: string | null;
+  at: string;
+  title: string;
+  snippet: string;
+  activityDetail: string | null;
+  taskTitle: string | null;
+}
+
+/** GET /search: keyword search over everything the index holds (db/migrations/0014_search.ts). */
+export class SearchService {
+  constructor(private readonly db: Db) {}
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const q = checkSearchQuery(query.q);
+    const limit = checkSearchLimit(query.limit);
+    const kinds = parseSearchKinds(query.kind);
+    const words = queryWords(q);
+    if (words.length === 0) return { query: q, words, hits: [], capped: false };
+    // A short last word is a whole word; a last word that already fills the window as a whole word
+    // is matched as that word: as a prefix FTS5 would merge the postings of every word it starts
+    // (hundreds of ms for a word found in most rows), for hits the whole word already fills.
+    const last = words[words.length - 1];
+    const short = [...last].length < MIN_PREFIX_LENGTH;
+    let from = short ? undefined : await this.windowStart(matchExpression(words, kinds, false) as string);
+    const match = matchExpression(words, kinds, !short && from === undefined) as string;
+    if (from === undefined) from = await this.windowStart(match);
+    // CAST: the driver binds a JS number as a REAL, and FTS5 then reads every match (10x slower).
+    const window = from === undefined ? sql`` : sql` AND search_fts.rowid >= CAST(${from} AS INTEGER)`;
+    // ORDER BY rank is sorted inside FTS5, so rows leave it best first and snippets are made for
+    // the returned rows only (a sort outside it would make one per match).
+    const { rows } = await sql<HitRow>`
+      SELECT d.kind, d.ref, d.parent, d.at,
+        highlight(search_fts, 0, ${MARK_OPEN}, ${MARK_CLOSE}) AS title,
+        snippet(search_fts, 1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${SNIPPET_TOKENS}) AS snippet,
+        CASE WHEN d.kind = 'activity' THEN search_fts.body END AS activityDetail,
+        t.title AS taskTitle
+      FROM search_fts
+      JOIN search_docs d ON d.doc_id = search_fts.rowid
+      LEFT JOIN tasks t ON t.id = d.parent
+      WHERE search_fts MATCH ${match} AND search_fts.rank MATCH ${RANK}${window}
+      ORDER BY search_fts.rank
+      LIMIT ${limit}`.execute(this.db);
+    return { query: q, words, hits: rows.map((r) => this.toHit(r, q)), capped: from !== undefined };
+  }
+
+  /**
+   * The rowid of the RANK_WINDOW-th newest match (rowids grow with inserts), read off the
+   * doclists without ranking; undefined when fewer match. Only rows from it on are ranked.
+   */
+  private async windowStart(match: string): Promise<number | undefined> {
+    const { rows } = await sql<{ r: number }>`
+      SELECT rowid AS r FROM search_fts WHERE search_fts MATCH ${match} ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}`.execute(this.db);
+    return rows[0]?.r;
+  }
+
+  private toHit(r: HitRow, query: string): SearchHit {
+    const title = unmark(r.title);
+    const snippet = unmark(r.snippet);
+    let shown = title;
+    if (r.kind === 'comment') shown = { text: `Comment on ${r.taskTitle ?? 'a deleted task'}`, marks: [] };
+    if (r.kind === 'activity') {
+      const detail = r.activityDetail ?? '';
+      shown = { text: detail.length > ACTIVITY_TITLE_CHARS ? `${detail.slice(0, ACTIVITY_TITLE_CHARS - 1)}…` : detail, marks: [] };
+    }
+    return {
+      kind: r.kind,
+      id: r.ref,
+      title: shown.text,
+      titleMarks: shown.marks,
+      snippet: snippet.text,
+      snippetMarks: snippet.marks,
+      at: r.at,
+      route: routeOf(r.kind, r.ref, r.parent, query),
+      taskId: r.kind === 'comment' ? r.parent : null,
+    };
+  }
+}

@@ -2,7 +2,7 @@
  * Main's side of the protocol with the desk's utility process. No Electron import: index.ts hands
  * it the UtilityProcess from utilityProcess.fork(), tests a fake (or serveDesk over an in-memory port).
  */
-import { isToMain, type LoopState, type ReviewAttention, type ToDesk, type ToMain } from './desk-protocol';
+import { isToMain, type CostAlertsMessage, type LoopState, type ReviewAttention, type ToDesk, type ToMain } from './desk-protocol';
 
 /** Electron's UtilityProcess, as far as we use it. */
 export interface DeskChild {
@@ -19,6 +19,7 @@ export interface DeskHostEvents {
   onLoopError(message: string): void;
   /** The review queue's attention changed: tray count, badge, and a notification for newly overdue outputs. */
   onReviewAttention?(attention: ReviewAttention): void;
+  onCostAlerts?(alerts: CostAlertsMessage['alerts']): void;
   /** The workspace token was rotated: what the renderer is handed (its connection) must change. */
   onToken?(token: string): void;
   /** The desk died after it was ready (fatal error or exit) while nobody asked it to stop. */
@@ -97,6 +98,9 @@ export class DeskHost {
         break;
       case 'loop-error':
         this.events.onLoopError(message.message);
+        break;
+      case 'cost-alerts':
+        this.events.onCostAlerts?.(message.alerts);
         break;
       case 'review-attention': {
         const { type: _type, ...attention } = message;

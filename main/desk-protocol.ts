@@ -4,6 +4,7 @@
  * Types and constants only: preload, main and the utility process all bundle this file.
  */
 import type { ReviewAttentionChange } from '../server/domain/artifacts/attention-watcher';
+import type { CostAlert } from '../server/domain/cost-guard/alerts';
 import type { RunningDesk } from '../server/start';
 
 export type LoopState = Awaited<ReturnType<RunningDesk['services']['workspace']['profile']>>['loopState'];
@@ -14,6 +15,12 @@ export type LoopState = Awaited<ReturnType<RunningDesk['services']['workspace'][
  * oldest first; newlyOverdueTotal counts them all).
  */
 export type ReviewAttention = ReviewAttentionChange;
+
+/** New cost alerts of one detector run (spikes, chronic warnings; never while acknowledged). */
+export interface CostAlertsMessage {
+  type: 'cost-alerts';
+  alerts: CostAlert[];
+}
 
 /** main -> desk process */
 export type ToDesk =
@@ -39,6 +46,8 @@ export type ToMain =
   | { type: 'loop-error'; message: string }
   /** The review queue's attention changed (sent only on a change; the first one right after ready). */
   | ({ type: 'review-attention' } & ReviewAttention)
+  /** The cost guard raised new alerts: one notification (DESK_NOTIFICATIONS=off silences it). */
+  | CostAlertsMessage
   /** The workspace token was rotated (Settings > Integrations): the renderer must be handed the new one from now on. */
   | { type: 'token'; token: string }
   | { type: 'stopped' }
@@ -55,7 +64,7 @@ export interface DeskConnection {
 export const CONNECTION_CHANNEL = 'desk:connection';
 
 const TO_DESK = new Set<ToDesk['type']>(['start', 'set-loop', 'stop']);
-const TO_MAIN = new Set<ToMain['type']>(['ready', 'loop', 'loop-error', 'review-attention', 'token', 'stopped', 'fatal']);
+const TO_MAIN = new Set<ToMain['type']>(['ready', 'loop', 'loop-error', 'review-attention', 'cost-alerts', 'token', 'stopped', 'fatal']);
 
 const typeOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined);
 

@@ -202,7 +202,8 @@ describe('desk process', () => {
     const [output] = queue.artifacts;
 
     // Three days on (the default policy: overdue from 72 h) it crossed into overdue; the next look (here after a write) names it once.
-    clock.advance(72 * HOUR_MS);
+    // (A minute more: the cycle ran in the worker, whose clock is the fake now plus the real time the cycle took.)
+    clock.advance(72 * HOUR_MS + 60_000);
     expect((await call('POST', `/artifacts/${output.id}/pin`, { pinned: true })).status).toBe(200);
     await vi.waitFor(() =>
       expect(handlers.onReviewAttention).toHaveBeenLastCalledWith({ ready: 1, watch: 0, overdue: 1, newlyOverdue: [{ id: output.id, title: output.title }], newlyOverdueTotal: 1 }),

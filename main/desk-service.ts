@@ -5,6 +5,7 @@
  */
 import { configFromEnv } from '../server/config';
 import { createLogger as createDeskLogger, type Logger } from '../server/core/log';
+import type { CostAlert } from '../server/domain/cost-guard/alerts';
 import { startDesk, type RunningDesk, type StartOptions } from '../server/start';
 import { isToDesk, type LoopState, type ToDesk, type ToMain } from './desk-protocol';
 
@@ -95,7 +96,11 @@ export function serveDesk(port: DeskPort, options: ServeOptions = {}): DeskServi
       sqliteNativeBinding: message.sqliteNativeBinding,
       ...(message.secretsKey ? { secretsKey: Buffer.from(message.secretsKey, 'base64') } : {}),
     };
-    const running = await startDesk(config, { ...options.startOptions, logger: log });
+    // New cost alerts become one notification in main (posted only while the desk runs).
+    const onCostAlert = (alerts: CostAlert[]) => {
+      if (!finished && alerts.length > 0) port.postMessage({ type: 'cost-alerts', alerts });
+    };
+    const running = await startDesk(config, { ...options.startOptions, logger: log, onCostAlert });
     desk = running;
     // A rotation replaces the token main hands the window (a reload must not come back with the old one).
     running.services.workspace.onTokenRotated((token) => port.postMessage({ type: 'token', token }));

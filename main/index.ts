@@ -10,6 +10,7 @@ import { logFilePath } from '../server/core/log';
 import { DeskHost } from './desk-host';
 import { CONNECTION_CHANNEL, type DeskConnection, type LoopState, type ReviewAttention } from './desk-protocol';
 import { electronBindingPath } from './electron-native.mjs';
+import { costAlertNotice } from './cost-alert-text';
 import { badgeCount, notificationsEnabled, overdueNotice, platformShows, queueMenuItem, trayTitle, trayToolTip } from './review-attention-text';
 import { loadSecretsKey } from './secrets-key';
 
@@ -122,11 +123,15 @@ function showAttention(next: ReviewAttention): void {
   attention = next;
   updateTray();
   if (platformShows(process.platform).badge) app.setBadgeCount(badgeCount(next));
-  const overdue = overdueNotice(next);
-  if (!overdue || !notificationsEnabled(process.env) || !Notification.isSupported()) return;
-  const notice = new Notification({ title: overdue.title, body: overdue.body });
+  notify(overdueNotice(next));
+}
+
+/** Shows a notification (unless the OS has none or DESK_NOTIFICATIONS=off) that opens `path` when clicked. */
+function notify(n: { title: string; body: string; path: string } | null): void {
+  if (!n || quitting || !notificationsEnabled(process.env) || !Notification.isSupported()) return;
+  const notice = new Notification({ title: n.title, body: n.body });
   notices.add(notice);
-  notice.on('click', () => showPage(overdue.path));
+  notice.on('click', () => showPage(n.path));
   notice.on('close', () => notices.delete(notice));
   notice.show();
 }
@@ -148,6 +153,7 @@ async function start(): Promise<void> {
       updateTray();
     },
     onReviewAttention: showAttention,
+    onCostAlerts: (alerts) => notify(costAlertNotice(alerts)),
     onLoopError: (message) => dialog.showErrorBox('Desk', `Could not change the loop: ${message}`),
     onToken: (token) => {
       if (connection) connection = { ...connection, token };

@@ -104,6 +104,8 @@ export const queryKeys = {
     all: ['cost'] as const,
     today: ['cost', 'today'] as const,
     breakdown: (kind: 'assignees' | 'tags' | 'sources' | 'tasks', filter: Filter) => ['cost', kind, filter] as const,
+    /** The cost guard's spike or chronic list of one dimension. */
+    guard: (kind: 'spike' | 'chronic', dimension: string) => ['cost', 'guard', kind, dimension] as const,
   },
   /** The Home page's overview reads (/workspace/summary, /today, /whats-new, /personal-inbox, /insights, /reactions-summary). */
   overview: {

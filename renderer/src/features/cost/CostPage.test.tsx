@@ -28,9 +28,31 @@ function today(over: Partial<Schema<'CostToday'>> = {}): Schema<'CostToday'> {
 
 const figures = { taskCount: 2, totalInputTokens: 1000, totalOutputTokens: 200, estimatedCostUsd: 0.3 };
 
-function fakeDesk(todayAnswer: Schema<'CostToday'>) {
+const spike = (key: string, label: string, over: Partial<Schema<'CostSpikeRow'>> = {}): Schema<'CostSpikeRow'> => ({
+  key,
+  label,
+  todayUsd: 1.2,
+  todayCents: 120,
+  baselineUsd: 0.3,
+  baselineCents: 30,
+  spikeRatio: 4,
+  consecutiveSpikeDays: 1,
+  ackedAt: null,
+  ackExpiresAt: null,
+  paused: false,
+  ...over,
+});
+
+/** The guard lists by path (empty unless given); acks answered as the API does. */
+type Guard = Record<string, unknown[]>;
+
+function fakeDesk(todayAnswer: Schema<'CostToday'>, guard: Guard = {}) {
   return fakeFetch((call) => {
-    const { path } = call;
+    const { path, method } = call;
+    if (method === 'POST' && path.endsWith('/bulk')) return json(200, { acked: [], affected: 0, notFound: [], ackedAt: '2026-03-11T16:00:00.000Z', expiresAt: '2026-03-11T23:00:00.000Z' });
+    if (method === 'POST' && /-ack$/.test(path)) return json(200, { key: 'k', ackedAt: '2026-03-11T16:00:00.000Z', expiresAt: '2026-03-11T23:00:00.000Z' });
+    if (/cost-spikes$|\/spikes$/.test(path)) return json(200, { spikes: guard[path] ?? [], nextCursor: null });
+    if (/chronic-spikes$|chronic-warnings$/.test(path)) return json(200, { chronic: guard[path] ?? [], nextCursor: null });
     if (path === '/api/v1/cost/today') return json(200, todayAnswer);
     if (path === '/api/v1/tasks/top-cost')
       return json(200, {
@@ -105,5 +127,43 @@ describe('Cost page', () => {
       expect([last.query.get('trajectoryDays'), last.query.get('includeDone')]).toEqual(['30', 'true']);
     });
     expect(desk.calls.some((c) => c.path === '/api/v1/tasks/top-cost' && c.query.get('includeDone') === 'true')).toBe(true);
+  });
+
+  it('lists today’s spikes by kind with their state, and acknowledges one or all of a kind', async () => {
+    desk = fakeDesk(today(), {
+      '/api/v1/tasks/cost-spikes': [spike('tsk_1', 'Answer the pricing thread', { paused: true, consecutiveSpikeDays: 2 }), spike('tsk_2', 'Old one', { ackedAt: '2026-03-11T10:00:00.000Z' })],
+      '/api/v1/cost/by-tag/spikes': [spike('launch', 'launch', { spikeRatio: null, baselineUsd: 0 }), spike('pricing', 'pricing')],
+    });
+    renderAppAt('/cost');
+    const panel = await screen.findByRole('region', { name: 'Spikes today' });
+    const tasks = await within(panel).findByRole('list', { name: 'Spikes today: Tasks' });
+    const [first, second] = within(tasks).getAllByRole('listitem');
+    expect(first.textContent).toContain('$1.20 today vs $0.30 a day (4× its 7-day average) · 2 days in a row');
+    expect(within(first).getByText('paused')).toBeTruthy();
+    expect(second.textContent).toContain('acknowledged');
+    expect(within(second).queryByRole('button')).toBeNull();
+    // one open task: no "all" button for tasks; two open tags: one bulk call with both
+    expect(within(panel).queryByRole('button', { name: /Acknowledge all \d/ })?.textContent).toBe('Acknowledge all 2');
+    expect(within(panel).getByRole('list', { name: 'Spikes today: Tags' }).textContent).toContain('new spend');
+    fireEvent.click(within(first).getByRole('button', { name: 'Acknowledge Answer the pricing thread' }));
+    await waitFor(() => expect(desk.calls.some((c) => c.method === 'POST' && c.path === '/api/v1/tasks/tsk_1/cost-spike-ack')).toBe(true));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Acknowledge all 2' }));
+    await waitFor(() => expect(desk.calls.find((c) => c.method === 'POST' && c.path === '/api/v1/cost/by-tag/cost-spike-ack/bulk')?.body).toEqual({ tags: ['launch', 'pricing'] }));
+  });
+
+  it('says when nothing spikes, and mutes a chronic warning for 7 days', async () => {
+    desk = fakeDesk(today(), {
+      '/api/v1/cost/by-source/chronic-spikes': [
+        { key: 'src_1', label: 'Changelog feed', consecutiveSpikeDays: 4, thresholdDays: 3, todayUsd: null, todayCents: null, baselineUsd: null, baselineCents: null, spikeRatio: null, chronicAckedAt: null, chronicAckExpiresAt: null, paused: true },
+      ],
+    });
+    renderAppAt('/cost');
+    const spikes = await screen.findByRole('region', { name: 'Spikes today' });
+    await waitFor(() => expect(spikes.textContent).toContain('Nothing is spiking today.'));
+    const chronic = screen.getByRole('region', { name: 'Chronic warnings' });
+    const row = await within(chronic).findByRole('listitem');
+    expect(row.textContent).toContain('not spiking today · 4 days in a row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Acknowledge Changelog feed' }));
+    await waitFor(() => expect(desk.calls.some((c) => c.method === 'POST' && c.path === '/api/v1/sources/src_1/chronic-ack')).toBe(true));
   });
 });

@@ -5,6 +5,7 @@ import { PageHeader, QueryState } from '../../components/Page';
 import { Segmented } from '../../components/Segmented';
 import { costTodayQuery } from './api';
 import { Breakdowns } from './Breakdowns';
+import { ChronicPanel, SpikesPanel } from './GuardPanels';
 import { TodayCard } from './TodayCard';
 import './cost.css';
 
@@ -31,6 +32,10 @@ export function CostPage() {
       />
       <div className="stack">
         {today.data ? <TodayCard today={today.data} /> : <QueryState isPending={today.isPending} error={today.error} onRetry={() => void today.refetch()} />}
+        <div className="cost-guard">
+          <SpikesPanel />
+          <ChronicPanel />
+        </div>
         <div className="filters">
           <Segmented label="Trajectory window" value={days} options={WINDOWS} onChange={setDays} />
           <label className="checkbox small cost-include-done">

@@ -22,7 +22,8 @@ test.beforeAll(async () => {
   // Only our Run now drafts here: a scheduled cycle must not take the signals in between.
   expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
   for (const s of SIGNALS) expect((await desk.api('POST', '/api/v1/signals', { ...s, priority: 'normal' })).status).toBe(201);
-  expect((await desk.api<{ status: string }>('POST', '/api/v1/runs')).body.status).toBe('completed');
+  const run = await desk.api<{ status: string }>('POST', '/api/v1/runs');
+  expect(run.body, JSON.stringify(run.body)).toMatchObject({ status: 'completed' });
   const queue = await desk.api<{ artifacts: { title: string }[] }>('GET', '/api/v1/artifacts?status=ready');
   titles = queue.body.artifacts.map((a) => a.title);
   expect(titles).toHaveLength(3);

@@ -158,7 +158,7 @@ test('more settings: loop state, focus tags, archive threshold and cost cap roun
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
   const log = page.getByRole('table', { name: 'Activity log' });
   await expect(log.getByText('Focus set to q3-launch, pricing, hiring')).toBeVisible();
-  await page.getByLabel('Search').fill('cost cap');
+  await page.getByLabel('Search', { exact: true }).fill('cost cap');
   await expect(log.getByText('Daily cost cap removed')).toBeVisible();
   await expect(log.getByText('Focus set to q3-launch, pricing, hiring')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/activity.png`, fullPage: true });

@@ -292,5 +292,14 @@ describe('overlap', () => {
     expect(engine.inputs).toHaveLength(1);
     expect((await loop.runNow()).status).toBe('completed');
   });
+
+  it('Run now during a scheduled look that has not started a cycle waits for the look instead of answering 409', async () => {
+    const loop = loopWith(drafter());
+    await t.db.updateTable('workspace').set({ loopState: 'on' }).execute();
+    // The look claims the slot first; with nothing new it ends without a cycle, then Run now runs.
+    const look = loop.tick();
+    const now = loop.runNow();
+    expect([await look, (await now).status]).toEqual([null, 'completed']);
+  });
 });
 

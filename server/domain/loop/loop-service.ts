@@ -51,7 +51,8 @@ export interface LoopRuntime {
  * 409 `run_in_progress`. The daily cost cap is checked before a cycle starts.
  */
 export class LoopService {
-  private inFlight: { runId: string | null; done: Promise<Run | null> } | null = null;
+  /** The one cycle slot: a Run now, or a scheduled look (`scheduled`) that may become a cycle. */
+  private inFlight: { runId: string | null; scheduled: boolean; done: Promise<Run | null> } | null = null;
   private recovered: Promise<void> | null = null;
   /**
    * After a scheduled look that found nothing to do, the next look waits until then (kept in
@@ -81,8 +82,11 @@ export class LoopService {
    */
   async runNow(): Promise<Run> {
     await this.recover();
+    // A scheduled look that has not started a cycle (no run record: it is checking whether anything
+    // is new) is waited for, not refused: Run now must not answer "already running" when nothing is.
+    while (this.inFlight?.scheduled && this.inFlight.runId === null) await this.inFlight.done.catch(() => null);
     if (this.inFlight) throw conflict('run_in_progress', `A cycle is already running${this.inFlight.runId ? ` (${this.inFlight.runId})` : ''}; wait for it to finish (GET /runs shows it)`);
-    const started = this.start(async (register) => {
+    const started = this.start(false, async (register) => {
       const ws = await readWorkspace(this.d.db);
       const cap = await this.capState(ws);
       if (cap.capped) {
@@ -101,7 +105,7 @@ export class LoopService {
   async tick(): Promise<Run | null> {
     await this.recover();
     if (this.inFlight) return null;
-    return this.start(async (register) => {
+    return this.start(true, async (register) => {
       const ws = await readWorkspace(this.d.db);
       const now = this.d.clock.now();
       if (!cycleDue(ws, await this.lastStart(), now) || (this.idleUntil !== null && now.toISOString() < this.idleUntil)) return null;
@@ -141,8 +145,8 @@ export class LoopService {
   }
 
   /** Claims the one cycle slot synchronously (two callers at once cannot both start), runs `fn`, frees it. */
-  private start(fn: (register: (runId: string) => void) => Promise<Run | null>): Promise<Run | null> {
-    const slot: { runId: string | null; done: Promise<Run | null> } = { runId: null, done: Promise.resolve(null) };
+  private start(scheduled: boolean, fn: (register: (runId: string) => void) => Promise<Run | null>): Promise<Run | null> {
+    const slot: { runId: string | null; scheduled: boolean; done: Promise<Run | null> } = { runId: null, scheduled, done: Promise.resolve(null) };
     slot.done = fn((runId) => {
       slot.runId = runId;
     }).finally(() => {

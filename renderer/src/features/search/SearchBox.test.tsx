@@ -40,14 +40,14 @@ beforeEach(() => {
 cleanUpAfterEach();
 resetClockAfterEach();
 
-const box = () => screen.getByRole('combobox', { name: 'Search' }) as HTMLInputElement;
+const box = () => screen.getByRole('combobox', { name: 'Search the desk' }) as HTMLInputElement;
 const searches = () => calls.filter((c) => c.path === '/api/v1/search').map((c) => c.query.get('q'));
 
 describe('SearchBox', () => {
   it('Ctrl+K and / focus it; results come once typing pauses, grouped by kind, matches marked, content as text', async () => {
     fakeApi();
     renderWithApp(<SearchBox />);
-    await screen.findByRole('combobox', { name: 'Search' });
+    await screen.findByRole('combobox', { name: 'Search the desk' });
     fireEvent.keyDown(document.body, { key: 'k', code: 'KeyK', ctrlKey: true });
     expect(document.activeElement).toBe(box());
     box().blur();
@@ -72,7 +72,7 @@ describe('SearchBox', () => {
   it('says when nothing matches, and Escape closes the results', async () => {
     fakeApi();
     renderWithApp(<SearchBox />);
-    fireEvent.focus(await screen.findByRole('combobox', { name: 'Search' }));
+    fireEvent.focus(await screen.findByRole('combobox', { name: 'Search the desk' }));
     fireEvent.change(box(), { target: { value: 'nothing' } });
     expect(await screen.findByText('Nothing matches “nothing”.')).toBeTruthy();
     fireEvent.keyDown(box(), { key: 'Escape' });
@@ -82,7 +82,7 @@ describe('SearchBox', () => {
   it('arrow keys move through the hits in the order shown and Enter opens the hit', async () => {
     fakeApi();
     const router = renderAppAt('/today');
-    fireEvent.focus(await screen.findByRole('combobox', { name: 'Search' }));
+    fireEvent.focus(await screen.findByRole('combobox', { name: 'Search the desk' }));
     fireEvent.change(box(), { target: { value: 'launch' } });
     await screen.findAllByRole('option');
     fireEvent.keyDown(box(), { key: 'ArrowDown' });
@@ -111,7 +111,7 @@ describe('SearchBox', () => {
       return undefined;
     });
     renderWithApp(<SearchBox />);
-    fireEvent.focus(await screen.findByRole('combobox', { name: 'Search' }));
+    fireEvent.focus(await screen.findByRole('combobox', { name: 'Search the desk' }));
     fireEvent.change(box(), { target: { value: 'tag:pricing' } });
     expect(await screen.findByText('Reprice')).toBeTruthy();
     expect(screen.getByText('1 task, 0 outputs, 0 memory entries tagged pricing')).toBeTruthy();

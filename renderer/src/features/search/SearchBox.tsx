@@ -101,7 +101,7 @@ export function SearchBox() {
         type="search"
         className="input search-box__input"
         placeholder="Search everything (Ctrl+K)"
-        aria-label="Search"
+        aria-label="Search the desk"
         aria-expanded={showPanel}
         aria-controls="search-results"
         aria-activedescendant={showPanel && flat[active] ? `search-hit-${active}` : undefined}

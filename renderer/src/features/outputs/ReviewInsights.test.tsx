@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
-import { aQueuePage, anOutput } from './testing';
+import { aQueuePage, anOutput, aWindow as window } from './testing';
 
 const row = (id: string, title: string, hours: number, owner: { userId: string; name: string } | null) => {
   const { content: _content, ...summary } = anOutput(id, title, { approvalAgeHours: hours, approvalAttention: hours >= 72 ? 'overdue' : hours >= 24 ? 'watch' : 'fresh', reviewOwner: owner });
@@ -13,22 +13,6 @@ const row = (id: string, title: string, hours: number, owner: { userId: string; 
 
 const ann = { userId: 'usr_ann', name: 'Ann' };
 const rows = [row('art_1', 'Churn brief', 90, ann), row('art_2', 'Pricing reply', 30, ann), row('art_3', 'Launch notes', 2, null)];
-const window = (days: number, over: object) => ({
-  days,
-  decisions: 0,
-  approved: 0,
-  archived: 0,
-  approvedShare: null,
-  medianHours: null,
-  past72hShare: null,
-  within24hShare: null,
-  withinWatchShare: null,
-  pastPolicyShare: null,
-  exactSamples: 0,
-  inferredSamples: 0,
-  sampleQuality: 'none' as const,
-  ...over,
-});
 
 // Ann (available) carries both assigned reviews; Bo is away and owns none; the move suggestion names one output.
 function page() {

@@ -30,7 +30,8 @@ export function anOutput(id: string, title: string, overrides: Partial<Schema<'A
 type QueueRow = Schema<'ReviewQueueRow'>;
 type Window = Schema<'ThroughputWindow'>;
 
-const aWindow = (days: number, overrides: Partial<Window> = {}): Window => ({
+/** A throughput window of `days` with no decisions; overrides win. */
+export const aWindow = (days: number, overrides: Partial<Window> = {}): Window => ({
   days,
   decisions: 0,
   approved: 0,

@@ -65,6 +65,13 @@ export async function runCycle(ctx: CycleContext, job: CycleJob): Promise<CycleO
   } catch (err) {
     setupError = err;
   }
+  // A scheduled look decided on the workspace as it was when it began; the loop may have been paused
+  // or turned off since (the worker can take a moment to start). Read it again, straight from the
+  // table (a kept workspace row on this connection would not see the desk's change).
+  if (job.skipIfIdle) {
+    const now = await db.selectFrom('workspace').select('loopState').executeTakeFirst();
+    if (now?.loopState !== 'on') return { kind: 'idle' };
+  }
   let state: GatheredState | null = null;
   let gatherError: unknown = null;
   if (engine !== null) {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../core/clock';
 import { EngineError, type Engine } from '../../engine/types';
@@ -291,6 +293,27 @@ describe('overlap', () => {
     expect((await first).status).toBe('completed');
     expect(engine.inputs).toHaveLength(1);
     expect((await loop.runNow()).status).toBe('completed');
+  });
+
+  it('a scheduled look does not start a cycle once the loop was turned off after it began', async () => {
+    await insertSignalRow(ctx(), { title: 'Competitor launched' });
+    await t.db.updateTable('workspace').set({ loopState: 'on' }).execute();
+    const engine = drafter();
+    // The look has decided on the workspace (loop on); the operator turns the loop off, through another
+    // connection (as the desk does while the cycle worker starts), before the cycle gathers.
+    const loop = new LoopService({
+      db: t.db,
+      clock,
+      engineFor: () => {
+        const other = new Database(path.join(t.dir, 'desk.sqlite'));
+        other.prepare("UPDATE workspace SET loop_state = 'off'").run();
+        other.close();
+        return engine;
+      },
+    });
+    expect(await loop.tick()).toBeNull();
+    expect(engine.inputs).toHaveLength(0);
+    expect(await t.db.selectFrom('runs').select('id').execute()).toEqual([]);
   });
 
   it('Run now during a scheduled look that has not started a cycle waits for the look instead of answering 409', async () => {

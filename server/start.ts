@@ -32,6 +32,7 @@ import { IngestTokenService } from './domain/ingest/ingest-service';
 import { CommentService } from './domain/comments/comment-service';
 import { ShareService } from './domain/sharing/share-service';
 import { sharePagesMount } from './api/sharing/share-mount';
+import { publicPagesMount } from './api/public/public-pages-mount';
 import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
@@ -208,7 +209,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
 
   registerAreaJobs(scheduler, services);
 
-  const app = buildApp(services, [inboundWebhookMount, sharePagesMount], log.child({ component: 'http' }));
+  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount], log.child({ component: 'http' }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { escapeHtml } from '../../core/html';
 import type { SharedEntry, SharedTaskPage } from '../../domain/sharing/share-service';
 
 /**
@@ -6,9 +7,6 @@ import type { SharedEntry, SharedTaskPage } from '../../domain/sharing/share-ser
  * escaped (titles, summaries, comments and work-log text may hold anything, `<script>` included).
  */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escapes text for HTML element content and quoted attribute values. */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 
 const STATUS_LABEL: Record<SharedTaskPage['status'], string> = {
   queued: 'Queued',

@@ -19,6 +19,7 @@ export const queryKeys = {
     all: ['signals'] as const,
     lists: ['signals', 'list'] as const,
     list: (filter: Filter) => ['signals', 'list', filter] as const,
+    detail: (id: string) => ['signals', 'detail', id] as const,
   },
   sources: {
     all: ['sources'] as const,

@@ -66,11 +66,17 @@ export function areaOf(pathname: string, areas: readonly Area[] = AREAS): Area |
 
 const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
 
-/** A route whose page is a named export of a module loaded on first visit. */
+/**
+ * A route whose page is a named export of a module loaded on first visit. `validateSearch` gives it
+ * typed URL parameters (a search hit's /signals?signal=<id>); it must answer every key it knows.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazyRouteComponent's own bound for a module
-function page<Path extends string, Module extends Record<string, any>>(path: Path, load: () => Promise<Module>, exportName: keyof Module & string) {
-  return createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, exportName) });
+function page<Path extends string, Module extends Record<string, any>, Search extends object = object>(path: Path, load: () => Promise<Module>, exportName: keyof Module & string, validateSearch?: (raw: Record<string, unknown>) => Search) {
+  return createRoute({ getParentRoute: () => rootRoute, path, validateSearch, component: lazyRouteComponent(load, exportName) });
 }
+
+/** A URL parameter naming one item by id (`?signal=sig_1`), or undefined when absent or empty. */
+const idParam = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
 
 const indexRoute = createRoute({
@@ -110,13 +116,14 @@ const outputsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'outpu
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
-  page('signals', loadSignals, 'SignalsPage'),
+  // Search hits open /signals?signal=<id> and /tasks/<id>?comment=<id>: the page shows that item.
+  page('signals', loadSignals, 'SignalsPage', (raw): { signal?: string } => ({ signal: idParam(raw.signal) })),
   sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')]),
   page('activity', loadActivity, 'ActivityPage'),
   settingsRoute.addChildren([detail(settingsRoute, '$section')]),
   page('today', loadHome, 'HomePage'),
   page('tasks', loadTasks, 'TasksPage'),
-  page('tasks/$taskId', loadTask, 'TaskDetailPage'),
+  page('tasks/$taskId', loadTask, 'TaskDetailPage', (raw): { comment?: string } => ({ comment: idParam(raw.comment) })),
   outputsRoute,
   page('outputs/$artifactId', loadOutput, 'OutputPage'),
   page('runs', loadRuns, 'RunsPage'),

@@ -209,7 +209,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
     title: 'Keeping the desk tidy',
     highlights: [
       h('Stale tasks', 'Tasks untouched past a threshold are listed, renewable with a note, and archived automatically if you choose.'),
-      h('Stale memory', 'Memory nobody retrieves fades into a review list; entries of importance 9 and up are never swept.'),
+      h('Stale memory', 'Memory nobody retrieves fades into a review list; entries with importance >= 9 are never swept.'),
       h('Auto-archive log', 'Everything the sweeps archived is listed, so nothing disappears silently.'),
     ],
   },

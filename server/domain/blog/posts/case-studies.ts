@@ -30,7 +30,7 @@ export const caseStudyPosts: BlogPostRecord[] = [
   },
   {
     slug: 'case-study-plumbing-and-heating',
-    title: 'Case study: a plumbing and heating firm',
+    title: 'Case study: a plumbing & heating firm',
     date: '2026-10-20',
     excerpt: 'Six engineers, one office manager, and a winter of boiler breakdowns. How a trades business used the review queue to keep every customer promise checked.',
     tags: ['Case study', 'Trades', 'Review queue', 'Sources'],

@@ -484,3 +484,9 @@ export const RELEASES: readonly ReleaseRecord[] = [
     ],
   },
 ];
+
+/** The date of a release by its label (`rev 12`), or null when no release has it: for the templates' launchDate. */
+export function releaseDateOf(rev: string): string | null {
+  const match = /^rev (\d+)$/.exec(rev);
+  return match === null ? null : (RELEASES.find((r) => r.n === Number(match[1]))?.date ?? null);
+}

@@ -148,7 +148,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
     title: 'Members and invites',
     highlights: [
       h('Invite your team', 'Owners and admins invite people by email with a role; invites can be revoked until they are accepted.'),
-      h('Roles that mean something', 'Owners, admins, members and reviewers each see the actions their role allows.'),
+      h('Roles that mean something', 'Invite people as admins, editors or viewers; the owner can never be removed.'),
       h('Acting as a member', 'Scripts can act on behalf of a member, and the activity log names who did what.'),
     ],
   },
@@ -157,7 +157,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-04-10',
     title: 'The review queue',
     highlights: [
-      h('Nothing ships unseen', 'Outputs the loop drafts wait in one queue for a human to approve or reject.'),
+      h('Nothing ships unseen', 'Outputs the loop drafts wait in one queue for a human to approve or archive.'),
       h('Watch and overdue hours', 'Set how long an output may wait before it is flagged, and when it counts as overdue.'),
       h('Versions and provenance', 'Each output shows the signals and memory it drew on and the version it replaces.'),
     ],
@@ -167,9 +167,9 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-04-15',
     title: 'Reviewing faster',
     highlights: [
-      h('Keyboard review', 'j and k move through the queue, a approves, r rejects with a reason; a queue of twenty drafts clears in minutes.'),
-      h('Bulk decisions', 'Approve or reject a selection at once; outputs already decided are reported as skipped.'),
-      h('Reviewer availability', 'Reviewers mark themselves away, and the queue stops assigning them new work.'),
+      h('Keyboard review', 'j and k move through the queue, a approves, e archives and o opens the output; a queue of twenty drafts clears in minutes.'),
+      h('Bulk decisions', 'Approve or archive everything waiting in one step when the queue is routine.'),
+      h('Reviewer availability', 'Mark a reviewer away; capacity guidance then counts only the reviewers who are available, and nothing is moved behind your back.'),
       h('More templates', 'The onboarding template catalog grows with new industries.'),
     ],
   },
@@ -229,8 +229,8 @@ export const RELEASES: readonly ReleaseRecord[] = [
     title: 'Deliveries you can trust',
     highlights: [
       h('Retries with backoff', 'Failed deliveries are retried on a schedule; each attempt is recorded with its status and timing.'),
-      h('Replay', 'Resend one delivery or a selection from the delivery log after fixing a receiver.'),
-      h('Auto-disable', 'An endpoint that keeps failing is disabled with a reason instead of piling up retries.'),
+      h('Retry by hand', 'Retry a delivery from the delivery log once the receiver is fixed, or send a test event before real ones arrive.'),
+      h('Auto-disable', 'An endpoint that answers 410 Gone, or keeps failing, is disabled with the reason instead of piling up retries.'),
     ],
   },
   {
@@ -257,7 +257,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-06-25',
     title: 'Exports',
     highlights: [
-      h('CSV and JSON', 'Export signals, tasks, outputs, memory and cost as CSV or JSON, with spreadsheet-safe cells.'),
+      h('CSV and JSON', 'Export sources, activity, outputs, decisions, memory and cost as CSV or JSON with spreadsheet-safe cells, or the whole desk as one JSON file.'),
       h('Stale-task export', 'Hand the list of neglected tasks to whoever needs to decide on them.'),
     ],
   },
@@ -266,8 +266,8 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-06-28',
     title: 'Import',
     highlights: [
-      h('Move your memory in', 'Import memory entries and tasks from a JSON export, checked row by row before anything is written.'),
-      h('Dry run', 'See what an import would create and which rows it would refuse before committing it.'),
+      h('Move a desk in', 'Import memory, signals and sources from a Desk JSON export; they are added to what you have, never overwriting it.'),
+      h('Pick what comes', 'Choose which of the three the import brings, so a fresh desk can take another one’s memory alone.'),
     ],
   },
   {
@@ -321,7 +321,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-07-23',
     title: 'The daily digest',
     highlights: [
-      h('A morning email', 'A digest of yesterday’s signals, drafts waiting for review and spend, sent through your own SMTP server.'),
+      h('A daily email', 'A digest for owners and admins of what came in, what waits for approval and what it cost, sent through your own SMTP server; it goes out whenever approvals are waiting.'),
       h('No server? No problem', 'Without SMTP settings, each digest is written to the outbox folder as an .eml file you can open.'),
     ],
   },
@@ -330,8 +330,9 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-07-26',
     title: 'Digest preferences',
     highlights: [
-      h('Choose the sections', 'Pick which sections the digest carries and who receives it.'),
-      h('Send time in your timezone', 'The digest goes out at the hour you choose, in the workspace’s timezone.'),
+      h('Your own sections', 'Each recipient picks the personal sections their digest carries.'),
+      h('Quiet weekends and quiet hours', 'Mute the digest on weekends or during set hours, in the workspace’s timezone.'),
+      h('Preview and audit', 'Preview a digest as a recipient would get it, and see why each one was sent or muted.'),
     ],
   },
   {
@@ -339,8 +340,8 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-07-29',
     title: 'Dashboard preferences',
     highlights: [
-      h('Arrange Home', 'Pin, hide and reorder Home’s tiles; the layout is saved with the workspace.'),
-      h('Baselines you pick', 'Compare today against yesterday or the same weekday last week.'),
+      h('Arrange your panels', 'Collapse and reorder panels, choose the cost columns you care about and how active work is sorted; saved per member.'),
+      h('Density', 'A compact layout for big screens and busy queues, and one click to reset everything to the defaults.'),
     ],
   },
   {
@@ -365,9 +366,9 @@ export const RELEASES: readonly ReleaseRecord[] = [
   {
     n: 36,
     date: '2026-08-19',
-    title: 'Approval policy',
+    title: 'Quiet sources and the tray',
     highlights: [
-      h('Policy per desk', 'Watch and overdue hours move to one approval policy, shown on every waiting output.'),
+      h('Quiet sources', 'A feed that polls fine but has brought no signal for 14 days (or twice its interval, if longer) is called out, and can be acknowledged for a week.'),
       h('Tray notifications', 'The desktop tray counts outputs waiting past watch and notifies once when one turns overdue.'),
       h('New templates', 'The onboarding catalog adds templates for more service businesses.'),
     ],
@@ -434,7 +435,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
     highlights: [
       h('Top retrieved memory', 'The entries cycles rely on most, with their retrieval trajectories over the last weeks.'),
       h('Top cost memory', 'The entries that carry the most cost, to trim or split.'),
-      h('Bulk memory actions', 'Archive, restore, re-tag or change importance of a selection at once.'),
+      h('Bulk memory actions', 'Pin, tag, untag or delete a selection of entries at once.'),
     ],
   },
   {
@@ -458,10 +459,10 @@ export const RELEASES: readonly ReleaseRecord[] = [
   {
     n: 46,
     date: '2026-11-06',
-    title: 'Quieter sources',
+    title: 'Reviews as a handoff',
     highlights: [
-      h('Source health', 'Each source shows its last poll, last error and how many signals it brought this week.'),
-      h('Smarter polling', 'A feed that has not changed is not parsed again, and one slow feed no longer delays the others.'),
+      h('Review owners', 'Each waiting output names its review owner, the assignee of the task it came from, with that person’s load.'),
+      h('Throughput', 'See how many outputs were decided each day and how long they waited, to size the team’s review time.'),
     ],
   },
   {

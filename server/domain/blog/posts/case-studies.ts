@@ -15,14 +15,14 @@ export const caseStudyPosts: BlogPostRecord[] = [
 <p>They started from the retail onboarding template, which seeded memories about returns windows, dispatch cut-off times and how to handle damaged parcels, plus sample signals showing what their sources would bring. They replaced the template's defaults with their own numbers within the hour: returns accepted for 30 days on unused yarn, no returns on kits once opened, dispatch on Tuesdays and Fridays.</p>
 <p>Sources came next: the marketplace's notification feed, the review platform's feed filtered to their shop name, and their dye supplier's news page, filtered to "discontinued", "price" and "delay".</p>
 <h2>The first week</h2>
-<p>The loop drafted replies to order questions, summarised new reviews and flagged a supplier notice about a price increase on undyed merino. Ines reviewed drafts twice a day with the keyboard. She rejected about a third of them in the first three days, almost always for the same reason: the desk offered to refund shipping on late parcels, which they never do for international orders.</p>
+<p>The loop drafted replies to order questions, summarised new reviews and flagged a supplier notice about a price increase on undyed merino. Ines reviewed drafts twice a day with the keyboard. She archived about a third of them in the first three days, almost always for the same reason: the desk offered to refund shipping on late parcels, which they never do for international orders.</p>
 <h2>Week three: memory, not prompts</h2>
-<p>Instead of rewriting instructions, Ines wrote one lesson: "International parcels: we never refund shipping for delays; offer tracking help and a 10 percent code on the next order instead." The rejection rate dropped to under one in ten within days. Three more lessons followed, each written right after a rejected draft. The memory page now holds 31 entries, and the top five by retrievals cover most of their customer email.</p>
+<p>Instead of rewriting instructions, Ines wrote one lesson: "International parcels: we never refund shipping for delays; offer tracking help and a 10 percent code on the next order instead." The share of archived drafts dropped to under one in ten within days. Three more lessons followed, each written right after an archived draft. The memory page now holds 31 entries, and the top five by retrievals cover most of their customer email.</p>
 <h2>What it costs</h2>
 <p>They run an OpenAI-compatible model and set the daily cap at 2 dollars after a week of data; their busiest day so far cost 1.10. The spike detector fired once, when the review feed briefly returned every review on the marketplace instead of theirs. They added an exclude filter and the next day was back to normal.</p>
 <h2>What they would tell another shop</h2>
 <ul>
-<li>Write down every rejection reason as a lesson. It beats tuning prompts.</li>
+<li>Write down the reason for every archived draft as a lesson. It beats tuning prompts.</li>
 <li>Filter review feeds hard. Other shops' reviews are expensive noise.</li>
 <li>Keep dispatch days and cut-off times in memory with high importance; customers ask every day.</li>
 </ul>
@@ -41,7 +41,7 @@ export const caseStudyPosts: BlogPostRecord[] = [
 <p>They chose the trades template and adjusted its memories to their rules: emergency call-outs within four hours for vulnerable customers, a fixed call-out fee quoted before any visit, gas work only by the three engineers on the Gas Safe register. Those three rules went in at importance 9, because getting them wrong has legal consequences.</p>
 <p>Their signals come from three places: the web form on their site, pushed through a scoped ingest URL; an export of the booking calendar, imported as a file source every evening; and the manufacturer bulletins of the two boiler brands they service most, filtered to "recall", "safety notice" and "part shortage".</p>
 <h2>The review queue as a second pair of eyes</h2>
-<p>The loop drafts confirmations, quotes and follow-ups. Nothing goes out without Aoife's approval, and the approval policy is strict: flagged after one hour, overdue after four. In the first month the queue caught two drafts that would have booked a non-registered engineer for gas work, because the desk cited the calendar but not the register. Aoife rejected them with the reason written as a rule, and added a lesson to memory. It has not happened since.</p>
+<p>The loop drafts confirmations, quotes and follow-ups. Nothing goes out without Aoife's approval, and the approval policy is strict: flagged after one hour, overdue after four. In the first month the queue caught two drafts that would have booked a non-registered engineer for gas work, because the desk cited the calendar but not the register. Aoife archived them and wrote the reason into memory as a lesson. It has not happened since.</p>
 <h2>Winter peaks</h2>
 <p>On the first cold weekend, signals tripled. The daily cost cap held, and the spike detector flagged the web form source rather than stopping the whole desk. Declan raised the cap for the season after looking at the cost trajectory, and set a reminder to lower it again in spring.</p>
 <h2>Numbers after two months</h2>

@@ -18,8 +18,8 @@ export const integrationPosts: BlogPostRecord[] = [
 <h2>Signed the standard way</h2>
 <p>Every delivery is signed following the Standard Webhooks conventions: an id, a timestamp and a signature over both and the body, with the subscription's secret. The secret is shown once, when you create the subscription, and never again. Receivers can verify with any Standard Webhooks library in a few lines, and reject replays by checking the timestamp.</p>
 <h2>Retries, with a memory</h2>
-<p>A receiver that answers with an error or times out gets the delivery again later, with growing gaps between attempts. Each attempt is recorded with its status, timing and a short excerpt of the answer, so when someone asks "did you send it?" the delivery log answers. Once you fix a receiver, you can replay one delivery or a whole selection.</p>
-<p>An endpoint that keeps failing is eventually disabled with a reason, instead of collecting retries forever. Re-enabling it is one click, and deliveries that piled up meanwhile can be replayed.</p>
+<p>A receiver that answers with an error or times out gets the delivery again later, with growing gaps between attempts. Each attempt is recorded with its status, timing and a short excerpt of the answer, so when someone asks "did you send it?" the delivery log answers. Once you fix a receiver, you can retry a delivery by hand from the log, and a test send checks a new endpoint before real events depend on it.</p>
+<p>An endpoint that keeps failing is eventually disabled with a reason, instead of collecting retries forever; one that answers 410 Gone is disabled at once, because the receiver said it is gone for good. Resuming a subscription is one click.</p>
 <h2>What to subscribe to</h2>
 <p>Start narrow. Most operators begin with two subscriptions:</p>
 <ul>

@@ -54,7 +54,7 @@ export const operatingBasicsPosts: BlogPostRecord[] = [
 <h2>Let usage tell you what to keep</h2>
 <p>Every entry shows how often cycles retrieved it and what share of their cost it carried. After a month, sort by retrievals. Entries nobody retrieves are either badly titled or not needed; fix the title once, and archive the entry if it still does not show up. Entries retrieved constantly and carrying a large share of cost are often too long: split them into two or three focused ones.</p>
 <h2>Write lessons the day they happen</h2>
-<p>The most valuable memory in any desk I have seen is the lesson written within an hour of a mistake. "Never promise same-day delivery on Fridays; the courier's last pickup is 11:00" saves more time than any prompt tweak. Keep a habit: when you reject a draft for a reason the desk could not have known, write that reason down as a lesson before you move on.</p>
+<p>The most valuable memory in any desk I have seen is the lesson written within an hour of a mistake. "Never promise same-day delivery on Fridays; the courier's last pickup is 11:00" saves more time than any prompt tweak. Keep a habit: when you archive a draft for a reason the desk could not have known, write that reason down as a lesson before you move on.</p>
 <p>Good memory is short, specific, honestly weighted and pruned. It takes a few minutes a day, and the drafts show the difference within a week.</p>`,
   },
   {
@@ -69,17 +69,17 @@ export const operatingBasicsPosts: BlogPostRecord[] = [
 <h2>Start from the aggregates strip</h2>
 <p>Above the queue sits a strip of counts: waiting, past watch, overdue, the oldest wait, mine and unassigned. Read it before the list. If something is overdue, that comes first, whatever it is. If the oldest wait is under an hour and nothing is past watch, you can take the queue in order.</p>
 <h2>Use the keyboard, not the mouse</h2>
-<p>The queue is built for the keyboard: <code>j</code> and <code>k</code> move between outputs, <code>a</code> approves, <code>r</code> rejects and asks for a reason. The reading pane shows the draft next to the signals and memory entries it drew on. Keeping your hands on the keys is what turns a queue of twenty drafts into a few minutes of work rather than half an hour of clicking.</p>
+<p>The queue is built for the keyboard: <code>j</code> and <code>k</code> move between outputs, <code>a</code> approves, <code>e</code> archives, <code>o</code> opens the output in full and <code>?</code> shows every key. The reading pane shows the draft next to the signals and memory entries it drew on. Keeping your hands on the keys is what turns a queue of twenty drafts into a few minutes of work rather than half an hour of clicking.</p>
 <h2>Read the provenance, not just the draft</h2>
 <p>A draft can read perfectly and still be wrong because it relied on an outdated memory entry or a misleading signal. Before approving anything that commits you to money, a date or a promise, glance at what it cited. If the desk used a memory entry you no longer agree with, fix the entry right there; every future draft benefits.</p>
-<h2>Reject with a reason the desk can learn from</h2>
-<p>A rejection reason is not only for you. Write it as an instruction: "Do not offer a discount on orders under 40 dollars" is useful; "no" is not. When the same reason comes up twice, turn it into a memory lesson so the third draft never happens.</p>
+<h2>Archive with a reason the desk can learn from</h2>
+<p>Archiving a draft says "not this one"; it does not say why. Write the why where the desk will read it: a note on the task, or, when it is a rule, a memory lesson. Write it as an instruction: "Do not offer a discount on orders under 40 dollars" is useful; "wrong" is not. When the same reason comes up twice, it belongs in memory so the third draft never happens.</p>
 <h2>Batch the easy ones</h2>
-<p>Some outputs are routine: a weekly stock summary, an acknowledgement of a supplier invoice. Select them and approve in bulk. Outputs that were already decided by a colleague are reported as skipped, so two reviewers working the same queue never double-approve.</p>
+<p>Some days the whole queue is routine: weekly stock summaries, acknowledgements of supplier invoices. Once you have read them, approve everything waiting in one step, or archive it all when a feed brought nothing worth answering. Keep the one-by-one pass for the days that need it.</p>
 <h2>Set watch and overdue hours you can keep</h2>
 <p>The approval policy has two numbers: after how many hours a waiting output is flagged, and after how many it is overdue. Set them to what your business can honestly sustain. Four and twenty-four work for most shops; a practice that answers clients within the hour might choose one and four. The desktop tray counts outputs past watch and notifies you once when one becomes overdue, so the numbers only work if you respect them.</p>
 <h2>Share the load</h2>
-<p>With more than one reviewer, mark yourself away when you are out. The queue stops assigning you new work, and nothing waits on someone who is on a plane. Reviewing becomes a team habit instead of one person's inbox.</p>
+<p>Each waiting output names its review owner, the assignee of the task it came from. With more than one reviewer, mark yourself away when you are out: capacity guidance then counts only the people who are available and suggests the lightest-loaded reviewer, so nothing waits on someone who is on a plane. Reviewing becomes a team habit instead of one person's inbox.</p>
 <p>Ten minutes twice a day, keyboard only, reasons written as instructions: the queue stays short, and the desk gets better every week.</p>`,
   },
   {

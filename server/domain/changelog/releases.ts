@@ -29,6 +29,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
       h('Local-first workspace', 'Desk runs on your machine: one SQLite file in your data folder, the API and the web UI on 127.0.0.1, nothing hosted.'),
       h('Signals API', 'POST /signals records anything worth a look (news, a mention, a review, a metric) with a kind and a priority; GET /signals lists them newest first.'),
       h('Workspace token', 'One 256-bit bearer token guards the API; npm start prints a link that opens the UI already signed in.'),
+      h('OpenAPI 3.1', 'GET /api/v1/openapi.json describes every route, and the API reference opens at /api/docs.'),
     ],
   },
   {
@@ -46,7 +47,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
     date: '2026-01-21',
     title: 'Feed sources',
     highlights: [
-      h('RSS, Atom and JSON Feed', 'Add a feed as a source and Desk polls it on its own cadence, turning new items into signals.'),
+      h('RSS, Atom, RDF and JSON Feed', 'Add a feed as a source and Desk polls it on its own cadence, turning new items into signals.'),
       h('Preview before you add', 'Paste a feed URL to see what it would bring in; unreachable, slow, oversized or non-feed URLs are named plainly.'),
       h('Per-source cadence', 'Each feed has its own poll interval, from every few minutes to once a day.'),
     ],
@@ -221,6 +222,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
       h('Subscribe to events', 'Send task, output, memory and cost events to any HTTPS endpoint you own.'),
       h('Signed deliveries', 'Every delivery is signed the Standard Webhooks way; the secret is shown once when you subscribe.'),
       h('Transactional outbox', 'Events are written in the same transaction as the change, so a delivery never announces something that did not happen.'),
+      h('Event catalog', 'GET /api/v1/events lists every event with its payload and an example, so a receiver can be written before the first delivery.'),
     ],
   },
   {

@@ -24,7 +24,7 @@ describe('GET /changelog (page)', () => {
     expect(html).toContain('<title>Changelog · Desk</title>');
     expect(html).toContain(`<link rel="canonical" href="${desk.url}/changelog">`);
     expect(html.match(/<section class="release">/g)).toHaveLength(48);
-    expect(html.indexOf('rev 48 · Polish for the public site')).toBeLessThan(html.indexOf('rev 47 · Template catalog complete'));
+    expect(html.indexOf('rev 48 · Polish for the public site')).toBeLessThan(html.indexOf('rev 47 · Templates and their releases'));
     expect(html).toContain('<a href="/changelog/12">rev 12 · Onboarding templates</a>');
     // a highlight's text is escaped, never markup
     expect(html).toContain('entries with importance &gt;= 9 are never swept');

@@ -470,10 +470,10 @@ export const RELEASES: readonly ReleaseRecord[] = [
   {
     n: 47,
     date: '2026-11-20',
-    title: 'Template catalog complete',
+    title: 'Templates and their releases',
     highlights: [
-      h('Ten industries', 'The onboarding catalog now covers all ten industry categories, from retail to specialty manufacturing.'),
-      h('Launch history', 'Each template shows the release it launched in, linked to its changelog entry.'),
+      h('Launch history', 'Each template shows the release it launched in and that release’s date.'),
+      h('Recent launches', 'The newest templates come first, across the catalog and within each of the ten industry categories.'),
     ],
   },
   {
@@ -484,6 +484,7 @@ export const RELEASES: readonly ReleaseRecord[] = [
       h('Readable pages', 'Templates, changelog, blog, roadmap, integrations and pricing share one light, script-free layout.'),
       h('Canonical links', 'Every public page and row carries its canonical address, ready to share.'),
       h('Fewer surprises', 'Bad input on every public endpoint is answered with a clear 422 naming the field.'),
+      h('More templates', 'The latest onboarding templates join the catalog.'),
     ],
   },
 ];

@@ -32,6 +32,7 @@ describe('GET /blog (page)', () => {
     expect(html.match(/<li class="card">/g)).toHaveLength(BLOG_POSTS.length);
     expect(html.indexOf('/blog/case-study-neighbourhood-cafe')).toBeLessThan(html.indexOf('/blog/setting-a-daily-cost-cap'));
     expect(html).toContain('<a class="tag" href="/blog/tag/webhooks">Webhooks (2)</a>');
+    expect(html).toContain('<strong>Case studies</strong> <span class="meta">4 posts</span>');
     expect(html).toContain('<a href="/blog/author/tomas-okafor">Tomás Okafor</a>');
     // titles are escaped
     expect(html).toContain('Case study: a plumbing &amp; heating firm');

@@ -55,6 +55,10 @@ function renderIndex(blog: BlogService, base: string): string {
   const { posts } = blog.list({ limit: 100 });
   const { tags } = blog.tags();
   const { authors } = blog.authors();
+  const { categories } = blog.categories();
+  const categoryList = categories
+    .map((c) => `<li class="category" style="--accent-c:${escapeHtml(c.accentColor)}"><strong>${escapeHtml(c.name)}</strong> <span class="meta">${c.postCount} posts</span><br><span class="meta">${escapeHtml(c.description)}</span></li>`)
+    .join('');
   const tagList = tags.map((t) => `<a class="tag" href="/blog/tag/${escapeHtml(t.slug)}">${escapeHtml(t.tag)} (${t.postCount})</a>`).join('');
   const authorList = authors.map((a) => `<li>${avatar(a.profile, a.name, 28)} <a href="/blog/author/${escapeHtml(a.slug)}">${escapeHtml(a.name)}</a> <span class="meta">${a.postCount} posts</span></li>`).join('');
   return renderPublicPage({
@@ -62,7 +66,7 @@ function renderIndex(blog: BlogService, base: string): string {
     description: 'Notes on running an AI operations desk: cost caps, memory, reviews, webhooks, and case studies from the field.',
     canonicalUrl: `${base}/blog`,
     section: 'blog',
-    body: `${BLOG_STYLE}${postCards(posts)}<h2>Tags</h2><p>${tagList}</p><h2>Authors</h2><ul style="list-style:none;padding:0">${authorList}</ul>`,
+    body: `${BLOG_STYLE}${postCards(posts)}<h2>Categories</h2><ul style="list-style:none;padding:0">${categoryList}</ul><h2>Tags</h2><p>${tagList}</p><h2>Authors</h2><ul style="list-style:none;padding:0">${authorList}</ul>`,
   });
 }
 

@@ -24,6 +24,9 @@ describe('GET /changelog (page)', () => {
     expect(html).toContain('<title>Changelog · Desk</title>');
     expect(html).toContain(`<link rel="canonical" href="${desk.url}/changelog">`);
     expect(html.match(/<section class="release">/g)).toHaveLength(48);
+    // the trend by the desk's clock: 07-03..07-30 holds 1, 3, 2 and 2 releases a week
+    desk.clock.set('2026-07-30T12:00:00.000Z');
+    expect((await page('/changelog')).html).toContain('Releases over the last four weeks: 4 in the latest two, 4 in the two before (steady).');
     expect(html.indexOf('rev 48 · Polish for the public site')).toBeLessThan(html.indexOf('rev 47 · Templates and their releases'));
     expect(html).toContain('<a href="/changelog/12">rev 12 · Onboarding templates</a>');
     // a highlight's text is escaped, never markup

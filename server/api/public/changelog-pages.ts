@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Mount } from '../../app';
 import { DeskError } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
-import { ChangelogService, type Release } from '../../domain/changelog/changelog-service';
+import { ChangelogService, type Release, type TrendAnswer } from '../../domain/changelog/changelog-service';
 import { baseUrlOf, cachePublicly } from './public-http';
 import { renderNotFoundPage, renderPublicPage } from './public-page';
 
@@ -16,13 +16,14 @@ function releaseSection(release: Release, headingLink: boolean): string {
   return `<section class="release"><h2>${heading}</h2><p class="meta"><time datetime="${escapeHtml(release.date)}">${escapeHtml(release.date)}</time></p><ul>${highlights}</ul></section>`;
 }
 
-function renderChangelog(releases: Release[], baseUrl: string): string {
+function renderChangelog(releases: Release[], trend: TrendAnswer, baseUrl: string): string {
+  const summary = `<p class="meta">Releases over the last four weeks: ${trend.latest} in the latest two, ${trend.prior} in the two before${trend.verb === '—' ? '' : ` (${escapeHtml(trend.verb.toLowerCase())})`}.</p>`;
   return renderPublicPage({
     title: 'Changelog',
     description: `Every release of Desk, newest first: ${releases.length} so far.`,
     canonicalUrl: `${baseUrl}/changelog`,
     section: 'changelog',
-    body: releases.map((r) => releaseSection(r, true)).join('\n'),
+    body: summary + releases.map((r) => releaseSection(r, true)).join('\n'),
   });
 }
 
@@ -49,7 +50,7 @@ export const changelogPagesMount: Mount = (app, services) => {
     const changelog = new ChangelogService(services.clock);
     const { releases } = changelog.list({ limit: 100 }, baseUrlOf(req));
     cachePublicly(res);
-    res.status(200).type('html').send(renderChangelog(releases, baseUrlOf(req)));
+    res.status(200).type('html').send(renderChangelog(releases, changelog.trend(), baseUrlOf(req)));
   });
   app.get('/changelog/:rev', (req: Request, res: Response, next: NextFunction) => {
     const rev = req.params.rev ?? '';

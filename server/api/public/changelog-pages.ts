@@ -23,7 +23,7 @@ function renderChangelog(releases: Release[], trend: TrendAnswer, baseUrl: strin
     description: `Every release of Desk, newest first: ${releases.length} so far.`,
     canonicalUrl: `${baseUrl}/changelog`,
     section: 'changelog',
-    body: summary + releases.map((r) => releaseSection(r, true)).join('\n'),
+    body: `<style>.release h2 a{text-decoration:none}.release h2{margin-bottom:.2rem}</style>${summary}${releases.map((r) => releaseSection(r, true)).join('\n')}`,
   });
 }
 

@@ -86,6 +86,8 @@ import {
 import { COST_BREAKDOWN_LIMIT, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT } from '../domain/cost/rules';
 import { EXPORT_FORMATS } from '../core/csv';
 import { INBOX_STALE_DAYS, INSIGHTS_TAG_LIMIT, REACTIONS_TOP_LIMIT } from '../domain/overview/rules';
+import { CADENCE_DAYS, CHANGELOG_LIMIT, SINCE_REV, TREND_VERBS } from '../domain/changelog/rules';
+import { BLOG_LIMIT, BLOG_RELATED_LIMIT, MAX_BLOG_QUERY, MAX_BLOG_TAG_FILTER } from '../domain/blog/rules';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -299,4 +301,15 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'DeliveryState', enum: DELIVERY_STATES, anyOrder: true },
   { at: 'DisabledReason', enum: DISABLED_REASONS, anyOrder: true },
   { at: 'SubscriptionStatus', enum: SUBSCRIPTION_STATUSES, anyOrder: true },
+  // public changelog (server/domain/changelog/rules.ts)
+  { ...range('ListChangelog?limit', CHANGELOG_LIMIT), default: CHANGELOG_LIMIT.default },
+  range('ListChangelog?sinceRev', SINCE_REV),
+  { ...range('GetChangelogCadence?days', CADENCE_DAYS), default: CADENCE_DAYS.default },
+  { ...range('GetChangelogPeakWeek?days', CADENCE_DAYS), default: CADENCE_DAYS.default },
+  { at: 'TrendVerb', enum: TREND_VERBS },
+  // public blog (server/domain/blog/rules.ts)
+  ...(['ListBlogPosts', 'ListBlogPostsByAuthor', 'ListBlogPostsByTag'] as const).map((op) => ({ ...range(`${op}?limit`, BLOG_LIMIT), default: BLOG_LIMIT.default })),
+  { ...range('ListRelatedBlogPosts?limit', BLOG_RELATED_LIMIT), default: BLOG_RELATED_LIMIT.default },
+  { at: 'ListBlogPosts?q', maxLength: MAX_BLOG_QUERY },
+  { at: 'ListBlogPosts?tag', maxLength: MAX_BLOG_TAG_FILTER },
 ];

@@ -86,6 +86,8 @@ import {
 import { COST_BREAKDOWN_LIMIT, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT } from '../domain/cost/rules';
 import { EXPORT_FORMATS } from '../core/csv';
 import { INBOX_STALE_DAYS, INSIGHTS_TAG_LIMIT, REACTIONS_TOP_LIMIT } from '../domain/overview/rules';
+import { ROADMAP_PHASES, ROADMAP_STATUSES } from '../domain/roadmap/rules';
+import { INTEGRATION_AXES } from '../domain/integrations-catalog/catalog';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -299,4 +301,8 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'DeliveryState', enum: DELIVERY_STATES, anyOrder: true },
   { at: 'DisabledReason', enum: DISABLED_REASONS, anyOrder: true },
   { at: 'SubscriptionStatus', enum: SUBSCRIPTION_STATUSES, anyOrder: true },
+  // the public roadmap and the integration catalog (issue 16)
+  { at: 'RoadmapStatus', enum: ROADMAP_STATUSES },
+  { at: 'RoadmapPhaseKey', enum: ROADMAP_PHASES },
+  { at: 'IntegrationAxis', enum: INTEGRATION_AXES },
 ];

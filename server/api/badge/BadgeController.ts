@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Produces, Query, Route, Tags } from '@tsoa/runtime';
+import { Controller, Get, Produces, Query, Request, Route, Tags } from '@tsoa/runtime';
+import type { Request as ExRequest } from 'express';
+import type { BadgeEndpoint } from '../../domain/badge/badge-service';
 import { BADGE_CACHE_CONTROL } from '../../domain/badge/rules';
 import type { Services } from '../../services';
 
@@ -21,15 +23,22 @@ export class BadgeController extends Controller {
    * reader the score is not available, without saying whether a token ever existed.
    * Cache-Control `no-cache`: caches (a README's image proxy) must check again before reuse, so the
    * score stays current and a rotated token stops showing it at once.
+   *
+   * A client that accepts only `application/json` gets the same badge as a shields.io endpoint
+   * badge (`{ schemaVersion: 1, label, message, color }`), so it can be restyled through
+   * `https://img.shields.io/endpoint?url=...`; every other request gets the SVG.
    * @param token the badge token (`dbt_...`)
    */
   @Get('badge.svg')
   @Produces('image/svg+xml')
-  public async getBadge(@Query() token?: string): Promise<Readable> {
+  @Produces('application/json')
+  public async getBadge(@Request() req: ExRequest, @Query() token?: string): Promise<BadgeEndpoint | Readable> {
     const badge = await this.s.badge.image(token);
-    this.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
     this.setHeader('Cache-Control', BADGE_CACHE_CONTROL);
     this.setHeader('X-Badge-Status', badge.known ? 'ok' : 'unknown');
+    this.setHeader('Vary', 'Accept');
+    if (!req.accepts('image/svg+xml') && req.accepts('application/json')) return badge.endpoint;
+    this.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
     return Readable.from([badge.svg]);
   }
 }

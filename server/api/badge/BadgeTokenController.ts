@@ -55,14 +55,14 @@ export class BadgeTokenController extends Controller {
 
   /**
    * Revokes the badge token: every badge URL shows "unknown" until a new one is issued. Logged as
-   * `badge_token.revoked`; answers 204 also when none was issued (nothing written then).
+   * `badge_token.revoked`; answers the (now empty) badge token state, also when none was issued
+   * (nothing written then).
    * @param asUserId the member making the change; defaults to the workspace owner
    */
   @Delete()
-  @SuccessResponse('204', 'Revoked')
   @Response<ErrorBody>('422', 'asUserId is not a member; nothing was written')
-  public async revokeBadgeToken(@Query() asUserId?: string): Promise<void> {
+  public async revokeBadgeToken(@Request() req: ExRequest, @Query() asUserId?: string): Promise<BadgeTokenInfo> {
     await this.s.badge.revoke(asUserId);
-    this.setStatus(204);
+    return this.s.badge.info(baseUrlOf(req));
   }
 }

@@ -20,8 +20,19 @@ export interface BadgeTokenInfo {
   markdown: string | null;
 }
 
+/** The badge as a shields.io endpoint badge (https://shields.io/badges/endpoint-badge). */
+export interface BadgeEndpoint {
+  /** Always 1. @isInt */
+  schemaVersion: number;
+  label: string;
+  message: string;
+  /** Hex colour of the message box. */
+  color: string;
+}
+
 export interface BadgeImage {
   svg: string;
+  endpoint: BadgeEndpoint;
   /** Whether the token was the issued one (the score is shown) or not (the grey "unknown" badge). */
   known: boolean;
   /** The score shown, null on the unknown badge. */
@@ -80,9 +91,9 @@ export class BadgeService {
   async image(token: string | undefined): Promise<BadgeImage> {
     if (await this.tokenIsIssued(token)) {
       const { healthScore } = await this.stats.stats();
-      return { svg: renderBadge(BADGE_LABEL, `${healthScore}/100`, healthColor(healthScore)), known: true, healthScore };
+      return { ...badgeOf(`${healthScore}/100`, healthColor(healthScore)), known: true, healthScore };
     }
-    return { svg: renderBadge(BADGE_LABEL, 'unknown', UNKNOWN_COLOR), known: false, healthScore: null };
+    return { ...badgeOf('unknown', UNKNOWN_COLOR), known: false, healthScore: null };
   }
 
   private async tokenIsIssued(token: string | undefined): Promise<boolean> {
@@ -100,6 +111,10 @@ export class BadgeService {
       .execute();
     return fresh;
   }
+}
+
+function badgeOf(message: string, color: string): { svg: string; endpoint: BadgeEndpoint } {
+  return { svg: renderBadge(BADGE_LABEL, message, color), endpoint: { schemaVersion: 1, label: BADGE_LABEL, message, color } };
 }
 
 export function badgeUrlOf(baseUrl: string, token: string): string {

@@ -53,6 +53,8 @@ export const AREAS: readonly Area[] = [
   { to: '/cost', label: 'Cost', icon: 'cost', page: true },
   { to: '/runs', label: 'Runs', icon: 'runs', page: true },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
+  // Not /roadmap: that address is the public roadmap page (server/api/public/roadmap-pages.ts).
+  { to: '/roadmap-votes', label: 'Roadmap', icon: 'roadmap', page: true },
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
 
@@ -93,6 +95,7 @@ const loadOutput = () => import('../features/outputs/OutputPage');
 const loadRuns = () => import('../features/runs/RunsPage');
 const loadCost = () => import('../features/cost/CostPage');
 const loadHome = () => import('../features/home/HomePage');
+const loadRoadmap = () => import('../features/roadmap/RoadmapPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -122,6 +125,7 @@ export const routeTree = rootRoute.addChildren([
   page('runs', loadRuns, 'RunsPage'),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
   page('cost', loadCost, 'CostPage'),
+  page('roadmap-votes', loadRoadmap, 'RoadmapPage'),
 ]);
 
 /**

@@ -23,7 +23,7 @@ import { NotFound, Shell } from './Shell';
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
  * /outputs (filters as search parameters: ?status=&attention=&reviewer=&sort=) · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, members, templates, integrations, webhooks, backups) · /memory · /memory/$memoryId (that entry
+ * workspace, members, templates, integrations, webhooks, badge, backups) · /memory · /memory/$memoryId (that entry
  * opened with its usage charts) · /today (Home, the start page: today, what's new, the personal
  * inbox, top tags, reactions) · /cost (spend today against the cap, what drives it).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).

@@ -57,6 +57,6 @@ describe('the /integrations page', () => {
     for (const axis of ['inbound', 'outbound', 'programmatic']) expect(html).toContain(`<section id="${axis}">`);
     expect(html).toContain('<h2>Inbound (7)</h2>');
     for (const g of catalog.groups) for (const item of g.items) expect(html).toContain(`<tr id="${item.key}">`);
-    expect(html).toContain('<td>HMAC-SHA256 signature (webhook-signature) with a per-subscription whsec_ secret</td><td>rev 38</td>');
+    expect(html).toContain('<td>HMAC-SHA256 signature (webhook-signature) with a per-subscription whsec_ secret</td><td>rev 20</td>');
   });
 });

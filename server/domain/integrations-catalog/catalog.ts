@@ -1,7 +1,8 @@
 /**
  * GET /integrations: what Desk integrates with today, by axis. Every entry names something this
  * code base does (the module in the comment beside it); `sinceRev` is the release (`rev <n>` of
- * the changelog) it first shipped in. Add an entry when an integration ships, never before.
+ * the changelog, server/domain/changelog/releases.ts) whose highlights introduce it. Add an entry
+ * when an integration ships, never before.
  */
 
 export const INTEGRATION_AXES = ['Inbound', 'Outbound', 'Programmatic'] as const;
@@ -55,7 +56,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Scoped ingest URLs',
         detail: 'A per-source webhook URL that can only add signals to that one source: give it to a form builder or a monitoring tool instead of the workspace token; revoke it on its own.',
         auth: 'Per-source ingest token in the URL path (only its hash is stored)',
-        sinceRev: 'rev 7',
+        sinceRev: 'rev 6',
       },
       // server/integrations/feeds (fetch-feed.ts, parse-feed.ts)
       {
@@ -77,7 +78,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Review-site and LinkedIn feeds',
         detail: 'Source types for the feed exports of review sites and of LinkedIn pages, polled like any feed and labelled so triage knows a review from a post.',
         auth: 'None: the feed URL the site publishes',
-        sinceRev: 'rev 4',
+        sinceRev: 'rev 3',
       },
       // server/integrations/feeds/file-import.ts
       {
@@ -85,7 +86,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'CSV and JSON files',
         detail: 'A file source imports up to 5000 records from a .csv or .json file on this machine (title, detail, kind, priority, sourceUrl, externalId), again on demand.',
         auth: 'None: a path on this machine',
-        sinceRev: 'rev 5',
+        sinceRev: 'rev 4',
       },
       // server/integrations/relay
       {
@@ -93,7 +94,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Relay for machines behind NAT',
         detail: 'Subscribe to a smee-protocol channel (smee.io or your own server) so senders on the internet reach the webhook of a desk on a laptop or office machine.',
         auth: 'The unguessable channel URL',
-        sinceRev: 'rev 6',
+        sinceRev: 'rev 5',
       },
     ],
   },
@@ -107,7 +108,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Outbound webhooks',
         detail: 'Every event of the catalog POSTed to the receivers that chose it, signed to the Standard Webhooks spec, delivered in up to 8 scheduled attempts over about a day, with a delivery log and manual retry.',
         auth: 'HMAC-SHA256 signature (webhook-signature) with a per-subscription whsec_ secret',
-        sinceRev: 'rev 38',
+        sinceRev: 'rev 20',
       },
       // the digest (DESK_SMTP_URL)
       {
@@ -115,7 +116,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Email digest over SMTP',
         detail: 'The daily digest sent through your own SMTP server (DESK_SMTP_URL); without one, each mail is written as an .eml file to the outbox folder.',
         auth: 'Your SMTP server’s credentials in DESK_SMTP_URL',
-        sinceRev: 'rev 48',
+        sinceRev: 'rev 31',
       },
       // server/engine (openai provider)
       {
@@ -123,7 +124,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'OpenAI-compatible model servers',
         detail: 'Cycles run on any OpenAI-compatible endpoint: OpenAI, Ollama, LM Studio, vLLM; answers are checked against a strict JSON schema and every cycle’s tokens are priced into the cost ledger.',
         auth: 'API key kept outside the database (secrets.json, encrypted on the desktop)',
-        sinceRev: 'rev 22',
+        sinceRev: 'rev 10',
       },
       // server/api/sharing
       {
@@ -131,7 +132,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Public share links of tasks',
         detail: 'A read-only page of a task’s work log or timeline at an unguessable address, for a client or a colleague without an account; revoke it and the page is gone.',
         auth: 'Unguessable token in the share URL',
-        sinceRev: 'rev 14',
+        sinceRev: 'rev 28',
       },
       // server/domain/badge
       {
@@ -139,7 +140,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Health badge',
         detail: 'An SVG badge with the desk’s health score for a README or a wiki, at /api/v1/badge.svg.',
         auth: 'Dedicated read-only badge token in the query (never the workspace token), rotatable',
-        sinceRev: 'rev 48',
+        sinceRev: 'rev 41',
       },
     ],
   },
@@ -166,7 +167,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Event catalog',
         detail: 'GET /api/v1/events lists every event the desk emits with its payload and an example, for writing webhook receivers.',
         auth: 'Bearer workspace token',
-        sinceRev: 'rev 38',
+        sinceRev: 'rev 20',
       },
       // server/domain/exports
       {
@@ -174,14 +175,14 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'CSV and JSON exports',
         detail: 'Sources, activity, outputs, stale tasks, memory and decisions as CSV (spreadsheet-safe) or JSON, and the whole workspace as one JSON file.',
         auth: 'Bearer workspace token',
-        sinceRev: 'rev 44',
+        sinceRev: 'rev 24',
       },
       {
         key: 'import',
         name: 'Workspace import',
         detail: 'Load the sources, signals and memory of a workspace export into this desk, with a dry run first; duplicates and invalid items are skipped and reported.',
         auth: 'Bearer workspace token',
-        sinceRev: 'rev 45',
+        sinceRev: 'rev 25',
       },
       // server/api/public
       {
@@ -189,7 +190,7 @@ const GROUPS: { axis: IntegrationAxis; intro: string; items: IntegrationItem[] }
         name: 'Public content API',
         detail: 'Onboarding templates, changelog, blog, roadmap and votes, this catalog and pricing as JSON under /api/v1, cacheable and without a token.',
         auth: 'None',
-        sinceRev: 'rev 48',
+        sinceRev: 'rev 37',
       },
     ],
   },

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ROADMAP_STATUS } from '../../api/rules.gen';
 import { FormError } from '../../components/FormError';
 import { PageHeader, QueryState } from '../../components/Page';
 import { Section } from '../../components/Section';
@@ -6,7 +7,7 @@ import { Sparkline } from '../../components/Sparkline';
 import { myRoadmapVotesQuery, roadmapItemsQuery, roadmapVotesQuery, useRoadmapVote, type RoadmapItemVotes, type RoadmapItems } from './api';
 import './roadmap.css';
 
-const STATUS_LABEL: Record<string, string> = { in_progress: 'In progress', planned: 'Planned', exploring: 'Exploring' };
+const STATUS_LABEL: Record<(typeof ROADMAP_STATUS)[number], string> = { in_progress: 'In progress', planned: 'Planned', exploring: 'Exploring' };
 
 type Item = RoadmapItems['phases'][number]['items'][number];
 
@@ -17,7 +18,7 @@ function ItemRow({ item, figures, voted, onToggle, busy }: { item: Item; figures
     <li className="roadmap__item" aria-label={item.title}>
       <div className="roadmap__what">
         <h3 className="roadmap__title">
-          {item.title} <span className={`roadmap__status roadmap__status--${item.status}`}>{STATUS_LABEL[item.status] ?? item.status}</span>
+          {item.title} <span className={`roadmap__status roadmap__status--${item.status}`}>{STATUS_LABEL[item.status]}</span>
         </h3>
         <p className="roadmap__description">{item.description}</p>
       </div>

@@ -34,6 +34,7 @@ export class RoadmapVotesController extends Controller {
    * Votes for a roadmap item as a member (the owner by default): one vote per member and item,
    * counted on the UTC day it is cast. Voting again for the same item changes nothing and answers
    * `changed: false`. Logged as `roadmap.voted`.
+   * @param key the roadmap item's key (GET /roadmap-items)
    */
   @Post('{key}/vote')
   @Response<ErrorBody>('404', 'No roadmap item with this key (not_found)')
@@ -45,6 +46,7 @@ export class RoadmapVotesController extends Controller {
   /**
    * Takes back a member's vote (the owner by default). Taking back a vote never cast changes
    * nothing and answers `changed: false`. Logged as `roadmap.vote_removed`.
+   * @param key the roadmap item's key (GET /roadmap-items)
    * @param asUserId the member; defaults to the workspace owner
    */
   @Delete('{key}/vote')

@@ -29,6 +29,8 @@ import type { OutboundService } from './domain/outbound/outbound-service';
 import type { ExportService } from './domain/exports/export-service';
 import type { SearchService } from './domain/search/search-service';
 import type { TagService } from './domain/tags/tag-service';
+import type { RoadmapService } from './domain/roadmap/roadmap-service';
+import type { BadgeService } from './domain/badge/badge-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -93,4 +95,8 @@ export interface Services {
   search: SearchService;
   /** Tags across the workspace: tag search and rename/merge. */
   tags: TagService;
+  /** The public roadmap (content) and members' votes on it. */
+  roadmap: RoadmapService;
+  /** The health badge: its read-only token and the SVG (GET /badge.svg). */
+  badge: BadgeService;
 }

@@ -41,6 +41,8 @@ import { LoopService } from './domain/loop/loop-service';
 import { inlineExecutor } from './domain/loop/cycle-executor';
 import { WorkerCycleExecutor } from './domain/loop/cycle-worker-executor';
 import { StatsService } from './domain/stats/stats-service';
+import { RoadmapService } from './domain/roadmap/roadmap-service';
+import { BadgeService } from './domain/badge/badge-service';
 import { OverviewService } from './domain/overview/overview-service';
 import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
@@ -153,6 +155,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     void services.costGuard.detectSpikes().catch((err: unknown) => log.warn({ err }, 'cost-spike detection after a cycle failed'));
   const loop = new LoopService({ db, clock, executor, onCycleFinished: afterCycle });
   const tasks = new TaskService({ db, clock, workspace });
+  const stats = new StatsService(db, clock, loop);
   const services: Services = {
     config,
     clock,
@@ -177,7 +180,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     tasks,
     artifacts: new ArtifactService(db, clock, workspace),
     loop,
-    stats: new StatsService(db, clock, loop),
+    stats,
     engineSettings,
     memory: new MemoryService({ db, clock, workspace }),
     reviewAttention: new ReviewAttentionWatcher({
@@ -199,6 +202,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     exports: new ExportService({ db, clock, workspace }),
     search: new SearchService(db),
     tags: new TagService(db, clock),
+    roadmap: new RoadmapService(db, clock),
+    badge: new BadgeService(db, clock, stats),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -88,6 +88,8 @@ import { EXPORT_FORMATS } from '../core/csv';
 import { INBOX_STALE_DAYS, INSIGHTS_TAG_LIMIT, REACTIONS_TOP_LIMIT } from '../domain/overview/rules';
 import { CADENCE_DAYS, CHANGELOG_LIMIT, SINCE_REV, TREND_VERBS } from '../domain/changelog/rules';
 import { BLOG_LIMIT, BLOG_RELATED_LIMIT, MAX_BLOG_QUERY, MAX_BLOG_TAG_FILTER } from '../domain/blog/rules';
+import { ROADMAP_PHASES, ROADMAP_STATUSES } from '../domain/roadmap/rules';
+import { INTEGRATION_AXES } from '../domain/integrations-catalog/catalog';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -312,4 +314,8 @@ export const documentedRules: DocumentedRule[] = [
   { ...range('ListRelatedBlogPosts?limit', BLOG_RELATED_LIMIT), default: BLOG_RELATED_LIMIT.default },
   { at: 'ListBlogPosts?q', maxLength: MAX_BLOG_QUERY },
   { at: 'ListBlogPosts?tag', maxLength: MAX_BLOG_TAG_FILTER },
+  // the public roadmap and the integration catalog (issue 16)
+  { at: 'RoadmapStatus', enum: ROADMAP_STATUSES },
+  { at: 'RoadmapPhaseKey', enum: ROADMAP_PHASES },
+  { at: 'IntegrationAxis', enum: INTEGRATION_AXES },
 ];

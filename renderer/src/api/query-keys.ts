@@ -60,6 +60,18 @@ export const queryKeys = {
     all: ['templates'] as const,
     list: ['templates', 'list'] as const,
   },
+  /** The public roadmap, its vote counts and the signed-in member's votes (features/roadmap). */
+  roadmap: {
+    all: ['roadmap'] as const,
+    items: ['roadmap', 'items'] as const,
+    votes: ['roadmap', 'votes'] as const,
+    mine: ['roadmap', 'mine'] as const,
+  },
+  /** The health badge's read-only token (Settings > Health badge). */
+  badge: {
+    all: ['badge'] as const,
+    token: ['badge', 'token'] as const,
+  },
   tasks: {
     all: ['tasks'] as const,
     lists: ['tasks', 'list'] as const,

@@ -23,7 +23,7 @@ import { NotFound, Shell } from './Shell';
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
  * /outputs (filters as search parameters: ?status=&attention=&reviewer=&sort=) · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, members, templates, integrations, webhooks, backups) · /memory · /memory/$memoryId (that entry
+ * workspace, members, templates, integrations, webhooks, badge, backups) · /memory · /memory/$memoryId (that entry
  * opened with its usage charts) · /today (Home, the start page: today, what's new, the personal
  * inbox, top tags, reactions) · /cost (spend today against the cap, what drives it).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
@@ -53,6 +53,8 @@ export const AREAS: readonly Area[] = [
   { to: '/cost', label: 'Cost', icon: 'cost', page: true },
   { to: '/runs', label: 'Runs', icon: 'runs', page: true },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
+  // Not /roadmap: that address is the public roadmap page (server/api/public/roadmap-pages.ts).
+  { to: '/roadmap-votes', label: 'Roadmap', icon: 'roadmap', page: true },
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
 
@@ -99,6 +101,7 @@ const loadOutput = () => import('../features/outputs/OutputPage');
 const loadRuns = () => import('../features/runs/RunsPage');
 const loadCost = () => import('../features/cost/CostPage');
 const loadHome = () => import('../features/home/HomePage');
+const loadRoadmap = () => import('../features/roadmap/RoadmapPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -129,6 +132,7 @@ export const routeTree = rootRoute.addChildren([
   page('runs', loadRuns, 'RunsPage'),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
   page('cost', loadCost, 'CostPage'),
+  page('roadmap-votes', loadRoadmap, 'RoadmapPage'),
 ]);
 
 /**

@@ -1,6 +1,9 @@
 import type { Mount } from '../../app';
 import { blogPagesMount } from './blog-pages';
 import { changelogPagesMount } from './changelog-pages';
+import { integrationsPagesMount } from './integrations-pages';
+import { pricingPagesMount } from './pricing-pages';
+import { roadmapPagesMount } from './roadmap-pages';
 
 /**
  * The human pages of the public content (outside /api, no token): each area adds its page routes
@@ -10,6 +13,9 @@ import { changelogPagesMount } from './changelog-pages';
 const PUBLIC_PAGE_MOUNTS: Mount[] = [
   changelogPagesMount,
   blogPagesMount,
+  roadmapPagesMount,
+  integrationsPagesMount,
+  pricingPagesMount,
 ];
 
 export const publicPagesMount: Mount = (app, services) => {

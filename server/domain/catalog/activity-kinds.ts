@@ -133,6 +133,12 @@ export const ACTIVITY_KINDS = [
   'cost.chronic_acked',
   // tags across the workspace (server/domain/tags)
   'tag.renamed',
+  // roadmap votes and the health badge's token (server/domain/roadmap, server/domain/badge)
+  'roadmap.voted',
+  'roadmap.vote_removed',
+  'badge_token.issued',
+  'badge_token.rotated',
+  'badge_token.revoked',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -29,6 +29,7 @@ import type { OutboundService } from './domain/outbound/outbound-service';
 import type { ExportService } from './domain/exports/export-service';
 import type { SearchService } from './domain/search/search-service';
 import type { TagService } from './domain/tags/tag-service';
+import type { OnboardingService } from './domain/onboarding/apply-template';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -93,4 +94,6 @@ export interface Services {
   search: SearchService;
   /** Tags across the workspace: tag search and rename/merge. */
   tags: TagService;
+  /** Applying an onboarding template (its memories and sample signals) to the workspace. */
+  onboarding: OnboardingService;
 }

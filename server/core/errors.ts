@@ -48,6 +48,7 @@ export type ErrorCode =
   | 'artifact_not_found'
   | 'outbound_subscription_not_found'
   | 'outbound_delivery_not_found'
+  | 'template_not_found' // an onboarding template key (the public 404 and POST /workspace/onboarding-template/apply)
   // state conflicts
   | 'limit_reached'
   | 'source_exists'

@@ -69,7 +69,7 @@ export class OnboardingTemplatesController extends Controller {
    */
   @Get('search')
   @Response<ErrorBody>('422', 'q or limit is out of bounds')
-  public async searchOnboardingTemplates(@Request() req: ExRequest, @Query() q?: string, @Query() limit?: number): Promise<TemplateSearchResult> {
+  public async searchOnboardingTemplates(@Request() req: ExRequest, @Query() q?: string, @Query() limit = 20): Promise<TemplateSearchResult> {
     cachePublicly(this);
     return searchTemplates(baseUrlOf(req), { q, limit });
   }
@@ -90,7 +90,7 @@ export class OnboardingTemplatesController extends Controller {
    */
   @Get('recent')
   @Response<ErrorBody>('422', 'limit is out of bounds')
-  public async recentOnboardingTemplates(@Request() req: ExRequest, @Query() limit?: number): Promise<RecentTemplates> {
+  public async recentOnboardingTemplates(@Request() req: ExRequest, @Query() limit = 4): Promise<RecentTemplates> {
     cachePublicly(this);
     return recentTemplates(baseUrlOf(req), { limit });
   }
@@ -127,7 +127,7 @@ export class OnboardingTemplatesController extends Controller {
     @Path() category: string,
     @Request() req: ExRequest,
     @Res() unknownCategory: TsoaResponse<404, CategoryNotFoundBody, { 'Cache-Control': string }>,
-    @Query() limit?: number,
+    @Query() limit = 3,
   ): Promise<RecentCategoryTemplates> {
     cachePublicly(this);
     const answer = recentCategoryTemplates(baseUrlOf(req), category, { limit });

@@ -133,6 +133,8 @@ export const ACTIVITY_KINDS = [
   'cost.chronic_acked',
   // tags across the workspace (server/domain/tags)
   'tag.renamed',
+  // onboarding templates (server/domain/onboarding): one row per apply
+  'onboarding.template_applied',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

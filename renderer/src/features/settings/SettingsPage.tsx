@@ -17,6 +17,7 @@ import { OutboundWebhooksSection } from '../integrations/OutboundWebhooksSection
 import { MembersSection } from '../members/MembersSection';
 import { TemplatesSection } from '../templates/TemplatesSection';
 import { ExportsSection } from '../exports/ExportsSection';
+import { OnboardingSection } from '../onboarding/StartFromTemplate';
 import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
@@ -34,6 +35,7 @@ const SECTIONS = [
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'backups', label: 'Backups' },
   { id: 'data', label: 'Data' },
+  { id: 'onboarding', label: 'Start from a template' },
 ];
 
 export function SettingsPage() {
@@ -74,6 +76,7 @@ export function SettingsPage() {
           <OutboundWebhooksSection />
           <BackupsSection />
           <ExportsSection />
+          <OnboardingSection />
         </div>
       ) : null}
     </div>

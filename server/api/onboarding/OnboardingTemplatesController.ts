@@ -14,14 +14,12 @@ import {
   templateStats,
 } from '../../domain/onboarding/catalog';
 import type {
-  CategoryNotFoundBody,
   RecentCategoryTemplates,
   RecentTemplates,
   TemplateCatalog,
   TemplateCategoryDetail,
   TemplateCategoryList,
   TemplateDetail,
-  TemplateNotFoundBody,
   TemplateSearchResult,
   TemplateStats,
 } from '../../domain/onboarding/catalog-views';
@@ -98,13 +96,13 @@ export class OnboardingTemplatesController extends Controller {
   /**
    * Every template of one category (declaration order) with the category's label and description.
    * @param category a category key, e.g. `retail-ecommerce`
+   * @param unknownCategory No such category: `{ error: "category_not_found", message, category, validCategories }` (the public document's body plus the message every error carries), cacheable like the rest
    */
   @Get('by-category/{category}')
-  @Response<CategoryNotFoundBody>('404', 'No such category: `{ error: "category_not_found", message, category, validCategories }`')
   public async onboardingTemplatesByCategory(
     @Path() category: string,
     @Request() req: ExRequest,
-    @Res() unknownCategory: TsoaResponse<404, CategoryNotFoundBody, { 'Cache-Control': string }>,
+    @Res() unknownCategory: TsoaResponse<404, ErrorBody, { 'Cache-Control': string }>,
   ): Promise<TemplateCategoryDetail> {
     cachePublicly(this);
     const answer = categoryDetail(baseUrlOf(req), category);
@@ -115,18 +113,18 @@ export class OnboardingTemplatesController extends Controller {
   /**
    * The most recently launched templates of one category, in the order of /recent.
    * @param category a category key, e.g. `retail-ecommerce`
+   * @param unknownCategory No such category: `{ error: "category_not_found", message, category, validCategories }`, as by-category answers it
    * @param limit rows answered, 1-20 (default 3)
    * @isInt limit
    * @minimum limit 1
    * @maximum limit 20
    */
   @Get('by-category/{category}/recent')
-  @Response<CategoryNotFoundBody>('404', 'No such category: `{ error: "category_not_found", message, category, validCategories }`')
   @Response<ErrorBody>('422', 'limit is out of bounds')
   public async recentOnboardingTemplatesByCategory(
     @Path() category: string,
     @Request() req: ExRequest,
-    @Res() unknownCategory: TsoaResponse<404, CategoryNotFoundBody, { 'Cache-Control': string }>,
+    @Res() unknownCategory: TsoaResponse<404, ErrorBody, { 'Cache-Control': string }>,
     @Query() limit = 3,
   ): Promise<RecentCategoryTemplates> {
     cachePublicly(this);
@@ -138,14 +136,14 @@ export class OnboardingTemplatesController extends Controller {
   /**
    * One template whole, with its neighbours in declaration order, up to 6 other templates of its
    * category and the catalog's total.
-   * @param key the template's key, e.g. `independent-online-boutique`
+   * @param key the template's key, e.g. `online-fashion-boutique`
+   * @param unknownTemplate No such template: `{ error: "template_not_found", message, key }` (the public document's body plus the message every error carries), cacheable like the rest
    */
   @Get('{key}')
-  @Response<TemplateNotFoundBody>('404', 'No such template: `{ error: "template_not_found", message, key }`')
   public async getOnboardingTemplate(
     @Path() key: string,
     @Request() req: ExRequest,
-    @Res() unknownTemplate: TsoaResponse<404, TemplateNotFoundBody, { 'Cache-Control': string }>,
+    @Res() unknownTemplate: TsoaResponse<404, ErrorBody, { 'Cache-Control': string }>,
   ): Promise<TemplateDetail> {
     cachePublicly(this);
     const answer = templateDetail(baseUrlOf(req), key);

@@ -1,3 +1,181 @@
-import type { OnboardingTemplate } from './types';
+import type { MemoryKind } from '../../memory/rules';
+import type { SignalKind, SignalPriority } from '../../signals/signal-store';
+import type { OnboardingTemplate, TemplateMemory, TemplateSignal } from './types';
 
-export const tradesFieldServicesTemplates: OnboardingTemplate[] = [];
+const m = (title: string, content: string, importance: number, kind: MemoryKind): TemplateMemory => ({ title, content, importance, kind });
+const s = (title: string, detail: string, kind: SignalKind, priority: SignalPriority): TemplateSignal => ({ title, detail, kind, priority });
+
+export const tradesFieldServicesTemplates: OnboardingTemplate[] = [
+  {
+    key: 'plumbing-heating',
+    name: 'Plumbing and heating business',
+    description: 'For a plumbing and heating firm doing boiler installs, servicing and call-outs. The desk watches emergency call-outs, quotes waiting for an answer, service reminders, parts and reviews.',
+    category: 'trades-field-services',
+    keywordHint: 'Call-outs answered, quotes chased and boilers serviced on time',
+    launchRev: 'rev 12',
+    memories: [
+      m('Gas work only by registered engineers', 'Any work on gas appliances or pipework is done only by an engineer on the Gas Safe Register for that category of work; certificates go to the customer and building control notifications within 30 days of a boiler install.', 10, 'fact'),
+      m('Emergency call-out priorities', 'No heating or hot water for elderly, disabled or families with babies, and uncontrollable leaks, come first; we aim to attend within 4 hours. A gas smell: tell the customer to call the gas emergency line first.', 9, 'decision'),
+      m('Quotes followed up twice', 'Quotes are followed up after 3 days and after 10 days, then closed. Boiler quotes convert best when the follow-up offers a survey slot.', 6, 'lesson'),
+      m('Winter service reminders', 'Annual boiler service reminders go out from August so the October to January rush is not all breakdowns.', 6, 'decision'),
+      m('Call-out pricing', 'First hour call-out rate, then half-hourly; parts at list price. Price explained before arriving, in writing by text.', 7, 'decision'),
+      m('Van stock', 'Each van carries the common diverter valves, pumps and PCBs for the three boiler brands we install most; restock weekly from the merchant account.', 5, 'fact'),
+    ],
+    signals: [
+      s('No heating call from an elderly customer', 'Voicemail: 84-year-old customer, boiler showing a fault code, house cold since last night.', 'message', 'urgent'),
+      s('Boiler quote unanswered for 9 days', 'Quote for a combi replacement sent last week; no reply after the first follow-up.', 'note', 'normal'),
+      s('Review mentions mud on the carpet', '3-star review: good job on the radiator, but dust sheets were not used.', 'review', 'normal'),
+      s('Merchant price rise on copper fittings next month', 'Email from the merchant: 6 % increase on copper and brass.', 'news', 'low'),
+      s('38 service reminders due this month', 'Customer list: annual services due; 12 have not booked after the first reminder.', 'metric', 'normal'),
+    ],
+  },
+  {
+    key: 'electrical-contractor',
+    name: 'Electrical contractor',
+    description: 'For a domestic and small commercial electrician. The desk watches jobs and certificates, inspection and testing renewals, quotes, materials and site safety.',
+    category: 'trades-field-services',
+    keywordHint: 'Certificates issued, inspections renewed and safe isolation every time',
+    launchRev: 'rev 14',
+    memories: [
+      m('Notifiable work and certificates', 'Notifiable domestic work (new circuits, consumer unit changes, work in special locations) is registered with the competent person scheme and the building control notice issued; the customer gets an Electrical Installation Certificate. Minor works get a Minor Works Certificate.', 10, 'fact'),
+      m('Safe isolation procedure', 'Lock off, test the tester on a proving unit, test dead, re-prove. Nobody works live. A missing lock-off kit means the job does not start.', 10, 'fact'),
+      m('EICR renewal reminders', 'Landlord EICRs are due at least every 5 years and on change of tenancy where required; remind landlord clients 2 months ahead.', 8, 'decision'),
+      m('Quote validity', 'Quotes are valid for 30 days because cable and consumer unit prices move; the price is re-checked before any quote over 30 days is accepted.', 6, 'decision'),
+      m('Variations in writing', 'Extra work found on site (for example a failed earthing arrangement) is priced and agreed by text or email before it is done.', 7, 'decision'),
+    ],
+    signals: [
+      s('Landlord asks for 6 EICRs before new tenancies', 'Email from a letting agent: 6 flats, tenancies starting within 3 weeks.', 'message', 'high'),
+      s('Consumer unit supplier recall notice', 'Manufacturer notice: a batch of RCBOs may fail to trip; check serials on recent installs.', 'alert', 'urgent'),
+      s('Certificate not yet uploaded for last week\'s rewire', 'Scheme portal: notification for the kitchen rewire pending, due within 30 days of completion.', 'alert', 'normal'),
+      s('Cable prices up 8 % at the wholesaler', 'Price list update for twin and earth cable.', 'news', 'low'),
+    ],
+  },
+  {
+    key: 'residential-builder',
+    name: 'Residential builder',
+    description: 'For a small building firm doing extensions, loft conversions and renovations. The desk watches schedules and trades, building control inspections, variations, payments and neighbours.',
+    category: 'trades-field-services',
+    keywordHint: 'Programmes that hold, variations agreed and stage payments in',
+    launchRev: 'rev 19',
+    memories: [
+      m('Building control inspections', 'Book inspections at foundations (before concrete), damp-proof course, drainage before backfilling, and completion; do not cover work before the inspector has seen it.', 10, 'fact'),
+      m('Party Wall notices', 'Work on or near a shared wall or excavation near a neighbour\'s foundations needs Party Wall Act notices served at least one or two months before, depending on the work.', 9, 'fact'),
+      m('Stage payments', 'Payments follow stages in the contract (deposit, foundations, roof on, first fix, completion) with a 5 % retention for 3 months; work pauses when a stage payment is 7 days late.', 8, 'decision'),
+      m('Variations', 'Every client change is written up with its price and time impact and signed before it is done; verbal "while you are here" requests are the main source of disputes.', 8, 'lesson'),
+      m('Site safety', 'Scaffold inspected weekly and after bad weather, tagged; the principal contractor duties under CDM 2015 apply on domestic jobs with more than one contractor.', 10, 'fact'),
+      m('Neighbours', 'Drop a letter to neighbours a week before starting with the working hours (8-6 weekdays, 8-1 Saturdays) and a phone number.', 5, 'preference'),
+    ],
+    signals: [
+      s('Inspector can only come Thursday; concrete booked Wednesday', 'Building control reply: foundation inspection Thursday morning.', 'alert', 'urgent'),
+      s('Stage payment 9 days late on the loft conversion', 'Accounts: roof-on payment not received.', 'alert', 'high'),
+      s('Client asks to move the kitchen window', 'Message during first fix: wants the window 600 mm to the left.', 'message', 'high'),
+      s('Neighbour complaint about skip blocking a drive', 'Phone message from next door.', 'message', 'normal'),
+      s('Storm forecast for the weekend', 'Weather service: gusts of 60 mph expected; scaffold sheeting on two sites.', 'alert', 'high'),
+    ],
+  },
+  {
+    key: 'commercial-cleaning',
+    name: 'Commercial cleaning company',
+    description: 'For a cleaning contractor serving offices, schools and retail. The desk watches missed cleans, client complaints, staff cover, consumables and contract renewals.',
+    category: 'trades-field-services',
+    keywordHint: 'Every site cleaned, every complaint closed',
+    launchRev: 'rev 24',
+    memories: [
+      m('Complaint response time', 'A client complaint is acknowledged within 2 hours and the fix done by the next clean; two complaints on one site in a month trigger a supervisor audit.', 8, 'decision'),
+      m('COSHH sheets on every site', 'Each site has safety data sheets and COSHH assessments for every chemical used; no decanting into unlabelled bottles.', 10, 'fact'),
+      m('Right to work and vetting', 'Cleaners have right-to-work checks before starting; school and healthcare sites also need background checks (DBS in England) cleared first.', 10, 'fact'),
+      m('Sickness cover', 'Cleaners report sickness by 2 pm for evening cleans; the supervisor finds cover from the relief list by 4 pm or tells the client.', 7, 'decision'),
+      m('Consumables billing', 'Toilet rolls, hand towels and soap are billed monthly at cost plus 10 % unless the contract includes them.', 5, 'fact'),
+    ],
+    signals: [
+      s('Client reports bins not emptied on 3rd floor', 'Email from the office manager at a tech company site.', 'message', 'high'),
+      s('Two cleaners off sick tonight', 'Messages at 1:30 pm; relief list shows one available.', 'alert', 'urgent'),
+      s('Contract with a school ends in 60 days', 'Contract register: renewal tender expected.', 'note', 'normal'),
+      s('Consumables cost up 12 % this quarter', 'Supplier invoices against budget.', 'metric', 'normal'),
+    ],
+  },
+  {
+    key: 'landscaping-gardening',
+    name: 'Landscaping and garden maintenance',
+    description: 'For a garden maintenance and landscaping business. The desk watches the weather, the round schedule, design quotes, seasonal work and equipment.',
+    category: 'trades-field-services',
+    keywordHint: 'Weather, seasons and rounds that keep moving',
+    launchRev: 'rev 31',
+    memories: [
+      m('Rain days', 'When rain is forecast above 5 mm for the morning, maintenance rounds shift a day and clients get a text by 7 am; landscaping builds continue unless ground is waterlogged.', 6, 'decision'),
+      m('Seasonal calendar', 'Hedge cutting avoids the bird nesting season (March to August) unless checked for active nests first; wild birds\' nests are protected by law. Turf and planting projects are sold for autumn.', 9, 'fact'),
+      m('Green waste', 'We hold a waste carrier registration and take green waste to the licensed site; receipts kept for two years.', 8, 'fact'),
+      m('Design quotes', 'Design and build quotes include a 10 % contingency for ground conditions; hard landscaping starts only with a 30 % deposit.', 6, 'decision'),
+      m('Equipment safety', 'Chainsaw use only by operators with the certificate for it; PPE checked weekly.', 9, 'fact'),
+    ],
+    signals: [
+      s('Heavy rain forecast Tuesday and Wednesday', 'Weather: 15 mm expected; 14 maintenance visits scheduled.', 'alert', 'high'),
+      s('Client asks for a hedge cut in May', 'Message: wants a tall hedge cut back before a family party.', 'message', 'normal'),
+      s('Patio quote accepted with deposit', 'Design client accepted the sandstone patio quote.', 'note', 'normal'),
+      s('Mower engine failure', 'Crew report: ride-on mower won\'t start; 6 large lawns this week.', 'alert', 'high'),
+    ],
+  },
+  {
+    key: 'roofing-contractor',
+    name: 'Roofing contractor',
+    description: 'For a roofer doing repairs, replacements and flat roofs. The desk watches leak call-outs, weather windows, scaffolding bookings, guarantees and working-at-height safety.',
+    category: 'trades-field-services',
+    keywordHint: 'Leaks answered fast, weather windows used well',
+    launchRev: 'rev 36',
+    memories: [
+      m('Working at height', 'No work at height without scaffold or edge protection suitable for the job; ladders only for short access. Harness and edge protection checks logged daily.', 10, 'fact'),
+      m('Leak call-outs', 'Active leaks into a living space get a temporary repair or tarp within 24 hours; the permanent repair is quoted after.', 8, 'decision'),
+      m('Weather rule for flat roofs', 'Felt and liquid systems are not laid in rain or below the manufacturer\'s minimum temperature; check the forecast the evening before.', 7, 'fact'),
+      m('Guarantees', 'Replacement roofs carry a 10-year workmanship guarantee; insurance-backed guarantees are registered within 30 days of completion.', 7, 'decision'),
+      m('Scaffold lead time', 'Scaffolders need 5 working days\' notice; book when the deposit arrives, not before.', 5, 'lesson'),
+    ],
+    signals: [
+      s('Leak over a child\'s bedroom', 'Call: water coming through the ceiling after last night\'s storm.', 'message', 'urgent'),
+      s('Dry window Thursday to Saturday', 'Forecast: three dry days after a wet week; two flat roofs waiting.', 'alert', 'high'),
+      s('Scaffold firm cannot strike until next week', 'Message: delay leaves a finished job with scaffold up.', 'message', 'normal'),
+      s('Guarantee registration overdue for last month\'s job', 'Guarantee provider portal.', 'alert', 'normal'),
+    ],
+  },
+  {
+    key: 'pest-control',
+    name: 'Pest control service',
+    description: 'For a pest control technician or small firm serving homes and food businesses. The desk watches urgent infestations, contract visits, treatment records and product rules.',
+    category: 'trades-field-services',
+    keywordHint: 'Urgent jobs first, contract visits never missed',
+    launchRev: 'rev 44',
+    memories: [
+      m('Food business contract visits', 'Commercial contracts (restaurants, food factories) get visits every 6-8 weeks as agreed, with a report on the day; inspectors ask for these reports.', 8, 'decision'),
+      m('Rodenticide rules', 'Professional rodenticides are used only by certified users following the stewardship regime; bait stations are tamper-resistant and recorded on the site plan.', 10, 'fact'),
+      m('Urgent jobs', 'Wasps\' nests near entrances, rats in kitchens and bed bugs in hotels are urgent: same or next day.', 7, 'decision'),
+      m('Protected species', 'Bats and some birds are protected; never treat or block roof spaces with signs of bats. Refer to the relevant conservation body.', 10, 'fact'),
+      m('Bed bug follow-ups', 'Bed bug treatments always include a follow-up visit at 14 days; quote both up front.', 6, 'lesson'),
+    ],
+    signals: [
+      s('Restaurant reports rat droppings in dry store', 'Call from a contract client; inspection due next week.', 'message', 'urgent'),
+      s('Contract visit overdue at a bakery', 'Schedule: 9 weeks since last visit.', 'alert', 'high'),
+      s('Wasp nest season starting early', 'Enquiries up 40 % on last year for the same week.', 'metric', 'normal'),
+      s('Hotel asks for bed bug treatment in 3 rooms', 'Email from the duty manager.', 'message', 'high'),
+    ],
+  },
+  {
+    key: 'solar-installer',
+    name: 'Solar panel and battery installer',
+    description: 'For an installer of solar PV, batteries and EV chargers. The desk watches surveys, grid connection applications, equipment lead times, installs and customer handover.',
+    category: 'trades-field-services',
+    keywordHint: 'Surveys, grid approvals and installs on schedule',
+    launchRev: 'rev 48',
+    memories: [
+      m('Grid connection before install', 'Systems above the small-generator threshold need the network operator\'s approval before installation; smaller ones are notified within 28 days of commissioning.', 9, 'fact'),
+      m('Certification and handover', 'Installs are registered with the certification scheme and the customer gets the certificate, warranty documents and monitoring app set-up at handover.', 9, 'fact'),
+      m('Roof survey checks', 'The survey checks roof structure, shading across the day and the consumer unit; a poor roof gets a roofer\'s report before a quote.', 7, 'decision'),
+      m('Equipment lead times', 'Batteries from our main brand take 2-4 weeks; inverters have had shortages. Order on deposit, not on survey.', 6, 'lesson'),
+      m('Sales claims', 'Savings estimates are based on the customer\'s actual usage and the official yield method; never promise payback periods as fact.', 8, 'decision'),
+    ],
+    signals: [
+      s('Network operator asks for more information', 'Grid application for a 12 kW system: single-line diagram requested.', 'message', 'high'),
+      s('Battery delivery slipped two weeks', 'Distributor update: three installs affected next month.', 'alert', 'high'),
+      s('Customer says monitoring app shows zero generation', 'Email one week after install.', 'message', 'urgent'),
+      s('Export tariff rates change next month', 'News: supplier cuts export rate for new sign-ups.', 'news', 'normal'),
+    ],
+  },
+];

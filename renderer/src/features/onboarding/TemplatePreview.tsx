@@ -13,7 +13,7 @@ export function TemplatePreview({ templateKey, onBack, onApplied }: { templateKe
   if (!detail.data) {
     return (
       <div className="stack">
-        <button type="button" className="link-button" onClick={onBack}>
+        <button type="button" className="link-button onboarding-back" onClick={onBack}>
           ← All templates
         </button>
         <QueryState isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()} />
@@ -42,7 +42,7 @@ function Preview({ t, onBack, onApplied }: { t: TemplateDetail; onBack: () => vo
     );
   return (
     <div className="stack onboarding-preview">
-      <button type="button" className="link-button" onClick={onBack}>
+      <button type="button" className="link-button onboarding-back" onClick={onBack}>
         ← All templates
       </button>
       <section className="card card--padded" aria-labelledby="onboarding-preview-title">

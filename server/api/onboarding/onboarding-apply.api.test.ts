@@ -39,6 +39,9 @@ describe('POST /workspace/onboarding-template/apply', () => {
 
     // The memory and signals pages read them back.
     expect((await desk.api('GET', '/api/v1/memory?limit=50')).body.memory).toHaveLength(template.memories.length);
+    // The search indexes (kept by triggers) hold them too.
+    const found = await desk.api('GET', `/api/v1/memory?q=${encodeURIComponent(template.memories[0].title)}`);
+    expect(found.body.memory.map((e: { title: string }) => e.title)).toContain(template.memories[0].title);
 
     const activity = await activityRows();
     expect(activity).toHaveLength(1);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../components/Page';
 import { useDebounced } from '../../lib/use-debounced';
-import { catalogQuery, searchQuery, type TemplateListRow, type TemplateSearchRow } from './api';
+import { catalogQuery, searchQuery, type TemplateSearchRow } from './api';
 
 type Row = Pick<TemplateSearchRow, 'key' | 'name' | 'description' | 'category' | 'categoryLabel' | 'keywordHint' | 'memoryCount' | 'signalCount'>;
 
@@ -61,5 +61,3 @@ export function TemplateBrowser({ onOpen }: { onOpen: (key: string) => void }) {
     </div>
   );
 }
-
-export type { TemplateListRow };

@@ -31,6 +31,7 @@ import type { SearchService } from './domain/search/search-service';
 import type { TagService } from './domain/tags/tag-service';
 import type { RoadmapService } from './domain/roadmap/roadmap-service';
 import type { BadgeService } from './domain/badge/badge-service';
+import type { OnboardingService } from './domain/onboarding/apply-template';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -99,4 +100,6 @@ export interface Services {
   roadmap: RoadmapService;
   /** The health badge: its read-only token and the SVG (GET /badge.svg). */
   badge: BadgeService;
+  /** Applying an onboarding template (its memories and sample signals) to the workspace. */
+  onboarding: OnboardingService;
 }

@@ -13,6 +13,7 @@ import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
 import { SearchService } from './domain/search/search-service';
 import { TagService } from './domain/tags/tag-service';
+import { OnboardingService } from './domain/onboarding/apply-template';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
 import { TaskService } from './domain/tasks/task-service';
@@ -204,6 +205,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     tags: new TagService(db, clock),
     roadmap: new RoadmapService(db, clock),
     badge: new BadgeService(db, clock, stats),
+    onboarding: new OnboardingService(db, clock),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

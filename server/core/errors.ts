@@ -48,6 +48,8 @@ export type ErrorCode =
   | 'artifact_not_found'
   | 'outbound_subscription_not_found'
   | 'outbound_delivery_not_found'
+  | 'template_not_found' // an onboarding template key (the public 404, with `key`, and POST /workspace/onboarding-template/apply)
+  | 'category_not_found' // an onboarding template category (the public 404, with `category` and `validCategories`)
   // state conflicts
   | 'limit_reached'
   | 'source_exists'

@@ -5,6 +5,7 @@ import { STALE_EXPORT_THRESHOLD } from '../domain/exports/rules';
 import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH, MIN_BULK_IDS } from '../core/input';
 import { MAX_ACTIVITY_QUERY_LENGTH } from '../domain/activity/activity-rules';
 import { MAX_SEARCH_QUERY_LENGTH, SEARCH_LIMIT } from '../domain/search/rules';
+import { CATEGORY_RECENT_LIMIT, TEMPLATE_RECENT_LIMIT, TEMPLATE_SEARCH_LIMIT, TEMPLATE_SEARCH_MAX_QUERY } from '../domain/onboarding/rules';
 import { ACTIVITY_KINDS } from '../domain/catalog/activity-kinds';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../domain/idempotency/idempotency';
 import { REACTION_EMOJIS } from '../domain/reactions/reactions';
@@ -318,4 +319,9 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'RoadmapStatus', enum: ROADMAP_STATUSES },
   { at: 'RoadmapPhaseKey', enum: ROADMAP_PHASES },
   { at: 'IntegrationAxis', enum: INTEGRATION_AXES },
+  // onboarding templates (server/domain/onboarding/rules.ts)
+  { at: 'SearchOnboardingTemplates?q', maxLength: TEMPLATE_SEARCH_MAX_QUERY },
+  { at: 'SearchOnboardingTemplates?limit', minimum: TEMPLATE_SEARCH_LIMIT.min, maximum: TEMPLATE_SEARCH_LIMIT.max, default: TEMPLATE_SEARCH_LIMIT.default },
+  { at: 'RecentOnboardingTemplates?limit', minimum: TEMPLATE_RECENT_LIMIT.min, maximum: TEMPLATE_RECENT_LIMIT.max, default: TEMPLATE_RECENT_LIMIT.default },
+  { at: 'RecentOnboardingTemplatesByCategory?limit', minimum: CATEGORY_RECENT_LIMIT.min, maximum: CATEGORY_RECENT_LIMIT.max, default: CATEGORY_RECENT_LIMIT.default },
 ];

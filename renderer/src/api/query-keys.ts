@@ -140,4 +140,11 @@ export const queryKeys = {
     results: (q: string) => ['search', 'results', q] as const,
     tag: (tag: string) => ['search', 'tag', tag] as const,
   },
+  /** The onboarding-template catalog (public reads) the onboarding flow browses. */
+  onboarding: {
+    all: ['onboarding'] as const,
+    catalog: ['onboarding', 'catalog'] as const,
+    search: (q: string) => ['onboarding', 'search', q] as const,
+    detail: (key: string) => ['onboarding', 'detail', key] as const,
+  },
 } as const;

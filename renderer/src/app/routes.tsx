@@ -12,6 +12,7 @@ import {
 import type { IconName } from '../components/Icon';
 import { QueryState } from '../components/Page';
 import { validateOutputsSearch } from '../features/outputs/search';
+import { validateOnboardingSearch } from '../features/onboarding/search';
 import { NotFound, Shell } from './Shell';
 
 /**
@@ -102,6 +103,7 @@ const loadRuns = () => import('../features/runs/RunsPage');
 const loadCost = () => import('../features/cost/CostPage');
 const loadHome = () => import('../features/home/HomePage');
 const loadRoadmap = () => import('../features/roadmap/RoadmapPage');
+const loadOnboarding = () => import('../features/onboarding/OnboardingPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -115,6 +117,8 @@ const sourcesRoute = page('sources', loadSources, 'SourcesPage');
 const settingsRoute = page('settings', loadSettings, 'SettingsPage');
 const memoryRoute = page('memory', loadMemory, 'MemoryPage');
 // The queue's filters live in the URL (/outputs?attention=overdue): notifications link to them.
+// The onboarding flow: /onboarding?template=<key> opens a template's preview (the public template pages link here).
+const onboardingRoute = createRoute({ getParentRoute: () => rootRoute, path: 'onboarding', validateSearch: validateOnboardingSearch, component: lazyRouteComponent(loadOnboarding, 'OnboardingPage') });
 const outputsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'outputs', validateSearch: validateOutputsSearch, component: lazyRouteComponent(loadOutputs, 'OutputsPage') });
 
 export const routeTree = rootRoute.addChildren([
@@ -133,6 +137,7 @@ export const routeTree = rootRoute.addChildren([
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
   page('cost', loadCost, 'CostPage'),
   page('roadmap-votes', loadRoadmap, 'RoadmapPage'),
+  onboardingRoute,
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { changelogPagesMount } from './changelog-pages';
 import { integrationsPagesMount } from './integrations-pages';
 import { pricingPagesMount } from './pricing-pages';
 import { roadmapPagesMount } from './roadmap-pages';
+import { templatePagesMount } from './template-pages';
 
 /**
  * The human pages of the public content (outside /api, no token): each area adds its page routes
@@ -16,6 +17,7 @@ const PUBLIC_PAGE_MOUNTS: Mount[] = [
   roadmapPagesMount,
   integrationsPagesMount,
   pricingPagesMount,
+  templatePagesMount,
 ];
 
 export const publicPagesMount: Mount = (app, services) => {

@@ -139,6 +139,8 @@ export const ACTIVITY_KINDS = [
   'badge_token.issued',
   'badge_token.rotated',
   'badge_token.revoked',
+  // onboarding templates (server/domain/onboarding): one row per apply
+  'onboarding.template_applied',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

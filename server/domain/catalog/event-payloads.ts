@@ -427,3 +427,13 @@ export interface TagRenamedData {
   /** Whether the workspace focus tags carried `from`. */
   focusTags: boolean;
 }
+
+/** An onboarding template applied to the workspace (POST /workspace/onboarding-template/apply). */
+export interface OnboardingTemplateAppliedData {
+  /** The template's key in the public catalog. */
+  key: string;
+  name: string;
+  added: { /** @isInt */ memories: number; /** @isInt */ signals: number };
+  /** Entries left out because their title was already on the desk. */
+  skipped: { /** @isInt */ memories: number; /** @isInt */ signals: number };
+}

@@ -52,6 +52,7 @@ import type {
   CostChronicData,
   CostAckData,
   TagRenamedData,
+  OnboardingTemplateAppliedData,
 } from './event-payloads';
 
 export type * from './event-payloads';
@@ -132,6 +133,7 @@ export interface EventPayloads {
   'assignee.chronic_warning_acked': CostAckData;
   'memory.chronic_warning_acked': CostAckData;
   'tag.renamed': TagRenamedData;
+  'onboarding.template_applied': OnboardingTemplateAppliedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -210,7 +212,8 @@ export type EventName =
   | 'tag.chronic_warning_acked'
   | 'assignee.chronic_warning_acked'
   | 'memory.chronic_warning_acked'
-  | 'tag.renamed';
+  | 'tag.renamed'
+  | 'onboarding.template_applied';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -260,7 +263,8 @@ export type EventData =
   | CostSpikeData
   | CostChronicData
   | CostAckData
-  | TagRenamedData;
+  | TagRenamedData
+  | OnboardingTemplateAppliedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -623,6 +627,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'tag.renamed': {
     description: 'A tag was renamed (or merged into an existing one) across tasks, outputs, memory and the focus tags (POST /workspace/tags/rename); counts per kind. Not emitted when nothing carried the tag.',
     example: { from: 'pricing', to: 'pricing-2026', tasks: { renamed: 3, merged: 1 }, artifacts: { renamed: 2, merged: 0 }, memory: { renamed: 1, merged: 0 }, focusTags: true },
+  },
+  'onboarding.template_applied': {
+    description: 'An onboarding template was applied (POST /workspace/onboarding-template/apply): what it added and what it skipped as already on the desk. Each entry added also has its own memory.created or signal.created event.',
+    example: { key: 'online-fashion-boutique', name: 'Online fashion boutique', added: { memories: 7, signals: 5 }, skipped: { memories: 0, signals: 0 } },
   },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { peakWindow, topWeeks, weeklyBuckets, windowDays } from './cadence';
-import { releaseDateOf, type ReleaseRecord } from './releases';
+import type { ReleaseRecord } from './releases';
 
 const rel = (n: number, date: string): ReleaseRecord => ({ n, date, title: `r${n}`, highlights: [] });
 
@@ -27,11 +27,5 @@ describe('cadence bucketing', () => {
     expect(peakWindow(releases, window)).toEqual({ peakWeek: { start: '2026-01-02', end: '2026-01-08', revCount: 2 }, peakWeekRevs: ['rev 1', 'rev 2'] });
     expect(peakWindow(releases, windowDays(new Date('2026-01-20T00:00:00Z'), 4))).toEqual({ peakWeek: { start: '2026-01-18', end: '2026-01-20', revCount: 2 }, peakWeekRevs: ['rev 4', 'rev 5'] });
     expect(peakWindow([], window)).toEqual({ peakWeek: null, peakWeekRevs: [] });
-  });
-
-  it('releaseDateOf answers a release label’s date, null otherwise', () => {
-    expect(releaseDateOf('rev 12')).toBe('2026-03-20');
-    expect(releaseDateOf('rev 49')).toBeNull();
-    expect(releaseDateOf('12')).toBeNull();
   });
 });

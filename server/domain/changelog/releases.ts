@@ -23,9 +23,3 @@ export interface ReleaseRecord {
 
 /** Oldest first (the data is split in two files by rev). */
 export const RELEASES: readonly ReleaseRecord[] = [...RELEASES_1_24, ...RELEASES_25_48];
-
-/** The date of a release by its label (`rev 12`), or null when no release has it: for the templates' launchDate. */
-export function releaseDateOf(rev: string): string | null {
-  const match = /^rev (\d+)$/.exec(rev);
-  return match === null ? null : (RELEASES.find((r) => r.n === Number(match[1]))?.date ?? null);
-}

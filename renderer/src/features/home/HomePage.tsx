@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/Page';
 import { now, nowMs } from '../../lib/clock';
 import { summaryQuery, type WorkspaceSummary } from './api';
+import { StartFromTemplateCard } from '../onboarding/StartFromTemplate';
 import { InboxPanel } from './InboxPanel';
 import { InsightsPanel, ReactionsPanel } from './InsightsPanel';
 import { TodayPanel } from './TodayPanel';
@@ -61,6 +62,7 @@ export function HomePage() {
   return (
     <div className="page home">
       <PageHeader title="Today" description="What the desk did today, what is new since you last looked, and what waits on you." />
+      {summary.data ? <StartFromTemplateCard summary={summary.data} /> : null}
       {summary.data ? <GetStarted s={summary.data} /> : null}
       <TodayPanel />
       <div className="home-grid">

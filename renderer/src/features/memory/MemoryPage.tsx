@@ -8,6 +8,7 @@ import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader, QueryState } from '../../components/Page';
+import { AppliedTemplateNotice } from '../onboarding/AppliedTemplateNotice';
 import { SuccessNotice } from '../../components/SuccessNotice';
 import { formatDateTime, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -89,6 +90,7 @@ export function MemoryPage() {
           )
         }
       />
+      <AppliedTemplateNotice on="memory" />
       <div className="stack">
         {adding ? (
           <ClosableCard title="New memory entry" onClose={() => setAdding(false)}>

@@ -18,6 +18,7 @@ import { MembersSection } from '../members/MembersSection';
 import { TemplatesSection } from '../templates/TemplatesSection';
 import { ExportsSection } from '../exports/ExportsSection';
 import { BadgeSection } from '../badge/BadgeSection';
+import { OnboardingSection } from '../onboarding/StartFromTemplate';
 import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
@@ -36,6 +37,7 @@ const SECTIONS = [
   { id: 'badge', label: 'Health badge' },
   { id: 'backups', label: 'Backups' },
   { id: 'data', label: 'Data' },
+  { id: 'onboarding', label: 'Start from a template' },
 ];
 
 export function SettingsPage() {
@@ -77,6 +79,7 @@ export function SettingsPage() {
           <BadgeSection />
           <BackupsSection />
           <ExportsSection />
+          <OnboardingSection />
         </div>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { PageHeader, QueryState } from '../../components/Page';
+import { AppliedTemplateNotice } from '../onboarding/AppliedTemplateNotice';
 import { SelectAllCheckbox } from '../../components/SelectAllCheckbox';
 import { SuccessNotice } from '../../components/SuccessNotice';
 import { plural } from '../../lib/format';
@@ -173,6 +174,7 @@ export function SignalsPage() {
           )
         }
       />
+      <AppliedTemplateNotice on="signals" />
 
       <div className="stack">
         {adding ? (

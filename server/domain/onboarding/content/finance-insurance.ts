@@ -1,0 +1,3 @@
+import type { OnboardingTemplate } from './types';
+
+export const financeInsuranceTemplates: OnboardingTemplate[] = [];

@@ -29,6 +29,7 @@ import type { OutboundService } from './domain/outbound/outbound-service';
 import type { ExportService } from './domain/exports/export-service';
 import type { SearchService } from './domain/search/search-service';
 import type { TagService } from './domain/tags/tag-service';
+import type { DashboardPrefsService } from './domain/dashboard-prefs/prefs-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -93,4 +94,6 @@ export interface Services {
   search: SearchService;
   /** Tags across the workspace: tag search and rename/merge. */
   tags: TagService;
+  /** Per-member dashboard preferences (layout, density, comment filters, digest preferences), with optimistic concurrency. */
+  dashboardPrefs: DashboardPrefsService;
 }

@@ -35,6 +35,7 @@ import { sharePagesMount } from './api/sharing/share-mount';
 import { publicPagesMount } from './api/public/public-pages-mount';
 import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
+import { DashboardPrefsService } from './domain/dashboard-prefs/prefs-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
 import { LoopService } from './domain/loop/loop-service';
@@ -199,6 +200,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     exports: new ExportService({ db, clock, workspace }),
     search: new SearchService(db),
     tags: new TagService(db, clock),
+    dashboardPrefs: new DashboardPrefsService(db, clock),
   };
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.

@@ -86,6 +86,18 @@ import {
 import { COST_BREAKDOWN_LIMIT, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT } from '../domain/cost/rules';
 import { EXPORT_FORMATS } from '../core/csv';
 import { INBOX_STALE_DAYS, INSIGHTS_TAG_LIMIT, REACTIONS_TOP_LIMIT } from '../domain/overview/rules';
+import {
+  ACTIVE_WORK_SORTS,
+  ACTIVITY_BUCKETS,
+  COST_PANEL_COLUMNS,
+  COST_PANEL_SORTS,
+  DENSITIES,
+  DIGEST_SECTIONS,
+  MAX_COMMENT_FILTER_Q,
+  MAX_COMMENT_FILTERS_PER_PUT,
+  MAX_PANELS,
+  QUIET_HOUR,
+} from '../domain/dashboard-prefs/rules';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -299,4 +311,20 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'DeliveryState', enum: DELIVERY_STATES, anyOrder: true },
   { at: 'DisabledReason', enum: DISABLED_REASONS, anyOrder: true },
   { at: 'SubscriptionStatus', enum: SUBSCRIPTION_STATUSES, anyOrder: true },
+  // dashboard preferences (server/domain/dashboard-prefs/rules.ts)
+  { at: 'DigestSection', enum: DIGEST_SECTIONS },
+  { at: 'ActivityBucket', enum: ACTIVITY_BUCKETS },
+  { at: 'ActiveWorkSort', enum: ACTIVE_WORK_SORTS },
+  { at: 'CostPanelColumn', enum: COST_PANEL_COLUMNS },
+  { at: 'CostPanelSort', enum: COST_PANEL_SORTS },
+  { at: 'Density', enum: DENSITIES },
+  { at: 'DashboardPrefsBody.collapsedPanels', maxItems: MAX_PANELS },
+  { at: 'DashboardPrefsBody.panelOrder', maxItems: MAX_PANELS },
+  { at: 'DashboardPrefsBody.digestPersonalSections', maxItems: DIGEST_SECTIONS.length },
+  { at: 'DashboardPrefsBody.collapsedActivityBuckets', maxItems: ACTIVITY_BUCKETS.length },
+  { at: 'DashboardPrefsBody.costPanelColumns', maxItems: COST_PANEL_COLUMNS.length },
+  { at: 'DashboardPrefsBody.taskCommentFilters', maxItems: MAX_COMMENT_FILTERS_PER_PUT },
+  range('DashboardPrefsBody.digestQuietHoursStart', QUIET_HOUR),
+  range('DashboardPrefsBody.digestQuietHoursEnd', QUIET_HOUR),
+  { at: 'TaskCommentFilterWrite.q', maxLength: MAX_COMMENT_FILTER_Q },
 ];

@@ -53,8 +53,10 @@ import type {
   CostAckData,
   TagRenamedData,
 } from './event-payloads';
+import type { DashboardPrefsChangedData, DigestMutedData, DigestSentData } from '../digest/event-data';
 
 export type * from './event-payloads';
+export type * from '../digest/event-data';
 
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {
@@ -132,6 +134,10 @@ export interface EventPayloads {
   'assignee.chronic_warning_acked': CostAckData;
   'memory.chronic_warning_acked': CostAckData;
   'tag.renamed': TagRenamedData;
+  'dashboard_prefs.updated': DashboardPrefsChangedData;
+  'dashboard_prefs.reset': DashboardPrefsChangedData;
+  'digest.sent': DigestSentData;
+  'digest.muted': DigestMutedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -210,7 +216,11 @@ export type EventName =
   | 'tag.chronic_warning_acked'
   | 'assignee.chronic_warning_acked'
   | 'memory.chronic_warning_acked'
-  | 'tag.renamed';
+  | 'tag.renamed'
+  | 'dashboard_prefs.updated'
+  | 'dashboard_prefs.reset'
+  | 'digest.sent'
+  | 'digest.muted';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -260,7 +270,10 @@ export type EventData =
   | CostSpikeData
   | CostChronicData
   | CostAckData
-  | TagRenamedData;
+  | TagRenamedData
+  | DashboardPrefsChangedData
+  | DigestSentData
+  | DigestMutedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -623,6 +636,22 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'tag.renamed': {
     description: 'A tag was renamed (or merged into an existing one) across tasks, outputs, memory and the focus tags (POST /workspace/tags/rename); counts per kind. Not emitted when nothing carried the tag.',
     example: { from: 'pricing', to: 'pricing-2026', tasks: { renamed: 3, merged: 1 }, artifacts: { renamed: 2, merged: 0 }, memory: { renamed: 1, merged: 0 }, focusTags: true },
+  },
+  'dashboard_prefs.updated': {
+    description: "A member's dashboard preferences changed (PUT /workspace/dashboard-prefs); fields names what changed. Not emitted when nothing changed (e.g. every entry was rejected as stale).",
+    example: { userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', fields: ['density', 'panelOrder'] },
+  },
+  'dashboard_prefs.reset': {
+    description: "A member's dashboard preferences were reset to the defaults (DELETE /workspace/dashboard-prefs).",
+    example: { userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', fields: [] },
+  },
+  'digest.sent': {
+    description: 'A digest email went out to one owner or admin: by the daily schedule or as a one-shot preview (POST /workspace/digest-preview); delivery says SMTP or the outbox folder.',
+    example: { trigger: 'schedule', userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', recipientLabel: 'Ada Lovelace', subject: '3 approvals wait · Desk digest for Mon 23 Nov', delivery: 'smtp', approvalsWaiting: 3 },
+  },
+  'digest.muted': {
+    description: "A recipient's digest was not sent: their quiet weekend or quiet hours, no digest sections chosen, or no address.",
+    example: { trigger: 'schedule', userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', recipientLabel: 'Ada Lovelace', reason: 'quiet_weekend' },
   },
 };
 

@@ -279,6 +279,31 @@ describe('the scheduled digest', () => {
     expect(tue.map((e) => e.reason)).toEqual(['nothing_to_report', 'nothing_to_report']);
   });
 
+  it('08:00 follows the workspace clock across both DST changes (23 and 25 hours apart, both past the gate)', async () => {
+    await insertArtifactRow(desk);
+    const ranAt = async () => (await desk.api('GET', '/api/v1/workspace/digest-config')).body.lastRunAt;
+    for (const [at, expected] of [
+      ['2026-03-07T12:59:00.000Z', null], // Sat 07:59 EST
+      ['2026-03-07T13:00:00.000Z', '2026-03-07T13:00:00.000Z'], // Sat 08:00 EST
+      ['2026-03-08T11:59:00.000Z', '2026-03-07T13:00:00.000Z'], // Sun 07:59 EDT
+      ['2026-03-08T12:00:00.000Z', '2026-03-08T12:00:00.000Z'], // Sun 08:00 EDT, 23 h later
+      ['2026-10-31T12:00:00.000Z', '2026-10-31T12:00:00.000Z'], // Sat 08:00 EDT
+      ['2026-11-01T12:00:00.000Z', '2026-10-31T12:00:00.000Z'], // Sun 07:00 EST
+      ['2026-11-01T13:00:00.000Z', '2026-11-01T13:00:00.000Z'], // Sun 08:00 EST, 25 h later
+    ] as const) {
+      desk.clock.set(at);
+      await runJob();
+      expect(await ranAt(), at).toBe(expected);
+    }
+  });
+
+  it('POST to a recipient without an address is muted no_address, nothing sent', async () => {
+    await desk.services.db.updateTable('users').set({ email: null }).where('id', '=', 'usr_ad').execute();
+    const res = await desk.api('POST', '/api/v1/workspace/digest-preview', { userId: 'usr_ad' });
+    expect(res.body).toMatchObject({ outcome: 'muted', reason: 'no_address', delivery: null });
+    expect(outboxFiles()).toEqual([]);
+  });
+
   it('the audit window and paging', async () => {
     await insertArtifactRow(desk);
     await runJob();

@@ -17,6 +17,7 @@ import { OutboundWebhooksSection } from '../integrations/OutboundWebhooksSection
 import { MembersSection } from '../members/MembersSection';
 import { TemplatesSection } from '../templates/TemplatesSection';
 import { ExportsSection } from '../exports/ExportsSection';
+import { BadgeSection } from '../badge/BadgeSection';
 import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
@@ -32,6 +33,7 @@ const SECTIONS = [
   { id: 'templates', label: 'Templates' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'webhooks', label: 'Webhooks' },
+  { id: 'badge', label: 'Health badge' },
   { id: 'backups', label: 'Backups' },
   { id: 'data', label: 'Data' },
 ];
@@ -72,6 +74,7 @@ export function SettingsPage() {
           <TemplatesSection />
           <IntegrationsSection />
           <OutboundWebhooksSection />
+          <BadgeSection />
           <BackupsSection />
           <ExportsSection />
         </div>

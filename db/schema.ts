@@ -15,6 +15,8 @@ import type { CostDimension } from '../server/domain/cost/rules';
 import type { GuardDimension } from '../server/domain/cost-guard/rules';
 import type { InviteRole, MemberRole, ReviewAvailability } from '../server/domain/members/rules';
 import type { AttemptOutcome, AttemptTrigger, DeliveryState, DisabledReason } from '../server/domain/outbound/rules';
+import type { ActiveWorkSort, Density } from '../server/domain/dashboard-prefs/rules';
+import type { DigestDelivery, DigestOutcome, DigestTrigger } from '../server/domain/digest/rules';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
 
@@ -518,6 +520,56 @@ export interface OutboundAttemptTable {
   createdAt: string;
 }
 
+/** A member's dashboard preferences (0015); no row = the defaults. JSON text for lists and per-axis maps. */
+export interface DashboardPrefsTable {
+  userId: string;
+  collapsedPanels: string;
+  digestPersonalSections: string;
+  collapsedActivityBuckets: string;
+  digestQuietWeekends: number;
+  digestQuietHoursStart: number | null;
+  digestQuietHoursEnd: number | null;
+  panelOrder: string;
+  activeWorkSort: ActiveWorkSort;
+  costPanelColumns: string;
+  costPanelOrder: string;
+  costPanelOrderUpdatedAt: string;
+  density: Density;
+  densityUpdatedAt: string | null;
+  updatedAt: string;
+}
+
+/** A member's filter on one task's comments (0015). */
+export interface DashboardCommentFilterTable {
+  userId: string;
+  taskId: string;
+  q: string | null;
+  authorId: string | null;
+  updatedAt: string;
+}
+
+/** The production digest's one-row state (0015): the 22-hour gate and the day it last ran for. */
+export interface DigestStateTable {
+  id: number;
+  lastRunAt: string | null;
+  lastRunDay: string | null;
+}
+
+/** One recorded digest gating decision (0015). */
+export interface DigestAuditTable {
+  id: string;
+  createdAt: string;
+  trigger: DigestTrigger;
+  userId: string;
+  recipientLabel: string;
+  recipientEmail: string | null;
+  outcome: DigestOutcome;
+  reason: string;
+  delivery: DigestDelivery | null;
+  subject: string | null;
+  detail: string;
+}
+
 /** A member's vote on a roadmap item (server/domain/roadmap). */
 export interface RoadmapVoteTable {
   itemKey: string;
@@ -535,6 +587,10 @@ export interface BadgeTokenTable {
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
+  dashboardPrefs: DashboardPrefsTable;
+  dashboardCommentFilters: DashboardCommentFilterTable;
+  digestState: DigestStateTable;
+  digestAudit: DigestAuditTable;
   focusShifts: FocusShiftTable;
   activity: ActivityTable;
   outboxEvents: OutboxEventTable;

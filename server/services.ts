@@ -29,6 +29,8 @@ import type { OutboundService } from './domain/outbound/outbound-service';
 import type { ExportService } from './domain/exports/export-service';
 import type { SearchService } from './domain/search/search-service';
 import type { TagService } from './domain/tags/tag-service';
+import type { DashboardPrefsService } from './domain/dashboard-prefs/prefs-service';
+import type { DigestService } from './domain/digest/digest-service';
 import type { RoadmapService } from './domain/roadmap/roadmap-service';
 import type { BadgeService } from './domain/badge/badge-service';
 import type { OnboardingService } from './domain/onboarding/apply-template';
@@ -96,6 +98,10 @@ export interface Services {
   search: SearchService;
   /** Tags across the workspace: tag search and rename/merge. */
   tags: TagService;
+  /** Per-member dashboard preferences (layout, density, comment filters, digest preferences), with optimistic concurrency. */
+  dashboardPrefs: DashboardPrefsService;
+  /** The daily digest: the scheduled run, previews, recipients' gating, config and the audit. */
+  digest: DigestService;
   /** The public roadmap (content) and members' votes on it. */
   roadmap: RoadmapService;
   /** The health badge: its read-only token and the SVG (GET /badge.svg). */

@@ -13,6 +13,7 @@ import * as m0011Loop from './0011_loop';
 import * as m0012CostGuard from './0012_cost_guard';
 import * as m0013Outbound from './0013_outbound';
 import * as m0014Search from './0014_search';
+import * as m0015Digest from './0015_digest';
 import * as m0016Public from './0016_public';
 
 /**
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0012_cost_guard': m0012CostGuard,
   '0013_outbound': m0013Outbound,
   '0014_search': m0014Search,
+  '0015_digest': m0015Digest,
   '0016_public': m0016Public,
 };

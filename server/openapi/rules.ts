@@ -87,6 +87,19 @@ import {
 import { COST_BREAKDOWN_LIMIT, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT } from '../domain/cost/rules';
 import { EXPORT_FORMATS } from '../core/csv';
 import { INBOX_STALE_DAYS, INSIGHTS_TAG_LIMIT, REACTIONS_TOP_LIMIT } from '../domain/overview/rules';
+import {
+  ACTIVE_WORK_SORTS,
+  ACTIVITY_BUCKETS,
+  COST_PANEL_COLUMNS,
+  COST_PANEL_SORTS,
+  DENSITIES,
+  DIGEST_SECTIONS,
+  MAX_COMMENT_FILTER_Q,
+  MAX_COMMENT_FILTERS_PER_PUT,
+  MAX_PANELS,
+  QUIET_HOUR,
+} from '../domain/dashboard-prefs/rules';
+import { AUDIT_LIMIT, AUDIT_SINCE_DAYS, DIGEST_DELIVERIES, DIGEST_OUTCOMES, DIGEST_REASONS, DIGEST_TRIGGERS } from '../domain/digest/rules';
 import { CADENCE_DAYS, CHANGELOG_LIMIT, SINCE_REV, TREND_VERBS } from '../domain/changelog/rules';
 import { BLOG_LIMIT, BLOG_RELATED_LIMIT, MAX_BLOG_QUERY, MAX_BLOG_TAG_FILTER } from '../domain/blog/rules';
 import { ROADMAP_PHASES, ROADMAP_STATUSES } from '../domain/roadmap/rules';
@@ -304,6 +317,30 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'DeliveryState', enum: DELIVERY_STATES, anyOrder: true },
   { at: 'DisabledReason', enum: DISABLED_REASONS, anyOrder: true },
   { at: 'SubscriptionStatus', enum: SUBSCRIPTION_STATUSES, anyOrder: true },
+  // dashboard preferences (server/domain/dashboard-prefs/rules.ts)
+  { at: 'DigestSection', enum: DIGEST_SECTIONS },
+  { at: 'ActivityBucket', enum: ACTIVITY_BUCKETS },
+  { at: 'ActiveWorkSort', enum: ACTIVE_WORK_SORTS },
+  { at: 'CostPanelColumn', enum: COST_PANEL_COLUMNS },
+  { at: 'CostPanelSort', enum: COST_PANEL_SORTS },
+  { at: 'Density', enum: DENSITIES },
+  { at: 'DashboardPrefsBody.collapsedPanels', maxItems: MAX_PANELS },
+  { at: 'DashboardPrefsBody.panelOrder', maxItems: MAX_PANELS },
+  { at: 'DashboardPrefsBody.digestPersonalSections', maxItems: DIGEST_SECTIONS.length },
+  { at: 'DashboardPrefsBody.collapsedActivityBuckets', maxItems: ACTIVITY_BUCKETS.length },
+  { at: 'DashboardPrefsBody.costPanelColumns', maxItems: COST_PANEL_COLUMNS.length },
+  { at: 'DashboardPrefsBody.taskCommentFilters', maxItems: MAX_COMMENT_FILTERS_PER_PUT },
+  range('DashboardPrefsBody.digestQuietHoursStart', QUIET_HOUR),
+  range('DashboardPrefsBody.digestQuietHoursEnd', QUIET_HOUR),
+  { at: 'TaskCommentFilterWrite.q', maxLength: MAX_COMMENT_FILTER_Q },
+  // the daily digest (server/domain/digest/rules.ts)
+  { at: 'DigestOutcome', enum: DIGEST_OUTCOMES },
+  { at: 'DigestReason', enum: DIGEST_REASONS },
+  { at: 'DigestTrigger', enum: DIGEST_TRIGGERS },
+  { at: 'DigestDelivery', enum: DIGEST_DELIVERIES },
+  { at: 'DigestPreviewFormat', enum: ['json', 'html'] },
+  { ...range('GetDigestAudit?sinceDays', AUDIT_SINCE_DAYS), default: AUDIT_SINCE_DAYS.default },
+  { ...range('GetDigestAudit?limit', AUDIT_LIMIT), default: AUDIT_LIMIT.default },
   // public changelog (server/domain/changelog/rules.ts)
   { ...range('ListChangelog?limit', CHANGELOG_LIMIT), default: CHANGELOG_LIMIT.default },
   range('ListChangelog?sinceRev', SINCE_REV),

@@ -133,6 +133,11 @@ export const ACTIVITY_KINDS = [
   'cost.chronic_acked',
   // tags across the workspace (server/domain/tags)
   'tag.renamed',
+  // dashboard preferences and the daily digest (server/domain/dashboard-prefs, server/domain/digest)
+  'dashboard_prefs.updated',
+  'dashboard_prefs.reset',
+  'digest.run',
+  'digest.preview',
   // roadmap votes and the health badge's token (server/domain/roadmap, server/domain/badge)
   'roadmap.voted',
   'roadmap.vote_removed',

@@ -54,8 +54,10 @@ import type {
   TagRenamedData,
   OnboardingTemplateAppliedData,
 } from './event-payloads';
+import type { DashboardPrefsChangedData, DigestMutedData, DigestSentData } from '../digest/event-data';
 
 export type * from './event-payloads';
+export type * from '../digest/event-data';
 
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {
@@ -134,6 +136,10 @@ export interface EventPayloads {
   'memory.chronic_warning_acked': CostAckData;
   'tag.renamed': TagRenamedData;
   'onboarding.template_applied': OnboardingTemplateAppliedData;
+  'dashboard_prefs.updated': DashboardPrefsChangedData;
+  'dashboard_prefs.reset': DashboardPrefsChangedData;
+  'digest.sent': DigestSentData;
+  'digest.muted': DigestMutedData;
 }
 
 // Spelled out (not `keyof`) so tsoa documents it as an enum; the check below keeps them equal.
@@ -213,7 +219,11 @@ export type EventName =
   | 'assignee.chronic_warning_acked'
   | 'memory.chronic_warning_acked'
   | 'tag.renamed'
-  | 'onboarding.template_applied';
+  | 'onboarding.template_applied'
+  | 'dashboard_prefs.updated'
+  | 'dashboard_prefs.reset'
+  | 'digest.sent'
+  | 'digest.muted';
 
 /** The payload of any event (the `data` of its envelope). */
 export type EventData =
@@ -264,7 +274,10 @@ export type EventData =
   | CostChronicData
   | CostAckData
   | TagRenamedData
-  | OnboardingTemplateAppliedData;
+  | OnboardingTemplateAppliedData
+  | DashboardPrefsChangedData
+  | DigestSentData
+  | DigestMutedData;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const catalogTypesMatch: [Same<EventName, keyof EventPayloads>, Same<EventData, EventPayloads[EventName]>] = [true, true];
@@ -631,6 +644,22 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   'onboarding.template_applied': {
     description: 'An onboarding template was applied (POST /workspace/onboarding-template/apply): what it added and what it skipped as already on the desk. Each entry added also has its own memory.created or signal.created event.',
     example: { key: 'online-fashion-boutique', name: 'Online fashion boutique', added: { memories: 7, signals: 5 }, skipped: { memories: 0, signals: 0 } },
+  },
+  'dashboard_prefs.updated': {
+    description: "A member's dashboard preferences changed (PUT /workspace/dashboard-prefs); fields names what changed. Not emitted when nothing changed (e.g. every entry was rejected as stale).",
+    example: { userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', fields: ['density', 'panelOrder'] },
+  },
+  'dashboard_prefs.reset': {
+    description: "A member's dashboard preferences were reset to the defaults (DELETE /workspace/dashboard-prefs).",
+    example: { userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', fields: [] },
+  },
+  'digest.sent': {
+    description: 'A digest email went out to one owner or admin: by the daily schedule or as a one-shot preview (POST /workspace/digest-preview); delivery says SMTP or the outbox folder.',
+    example: { trigger: 'schedule', userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', recipientLabel: 'Ada Lovelace', subject: '3 approvals wait · Desk digest for Mon 23 Nov', delivery: 'smtp', approvalsWaiting: 3 },
+  },
+  'digest.muted': {
+    description: "A recipient's digest was not sent: their quiet weekend or quiet hours, no digest sections chosen, or no address.",
+    example: { trigger: 'schedule', userId: 'usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', recipientLabel: 'Ada Lovelace', reason: 'quiet_weekend' },
   },
 };
 

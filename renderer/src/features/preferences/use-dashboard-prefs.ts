@@ -102,10 +102,13 @@ const AXIS_LABEL: Record<CostPanelAxis, string> = { task: 'tasks', assignee: 'as
 
 /** The notice for a write the desk kept only in part; null when nothing was rejected. */
 export function rejectionNotice(rejected: RejectedPrefs): string | null {
+  // A rejected write whose value the desk holds anyway (another window chose the same) needs no word.
+  const axes = rejected.costPanelOrder.filter((r) => r.attempted !== r.current);
+  const filters = rejected.taskCommentFilters.filter((r) => r.current === null || r.current.q !== r.attempted.q || r.current.authorId !== r.attempted.authorId);
   const what: string[] = [];
-  if (rejected.density) what.push('density');
-  if (rejected.costPanelOrder.length > 0) what.push(`the order of ${rejected.costPanelOrder.map((r) => AXIS_LABEL[r.axis]).join(', ')} on the Cost page`);
-  if (rejected.taskCommentFilters.length > 0) what.push(rejected.taskCommentFilters.length === 1 ? 'a task’s comment filter' : `${rejected.taskCommentFilters.length} comment filters`);
+  if (rejected.density && rejected.density.attempted !== rejected.density.current) what.push('density');
+  if (axes.length > 0) what.push(`the order of ${axes.map((r) => AXIS_LABEL[r.axis]).join(', ')} on the Cost page`);
+  if (filters.length > 0) what.push(filters.length === 1 ? 'a task’s comment filter' : `${filters.length} comment filters`);
   if (what.length === 0) return null;
   return `Your change to ${what.join(' and ')} was not saved: it had been changed in another window. Showing the saved setting.`;
 }
@@ -171,9 +174,11 @@ export function useDashboardPrefs() {
             s.confirmed = answer.prefs;
             const message = rejectionNotice(answer.rejected);
             if (message) notice(message);
+            // A change is logged; a change of digest preferences also moves the digest's gating.
+            void qc.invalidateQueries({ queryKey: queryKeys.activity.all });
           }
         } catch (err) {
-          notice(`Your layout change was not saved: ${err instanceof ApiError ? err.message : String(err)}`);
+          notice(`Your preference change was not saved: ${err instanceof ApiError ? err.message : String(err)}`);
         } finally {
           s.pending.splice(s.pending.indexOf(change), 1);
           if (s.confirmed === null) s.confirmed = base;
@@ -192,6 +197,8 @@ export function useDashboardPrefs() {
       const prefs = await deletePrefs();
       s.confirmed = prefs;
       show(qc, s);
+      void qc.invalidateQueries({ queryKey: queryKeys.activity.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.digest.all });
     });
     // The chain goes on after a failed reset; the caller sees the failure.
     s.chain = done.catch(() => undefined);

@@ -11,7 +11,7 @@ import { fakePrefs } from './testing';
 import { buildBody, useDashboardPrefs } from './use-dashboard-prefs';
 import { defaultPrefs } from './api';
 
-function setup(handle: (call: FakeCall) => Response | Promise<Response> | undefined) {
+function setup(handle: (call: FakeCall) => Response | undefined | Promise<Response | undefined>) {
   const { calls } = fakeFetch(async (call) => (await handle(call)) ?? noFake(call));
   const qc = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;

@@ -61,7 +61,7 @@ test('Digest: recipients and gating, the preview, a preview sent to the outbox, 
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(page.frameLocator('iframe[title="Digest preview for Owner"]').locator('body')).toContainText(/approval|waiting|desk/i);
   await expect(section.locator('.digest-mail__subject')).not.toBeEmpty();
-  await page.screenshot({ path: `${SHOTS}/digest-settings.png`, fullPage: true });
+  await section.screenshot({ path: `${SHOTS}/digest-settings.png` });
 
   // Back to now: a one-shot send goes out (no SMTP: an .eml file in the outbox folder).
   await section.getByRole('checkbox', { name: 'Mute my digest on weekends' }).uncheck();
@@ -78,6 +78,5 @@ test('Digest: recipients and gating, the preview, a preview sent to the outbox, 
   await expect(audit.getByText('Preview sent', { exact: true })).toBeVisible();
   await expect(audit.getByText('written to the outbox folder', { exact: true })).toBeVisible();
   await expect(audit.getByText('Preferences changed', { exact: true }).first()).toBeVisible();
-  await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/digest-sent.png`, fullPage: true });
+  await section.screenshot({ path: `${SHOTS}/digest-sent.png` });
 });

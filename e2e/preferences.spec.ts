@@ -60,7 +60,7 @@ test('Home panels collapsed and moved survive a reload; density and reset layout
   await layout.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(layout.getByText(/Layout reset/)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable');
-  await page.screenshot({ path: `${SHOTS}/settings-layout.png`, fullPage: false });
+  await layout.screenshot({ path: `${SHOTS}/settings-layout.png` });
   await page.goto(`${desk.baseUrl}/today`);
   await expect(page.getByRole('heading', { level: 2, name: /^What's new since/ })).toBeVisible();
   expect(await order(page)).toEqual(['today', 'whats-new', 'inbox', 'insights', 'reactions']);

@@ -51,6 +51,16 @@ export function machineTimezone(): string {
   return tz && IANAZone.isValidZone(tz) ? tz : 'UTC';
 }
 
+/** DESK_SMTP_URL: smtp:// (STARTTLS when offered) or smtps:// (TLS), a host, optional user:password and port (nodemailer's URL form). */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the environment once and rejects bad values with a message that names the variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig {
   const problems: string[] = [];
@@ -73,6 +83,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig 
   }
   const relayUrl = env.DESK_RELAY_URL || undefined;
   if (relayUrl !== undefined && !/^https?:\/\//.test(relayUrl)) problems.push('DESK_RELAY_URL must be an http(s) URL');
+  const smtpUrl = env.DESK_SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) problems.push('DESK_SMTP_URL must be an smtp:// or smtps:// URL with a host (e.g. smtps://user:password@smtp.example.com:465)');
   const webhookLimit = env.DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE || undefined;
   const webhookRateLimitPerMinute = webhookLimit === undefined ? undefined : Number(webhookLimit);
   if (webhookRateLimitPerMinute !== undefined && !(Number.isInteger(webhookRateLimitPerMinute) && webhookRateLimitPerMinute >= 1 && webhookRateLimitPerMinute <= 1_000_000)) {
@@ -88,7 +100,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): DeskConfig 
     // DESK_ENGINE=openai without a base URL means OpenAI itself.
     openai: { baseUrl: openaiBaseUrl ?? (engine === 'openai' ? 'https://api.openai.com/v1' : undefined), apiKey: env.DESK_OPENAI_API_KEY || undefined, model },
     relayUrl,
-    smtpUrl: env.DESK_SMTP_URL || undefined,
+    smtpUrl,
     ...(webhookRateLimitPerMinute === undefined ? {} : { webhookRateLimitPerMinute }),
   };
 }

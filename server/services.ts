@@ -30,6 +30,7 @@ import type { ExportService } from './domain/exports/export-service';
 import type { SearchService } from './domain/search/search-service';
 import type { TagService } from './domain/tags/tag-service';
 import type { DashboardPrefsService } from './domain/dashboard-prefs/prefs-service';
+import type { DigestService } from './domain/digest/digest-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -96,4 +97,6 @@ export interface Services {
   tags: TagService;
   /** Per-member dashboard preferences (layout, density, comment filters, digest preferences), with optimistic concurrency. */
   dashboardPrefs: DashboardPrefsService;
+  /** The daily digest: the scheduled run, previews, recipients' gating, config and the audit. */
+  digest: DigestService;
 }

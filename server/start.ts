@@ -36,6 +36,7 @@ import { publicPagesMount } from './api/public/public-pages-mount';
 import { MemberService } from './domain/members/member-service';
 import { TemplateService } from './domain/templates/template-service';
 import { DashboardPrefsService } from './domain/dashboard-prefs/prefs-service';
+import { DigestService } from './domain/digest/digest-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
 import { addTimelineSource } from './domain/tasks/task-timeline';
 import { LoopService } from './domain/loop/loop-service';
@@ -201,7 +202,30 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     search: new SearchService(db),
     tags: new TagService(db, clock),
     dashboardPrefs: new DashboardPrefsService(db, clock),
+    // The digest reads the other areas through their services (getters: they are built in this same object).
+    digest: new DigestService({
+      db,
+      clock,
+      get artifacts() {
+        return services.artifacts;
+      },
+      get overview() {
+        return services.overview;
+      },
+      get cost() {
+        return services.cost;
+      },
+      get costGuard() {
+        return services.costGuard;
+      },
+      sources,
+      mail: { smtpUrl: config.smtpUrl, dataDir: config.dataDir },
+      deskUrl: () => services.localUrl,
+      warn: (message) => log.warn(message),
+    }),
   };
+  // A change of an owner's or admin's digest preferences is a gating change: the digest audit records it.
+  services.dashboardPrefs.onDigestPrefsChanged((trx, actor, prefs) => services.digest.recordPrefsGating(trx, actor, prefs));
   // A rotated token takes over everywhere it is read (bearer auth and the webhook read services.token
   // per request) and is scrubbed from the log like the first one.
   workspace.onTokenRotated((token) => {

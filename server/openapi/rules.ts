@@ -98,6 +98,7 @@ import {
   MAX_PANELS,
   QUIET_HOUR,
 } from '../domain/dashboard-prefs/rules';
+import { AUDIT_LIMIT, AUDIT_SINCE_DAYS, DIGEST_DELIVERIES, DIGEST_OUTCOMES, DIGEST_REASONS, DIGEST_TRIGGERS } from '../domain/digest/rules';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -327,4 +328,12 @@ export const documentedRules: DocumentedRule[] = [
   range('DashboardPrefsBody.digestQuietHoursStart', QUIET_HOUR),
   range('DashboardPrefsBody.digestQuietHoursEnd', QUIET_HOUR),
   { at: 'TaskCommentFilterWrite.q', maxLength: MAX_COMMENT_FILTER_Q },
+  // the daily digest (server/domain/digest/rules.ts)
+  { at: 'DigestOutcome', enum: DIGEST_OUTCOMES },
+  { at: 'DigestReason', enum: DIGEST_REASONS },
+  { at: 'DigestTrigger', enum: DIGEST_TRIGGERS },
+  { at: 'DigestDelivery', enum: DIGEST_DELIVERIES },
+  { at: 'DigestPreviewFormat', enum: ['json', 'html'] },
+  { ...range('GetDigestAudit?sinceDays', AUDIT_SINCE_DAYS), default: AUDIT_SINCE_DAYS.default },
+  { ...range('GetDigestAudit?limit', AUDIT_LIMIT), default: AUDIT_LIMIT.default },
 ];

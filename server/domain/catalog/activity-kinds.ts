@@ -137,7 +137,7 @@ export const ACTIVITY_KINDS = [
   'dashboard_prefs.updated',
   'dashboard_prefs.reset',
   'digest.run',
-  'digest.preview_sent',
+  'digest.preview',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -36,8 +36,8 @@ export const DIGEST_DELIVERIES: readonly DigestDelivery[] = ['smtp', 'outbox', '
  */
 export type DigestMuteReason = 'quiet_weekend' | 'quiet_hours' | 'no_sections' | 'no_address' | 'nothing_to_report';
 export const DIGEST_MUTE_REASONS: readonly DigestMuteReason[] = ['quiet_weekend', 'quiet_hours', 'no_sections', 'no_address', 'nothing_to_report'];
-/** `ready` when the outcome is would_send. */
-export type DigestReason = 'ready' | DigestMuteReason;
+/** `ready` when the outcome is would_send, else the mute reason (spelled out so the OpenAPI document lists one enum). */
+export type DigestReason = 'ready' | 'quiet_weekend' | 'quiet_hours' | 'no_sections' | 'no_address' | 'nothing_to_report';
 export const DIGEST_REASONS: readonly DigestReason[] = ['ready', ...DIGEST_MUTE_REASONS];
 
 /** The digest preferences gating reads. */

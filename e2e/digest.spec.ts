@@ -61,6 +61,8 @@ test('Digest: recipients and gating, the preview, a preview sent to the outbox, 
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(page.frameLocator('iframe[title="Digest preview for Owner"]').locator('body')).toContainText(/approval|waiting|desk/i);
   await expect(section.locator('.digest-mail__subject')).not.toBeEmpty();
+  // The frame shows the simulated day's email (its greeting names the day) before the picture is taken.
+  await expect(page.frameLocator('iframe[title="Digest preview for Owner"]').locator('body')).toContainText('Saturday');
   await section.screenshot({ path: `${SHOTS}/digest-settings.png` });
 
   // Back to now: a one-shot send goes out (no SMTP: an .eml file in the outbox folder).

@@ -174,6 +174,15 @@ describe('HomePage', () => {
     await waitFor(() => expect(prefs.current().panelOrder).toEqual(['today', 'inbox', 'whats-new', 'insights', 'reactions']));
     expect(prefs.puts.at(-1)).toEqual({ panelOrder: ['today', 'inbox', 'whats-new', 'insights', 'reactions'] });
 
+    // Moved to the top with the keyboard: the focus stays on the panel's controls.
+    const up = screen.getByRole('button', { name: 'Move Inbox up' });
+    up.focus();
+    fireEvent.click(up);
+    await waitFor(() => expect(order()[0]).toBe('inbox'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Inbox down' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Move Inbox down' }));
+    await waitFor(() => expect(prefs.current().panelOrder[1]).toBe('inbox'));
+
     const expand = screen.getByRole('button', { name: 'Expand Reactions' });
     expect(expand.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(expand);

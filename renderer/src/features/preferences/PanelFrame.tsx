@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import './preferences.css';
 
 /** The drag payload type of a panel being moved (only frames of the same group accept it). */
@@ -39,6 +39,19 @@ export function PanelFrame({
   children: ReactNode;
 }) {
   const [over, setOver] = useState(false);
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const moved = useRef<-1 | 1 | null>(null);
+  // A panel moved to an end disables the button that moved it: keep the keyboard focus on its other move button.
+  useEffect(() => {
+    if (moved.current === -1 && first) down.current?.focus();
+    if (moved.current === 1 && last) up.current?.focus();
+    moved.current = null;
+  }, [first, last]);
+  const moveBy = (by: -1 | 1) => {
+    moved.current = by;
+    onMove(by);
+  };
   const accepts = (e: DragEvent) => e.dataTransfer.types.includes(dragType(group));
   const bodyId = `panel-${group}-${id}`;
   return (
@@ -72,10 +85,10 @@ export function PanelFrame({
         >
           ⠿
         </span>
-        <button type="button" className="panel-frame__button" aria-label={`Move ${title} up`} title="Move up" disabled={first} onClick={() => onMove(-1)}>
+        <button ref={up} type="button" className="panel-frame__button" aria-label={`Move ${title} up`} title="Move up" disabled={first} onClick={() => moveBy(-1)}>
           ↑
         </button>
-        <button type="button" className="panel-frame__button" aria-label={`Move ${title} down`} title="Move down" disabled={last} onClick={() => onMove(1)}>
+        <button ref={down} type="button" className="panel-frame__button" aria-label={`Move ${title} down`} title="Move down" disabled={last} onClick={() => moveBy(1)}>
           ↓
         </button>
         <button

@@ -144,7 +144,7 @@ export function CommentsSection({ taskId }: { taskId: string }) {
       {data ? (
         <p className="muted small" aria-live="polite">
           {data.query
-            ? `${plural(data.matchedIds.length, 'match')} for “${data.query}”${authorName ? ` by ${authorName}` : ''} (${data.filtered} of ${data.total} shown)`
+            ? `${plural(data.matchedIds.length, 'match', 'matches')} for “${data.query}”${authorName ? ` by ${authorName}` : ''} (${data.filtered} of ${data.total} shown)`
             : data.authorId
               ? `${plural(data.matchedIds.length, 'comment')} by ${authorName ?? 'this member'} (${data.filtered} of ${data.total} shown)`
               : plural(data.total, 'comment')}

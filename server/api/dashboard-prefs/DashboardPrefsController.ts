@@ -48,8 +48,8 @@ export interface TaskCommentFilterWrite {
  * taskCommentFilters entry are guarded by optimistic concurrency: the client echoes the version it
  * last read (densityUpdatedAt, costPanelOrderUpdatedAt.<axis>, the entry's updatedAt; null when it
  * read "never set", which is also what leaving the echo out means); a write whose echo is not the
- * stored version is not applied and is listed in `rejected` with the current value to adopt.
- * The other fields are last-writer-wins.
+ * stored version is not applied and is listed in `rejected` with the current value to adopt
+ * (asking for the value already stored is never rejected). The other fields are last-writer-wins.
  */
 export interface DashboardPrefsBody {
   /** Home panels collapsed: panel ids (lowercase letters and digits joined by hyphens, at most 40 characters), each once. @maxItems 30 */

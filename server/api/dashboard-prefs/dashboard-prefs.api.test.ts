@@ -88,6 +88,8 @@ describe('dashboard preferences', () => {
     expect(stale.prefs.activeWorkSort).toBe('priority'); // the rest of the PUT still applies
     // Leaving the echo out means "never set": stale too.
     expect((await put({ density: 'comfortable' })).rejected.density?.current).toBe('compact');
+    // Asking for what is stored is no conflict, whatever the echo.
+    expect((await put({ density: 'compact', densityUpdatedAt: null })).rejected.density).toBeNull();
     // Echoing what was read wins, and the version moves forward even within the same millisecond.
     const b = await put({ density: 'comfortable', densityUpdatedAt: a.prefs.densityUpdatedAt });
     expect(b.rejected.density).toBeNull();
@@ -123,6 +125,18 @@ describe('dashboard preferences', () => {
     const b = await put({ taskCommentFilters: [{ taskId: t1, q: 'refund', updatedAt: null }, { taskId: t2, q: null, authorId: null, updatedAt: '2026-03-10T12:00:00.000Z' }] });
     expect(b.rejected.taskCommentFilters).toEqual([{ taskId: t1, attempted: { q: 'refund', authorId: null }, current: { taskId: t1, q: 'invoice', authorId: null, updatedAt: '2026-03-10T12:00:00.000Z' } }]);
     expect(b.prefs.taskCommentFilters).toEqual([{ taskId: t1, q: 'invoice', authorId: null, updatedAt: '2026-03-10T12:00:00.000Z' }]);
+  });
+
+  it('keeps the 200 most recently set comment filters', async () => {
+    const owner = (await desk.api('GET', '/api/v1/workspace')).body.ownerUserId;
+    const t = await insertTaskRow(desk);
+    const rows = Array.from({ length: 200 }, (_, i) => ({ userId: owner, taskId: `tsk_old${String(i).padStart(3, '0')}`, q: 'x', authorId: null, updatedAt: new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString() }));
+    await desk.services.db.insertInto('dashboardCommentFilters').values(rows).execute();
+    const res = await put({ taskCommentFilters: [{ taskId: t, q: 'new', updatedAt: null }] });
+    expect(res.prefs.taskCommentFilters).toHaveLength(200);
+    expect(res.prefs.taskCommentFilters[0]).toMatchObject({ taskId: t, q: 'new' });
+    expect(res.prefs.taskCommentFilters.some((f: { taskId: string }) => f.taskId === 'tsk_old000')).toBe(false);
+    expect(res.prefs.taskCommentFilters.some((f: { taskId: string }) => f.taskId === 'tsk_old001')).toBe(true);
   });
 
   it('DELETE resets to the defaults (filters too) and logs once; a member on the defaults logs nothing', async () => {

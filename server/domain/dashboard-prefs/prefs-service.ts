@@ -186,7 +186,8 @@ export class DashboardPrefsService {
    * Writes the fields present. density, each costPanelOrder axis and each taskCommentFilters entry
    * are written only when the client echoes the version it saw (densityUpdatedAt,
    * costPanelOrderUpdatedAt.<axis>, the entry's updatedAt; null = "never set"); otherwise the entry is
-   * left as stored and reported in `rejected`. The other fields are last-writer-wins.
+   * left as stored and reported in `rejected`. Asking for the value already stored is never a
+   * conflict. The other fields are last-writer-wins.
    */
   async put(userId: string | undefined, input: PrefsPatchInput): Promise<PrefsWriteResult> {
     const patch = checkPatch(input);
@@ -202,18 +203,20 @@ export class DashboardPrefsService {
         const w = patch.costOrder[axis];
         if (!w) continue;
         const current = before.costPanelOrderUpdatedAt[axis];
+        // Asking for the value already stored is no conflict, whatever the echo.
+        if (w.sort === before.costPanelOrder[axis]) continue;
         if (w.seen !== current) {
           rejected.costPanelOrder.push({ axis, attempted: w.sort, current: before.costPanelOrder[axis], currentUpdatedAt: current });
-        } else if (w.sort !== before.costPanelOrder[axis]) {
+        } else {
           after.costPanelOrder[axis] = w.sort;
           after.costPanelOrderUpdatedAt[axis] = nextStamp(this.clock, current);
           if (!changed.includes('costPanelOrder')) changed.push('costPanelOrder');
         }
       }
-      if (patch.density) {
+      if (patch.density && patch.density.value !== before.density) {
         if (patch.density.seen !== before.densityUpdatedAt) {
           rejected.density = { attempted: patch.density.value, current: before.density, currentUpdatedAt: before.densityUpdatedAt };
-        } else if (patch.density.value !== before.density) {
+        } else {
           after.density = patch.density.value;
           after.densityUpdatedAt = nextStamp(this.clock, before.densityUpdatedAt);
           changed.push('density');
@@ -260,13 +263,13 @@ export class DashboardPrefsService {
         if (!author) throw invalid(`taskCommentFilters[${i}].authorId`, 'is not a member of this workspace');
       }
       const stored = current.get(e.taskId) ?? null;
+      const same = stored ? stored.q === e.q && stored.authorId === e.authorId : e.q === null && e.authorId === null;
+      if (same) continue;
       if (e.seen !== (stored?.updatedAt ?? null)) {
         rejected.taskCommentFilters.push({ taskId: e.taskId, attempted: { q: e.q, authorId: e.authorId }, current: stored });
         continue;
       }
-      if (stored && stored.q === e.q && stored.authorId === e.authorId) continue;
       if (e.q === null && e.authorId === null) {
-        if (!stored) continue;
         await trx.deleteFrom('dashboardCommentFilters').where('userId', '=', userId).where('taskId', '=', e.taskId).execute();
       } else {
         const row = { userId, taskId: e.taskId, q: e.q, authorId: e.authorId, updatedAt: nextStamp(this.clock, stored?.updatedAt ?? null) };

@@ -1,4 +1,5 @@
 import { inTransaction } from '../../../db/transactions';
+import { DAY_MS } from '../../core/clock';
 import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { readWorkspace } from '../workspace/workspace-store';
@@ -7,7 +8,7 @@ import type { DigestDeps } from './digest-service';
 import { fromAddress, sendDigestMail } from './mailer';
 import { gateWithAddress, insertAudit, readRecipients } from './recipients';
 import { renderDigest } from './render';
-import { digestDue, type DigestDelivery, type DigestMuteReason, type DigestOutcome, type DigestReason } from './rules';
+import { AUDIT_SINCE_DAYS, digestDue, type DigestDelivery, type DigestMuteReason, type DigestOutcome, type DigestReason } from './rules';
 
 export interface DigestRunDecision {
   userId: string;
@@ -75,6 +76,8 @@ export async function runScheduledDigest(d: DigestDeps): Promise<DigestRunResult
         await emit(trx, d.clock, 'digest.sent', { trigger: 'schedule', userId: x.userId, recipientLabel: x.name, subject: x.subject!, delivery: x.delivery!, approvalsWaiting: content.approvals.waiting });
       }
     }
+    // The audit answers at most 365 days back: older rows go with the run that passes them.
+    await trx.deleteFrom('digestAudit').where('createdAt', '<', new Date(now.getTime() - (AUDIT_SINCE_DAYS.max + 1) * DAY_MS).toISOString()).execute();
     const parts = decisions.map((x) => `${x.name}: ${x.outcome === 'muted' ? x.reason.replace(/_/g, ' ') : x.delivery === 'failed' ? 'failed' : `sent (${x.delivery})`}`);
     await recordActivity(trx, d.clock, { kind: 'digest.run', detail: `Daily digest for ${claim.day}: ${parts.join('; ')}`, actor: SYSTEM_ACTOR });
   });

@@ -149,18 +149,15 @@ export interface DigestAuditPage {
 const localTimeOf = (at: Date, timezone: string) => DateTime.fromJSDate(at, { zone: timezone }).toFormat('ccc d LLL yyyy HH:mm');
 const viewOf = (r: RecipientWithPrefs): DigestRecipient => ({ userId: r.userId, name: r.name, role: r.role, address: r.address, addressSource: r.addressSource });
 
-/** The next time the production digest is due, at the earliest. */
+/** The next time the production digest is due, at the earliest: the first candidate instant (now, the gate opening, the next 08:00s) that digestDue accepts. */
 export function nextRunAt(now: Date, timezone: string, lastRunAt: string | null, lastRunDay: string | null): string {
-  const { due, gateOpensAt } = digestDue(now, timezone, lastRunAt, lastRunDay);
-  if (due) return now.toISOString();
-  let local = DateTime.fromJSDate(now, { zone: timezone });
-  let candidate = local.set({ hour: DIGEST_LOCAL_HOUR, minute: 0, second: 0, millisecond: 0 });
-  if (candidate.toMillis() <= now.getTime() || candidate.toISODate() === lastRunDay) candidate = candidate.plus({ days: 1 }).set({ hour: DIGEST_LOCAL_HOUR });
-  if (gateOpensAt !== null && Date.parse(gateOpensAt) > candidate.toMillis()) {
-    local = DateTime.fromISO(gateOpensAt, { zone: timezone });
-    candidate = local.toISODate() === lastRunDay ? local.plus({ days: 1 }).set({ hour: DIGEST_LOCAL_HOUR, minute: 0, second: 0, millisecond: 0 }) : local;
-  }
-  return candidate.toUTC().toISO()!;
+  const { gateOpensAt } = digestDue(now, timezone, lastRunAt, lastRunDay);
+  const today = DateTime.fromJSDate(now, { zone: timezone }).set({ hour: DIGEST_LOCAL_HOUR, minute: 0, second: 0, millisecond: 0 });
+  const candidates = [now.getTime(), ...(gateOpensAt ? [Date.parse(gateOpensAt)] : []), ...[0, 1, 2].map((n) => today.plus({ days: n }).set({ hour: DIGEST_LOCAL_HOUR }).toMillis())]
+    .filter((t) => t >= now.getTime())
+    .sort((a, b) => a - b);
+  const first = candidates.find((t) => digestDue(new Date(t), timezone, lastRunAt, lastRunDay).due) ?? candidates[candidates.length - 1];
+  return new Date(first).toISOString();
 }
 
 /** The daily digest: configuration, gating, previews, the one-shot send, the audit and the scheduled run. */

@@ -48,7 +48,7 @@ function sectionHtml(title: string, body: string): string {
 function rowsTable(rows: string[][], widths: string[]): string {
   if (rows.length === 0) return '';
   const trs = rows
-    .map((cells) => `<tr>${cells.map((c, i) => `<td width="${widths[i] ?? ''}" style="padding:6px 8px 6px 0;border-top:1px solid #eaecf0;${FONT};font-size:14px;color:#344054;vertical-align:top">${c}</td>`).join('')}</tr>`)
+    .map((cells) => `<tr>${cells.map((c, i) => `<td${widths[i] ? ` width="${widths[i]}"` : ''} style="padding:6px 8px 6px 0;border-top:1px solid #eaecf0;${FONT};font-size:14px;color:#344054;vertical-align:top">${c}</td>`).join('')}</tr>`)
     .join('');
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse">${trs}</table>`;
 }
@@ -63,7 +63,7 @@ interface Section {
   text: string[];
 }
 
-function buildSections(c: DigestContent, deskUrl: string): Section[] {
+function buildSections(c: DigestContent, deskUrl: string, timezone: string): Section[] {
   const a = c.approvals;
   const link = (path: string, label: string) => (deskUrl ? `<a href="${escapeHtml(deskUrl + path)}" style="color:#1849a9">${escapeHtml(label)}</a>` : escapeHtml(label));
   const approvalsHtml =
@@ -73,7 +73,8 @@ function buildSections(c: DigestContent, deskUrl: string): Section[] {
         rowsTable(
           a.items.map((i) => [badge(i.attention), `${link(`/outputs/${encodeURIComponent(i.id)}`, i.title)}${i.taskTitle ? `<br><span style="color:#667085;font-size:12px">${escapeHtml(i.taskTitle)}</span>` : ''}`, escapeHtml(hours(i.ageHours)), escapeHtml(i.reviewOwner ?? 'no owner')]),
           ['70', '', '50', '110'],
-        );
+        ) +
+        (deskUrl ? `<p style="margin:12px 0 0 0">${link('/outputs', 'Open the review queue')}</p>` : '');
   const approvalsText =
     a.waiting === 0
       ? ['No output waits for a decision.']
@@ -86,10 +87,10 @@ function buildSections(c: DigestContent, deskUrl: string): Section[] {
   const loopLines = [
     `${plural(l.runsCompleted, 'cycle')} completed${l.runsFailed ? `, ${l.runsFailed} failed` : ''}${l.runsSkipped ? `, ${l.runsSkipped} skipped` : ''}`,
     `${plural(l.signalsReceived, 'signal')} received`,
-    `${plural(l.outputsMade, 'output')} made, ${plural(l.approvalsDecided, 'approval')}`,
+    `${plural(l.outputsMade, 'output')} made, ${l.approvalsDecided} approved`,
     `${plural(l.tasksCreated, 'task')} created, ${l.tasksDone} done`,
   ];
-  const sinceText = `Since ${c.since.slice(0, 16).replace('T', ' ')} UTC`;
+  const sinceText = `Since ${DateTime.fromISO(c.since, { zone: timezone }).toFormat('ccc d LLL HH:mm')} (${timezone})`;
 
   const s = c.spend;
   const capLine = s.capCents === null ? 'No daily cap is set.' : `Cap ${usd(s.capCents)}: ${s.capPercent ?? 0}% used today${s.capReached ? ' (reached: scheduled cycles are paused until tomorrow)' : ''}.`;
@@ -118,9 +119,10 @@ function buildSections(c: DigestContent, deskUrl: string): Section[] {
 
 export function renderDigest(input: RenderInput): RenderedDigest {
   const subject = digestSubject(input.content, input.at, input.timezone);
-  const sections = buildSections(input.content, input.deskUrl).filter((s) => input.sections.includes(s.key));
-  const day = DateTime.fromJSDate(input.at, { zone: input.timezone }).toFormat('cccc d LLLL yyyy');
-  const greeting = `Good morning, ${input.recipientName}. Here is your desk for ${day}.`;
+  const sections = buildSections(input.content, input.deskUrl, input.timezone).filter((s) => input.sections.includes(s.key));
+  const local = DateTime.fromJSDate(input.at, { zone: input.timezone });
+  const hello = local.hour < 12 ? 'Good morning' : local.hour < 18 ? 'Good afternoon' : 'Good evening';
+  const greeting = `${hello}, ${input.recipientName}. Here is your desk for ${local.toFormat('cccc d LLLL yyyy')}.`;
   const footer = 'You receive this as an owner or admin of this desk. Quiet weekends, quiet hours and sections: Settings > Digest.';
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>

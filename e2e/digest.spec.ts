@@ -64,6 +64,9 @@ test('Digest: recipients and gating, the preview, a preview sent to the outbox, 
   // The frame shows the simulated day's email (its greeting names the day) before the picture is taken.
   await expect(page.frameLocator('iframe[title="Digest preview for Owner"]').locator('body')).toContainText('Saturday');
   await section.screenshot({ path: `${SHOTS}/digest-settings.png` });
+  await section.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -80));
+  await page.screenshot({ path: `${SHOTS}/digest-preview.png` });
 
   // Back to now: a one-shot send goes out (no SMTP: an .eml file in the outbox folder).
   await section.getByRole('checkbox', { name: 'Mute my digest on weekends' }).uncheck();

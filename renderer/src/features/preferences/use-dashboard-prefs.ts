@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { defaultPrefs, deletePrefs, fetchPrefs, putPrefs, type CostPanelAxis, type CostPanelSort, type DashboardPrefs, type DashboardPrefsBody, type RejectedPrefs } from './api';
@@ -158,16 +158,16 @@ export function useDashboardPrefs() {
   const notice = usePrefsNotice((st) => st.show);
   // The cache tells its observers a tick later; the component that made a change shows it in the same
   // render (a controlled checkbox must not flip back for a tick), until the cache has caught up.
-  const [local, setLocal] = useState<DashboardPrefs | null>(null);
-  useEffect(() => setLocal(null), [q.data]);
+  // `over` is the cached value the change was made on: once the cache holds anything else, it wins.
+  const [local, setLocal] = useState<{ value: DashboardPrefs; over: DashboardPrefs | undefined } | null>(null);
 
   const update = useCallback(
     (change: PrefsChange) => {
       const s = syncOf(qc);
-      const shown = qc.getQueryData<DashboardPrefs>(queryKeys.preferences.dashboard) ?? defaultPrefs();
-      const next = applyChange(shown, change);
+      const cached = qc.getQueryData<DashboardPrefs>(queryKeys.preferences.dashboard);
+      const next = applyChange(cached ?? defaultPrefs(), change);
       qc.setQueryData(queryKeys.preferences.dashboard, next);
-      setLocal(next);
+      setLocal({ value: next, over: cached });
       s.pending.push(change);
       s.chain = s.chain.then(async () => {
         // The stamps to echo come from the first read: wait for it (joins the one in flight).
@@ -213,7 +213,7 @@ export function useDashboardPrefs() {
 
   return {
     /** The preferences as the page should show them (defaults until the first answer, and when it failed). */
-    prefs: local ?? q.data ?? defaultPrefs(),
+    prefs: (local !== null && local.over === q.data ? local.value : q.data) ?? defaultPrefs(),
     /** True once the first read is settled (answered or failed): a page can lay itself out without a jump. */
     ready: q.isSuccess || q.isError,
     update,

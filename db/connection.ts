@@ -32,6 +32,10 @@ export interface OpenDatabaseOptions {
 }
 
 /** Opens (creating if needed) the SQLite file with the pragmas Desk relies on, and migrates it (unless `migrate: false`). */
+/** How often a backup that could not start is tried again, and how long it waits for a transaction to end. */
+const BACKUP_ATTEMPTS = 20;
+const BACKUP_RETRY_MS = 10;
+
 export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const sqlite = openSqlite(file, options.nativeBinding);
   sqlite.pragma('journal_mode = WAL');
@@ -65,7 +69,15 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   return {
     db,
     async backup(target: string) {
-      await sqlite.backup(target);
+      // better-sqlite3 answers a backup that could not start because this connection is inside a
+      // write transaction (another request's, awaiting its work) as finished with 0 pages, and
+      // writes no file. Start between transactions, and start again if one slipped in first.
+      for (let attempt = 1; ; attempt++) {
+        while (sqlite.inTransaction) await new Promise((resolve) => setTimeout(resolve, BACKUP_RETRY_MS));
+        const { totalPages } = await sqlite.backup(target);
+        if (totalPages > 0) return;
+        if (attempt === BACKUP_ATTEMPTS) throw new Error(`the backup could not start: the database was busy ${BACKUP_ATTEMPTS} times`);
+      }
     },
     async close() {
       await db.destroy();

@@ -570,6 +570,20 @@ export interface DigestAuditTable {
   detail: string;
 }
 
+/** A member's vote on a roadmap item (server/domain/roadmap). */
+export interface RoadmapVoteTable {
+  itemKey: string;
+  userId: string;
+  votedAt: string;
+}
+
+/** The badge's read-only token (server/domain/badge): at most one row, id 1. */
+export interface BadgeTokenTable {
+  id: number;
+  token: string;
+  issuedAt: string;
+}
+
 export interface DB {
   workspace: WorkspaceTable;
   users: UserTable;
@@ -617,4 +631,6 @@ export interface DB {
   outboundAttempts: OutboundAttemptTable;
   searchDocs: SearchDocTable;
   searchFts: SearchFtsTable;
+  roadmapVotes: RoadmapVoteTable;
+  badgeToken: BadgeTokenTable;
 }

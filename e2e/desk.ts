@@ -41,14 +41,18 @@ export async function startCliDesk(options: { env?: Record<string, string>; time
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
 
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A worker that ends without calling stop() (a crash, a timeout) still takes its desk with it.
+  const killOnExit = () => killGroup(child, 'SIGKILL');
+  process.once('exit', killOnExit);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    // npx and tsx may exit before the node process that runs the desk: wait for the whole group.
+    if (groupAlive(child)) {
       killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
+      const deadline = Date.now() + 5_000;
+      while (groupAlive(child) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (groupAlive(child)) killGroup(child, 'SIGKILL');
     }
+    process.removeListener('exit', killOnExit);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -91,6 +95,16 @@ export async function startCliDesk(options: { env?: Record<string, string>; time
   } catch (err) {
     await stop();
     throw err;
+  }
+}
+
+/** Whether any process of the child's group is still running (signal 0 only checks). */
+function groupAlive(child: ChildProcess): boolean {
+  try {
+    process.kill(-child.pid!, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -13,6 +13,15 @@ import { openApiDocument } from './openapi/document';
 import type { Services } from './services';
 
 export const JSON_BODY_LIMIT = '1mb';
+/**
+ * Operations whose bodies may be larger than JSON_BODY_LIMIT ("METHOD /path", lower case): an import
+ * carries a whole export file (up to 10,000 signals and 5000 memory entries and sources). The token
+ * is checked before any body is read, so only the operator can make Desk parse one.
+ */
+export const LARGE_BODY_LIMITS: Readonly<Record<string, string>> = { 'post /api/v1/workspace/import': '64mb' };
+/** The body limit of a request (the 413 message names the one that applied). */
+export const bodyLimitOf = (method: string, urlPath: string): string =>
+  LARGE_BODY_LIMITS[`${method.toLowerCase()} ${urlPath.toLowerCase().replace(/(.)\/$/, '$1')}`] ?? JSON_BODY_LIMIT;
 
 function send(res: Response, status: number, body: ErrorBody): void {
   res.status(status).json(body);
@@ -79,7 +88,7 @@ export function readableMessage(message: string): string {
 
 /** Maps every failure to the one error shape; never leaks a stack. */
 export function errorHandler(log: { error(msg: string): void } = console) {
-  return (err: unknown, _req: Request, res: Response, next: NextFunction): void => {
+  return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(err);
     // RFC 6750: a refused bearer request says which scheme it expects.
     if (err instanceof DeskError && err.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="desk"');
@@ -90,7 +99,7 @@ export function errorHandler(log: { error(msg: string): void } = console) {
     }
     const e = err as { type?: string; status?: number; message?: string };
     if (e?.type === 'entity.parse.failed') return send(res, 400, { error: 'malformed_body', message: 'The request body is not valid JSON' });
-    if (e?.type === 'entity.too.large') return send(res, 413, { error: 'body_too_large', message: `The request body is larger than ${JSON_BODY_LIMIT}` });
+    if (e?.type === 'entity.too.large') return send(res, 413, { error: 'body_too_large', message: `The request body is larger than ${bodyLimitOf(req.method, req.path)}` });
     if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return send(res, 415, { error: 'unsupported_encoding', message: e.message ?? 'Unsupported encoding' });
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return send(res, e.status, { error: 'bad_request', message: e.message ?? 'Bad request' });
     log.error(`unhandled error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -238,6 +247,13 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
   // tsoa checks the token again on its routes. A request for no operation is a 404 below, unread.
   const operations = operationTable(openApiDocument);
   const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: false });
+  // Keyed like operationTable's keys ("POST /api/v1/workspace/import").
+  const largeParsers = new Map(
+    Object.entries(LARGE_BODY_LIMITS).map(([operation, limit]) => {
+      const [method, urlPath] = operation.split(' ');
+      return [`${method.toUpperCase()} ${urlPath}`, express.json({ limit, strict: false })];
+    }),
+  );
   const direct = directRoutes(RegisterRoutes);
   // Before the mounts (their paths are outside /api/v1): fewer layers to pass on the hot paths.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -252,7 +268,7 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
       const problem = bearerProblem(req);
       if (problem !== null) return next(problem);
     }
-    parseJson(req, res, proceed);
+    ((operation.key === undefined ? undefined : largeParsers.get(operation.key)) ?? parseJson)(req, res, proceed);
   });
   for (const mount of mounts) mount(app, services);
 

@@ -31,6 +31,8 @@ import type { SearchService } from './domain/search/search-service';
 import type { TagService } from './domain/tags/tag-service';
 import type { DashboardPrefsService } from './domain/dashboard-prefs/prefs-service';
 import type { DigestService } from './domain/digest/digest-service';
+import type { RoadmapService } from './domain/roadmap/roadmap-service';
+import type { BadgeService } from './domain/badge/badge-service';
 
 /** Everything a controller or job may use, built once per running desk by startDesk(). */
 export interface Services {
@@ -99,4 +101,8 @@ export interface Services {
   dashboardPrefs: DashboardPrefsService;
   /** The daily digest: the scheduled run, previews, recipients' gating, config and the audit. */
   digest: DigestService;
+  /** The public roadmap (content) and members' votes on it. */
+  roadmap: RoadmapService;
+  /** The health badge: its read-only token and the SVG (GET /badge.svg). */
+  badge: BadgeService;
 }

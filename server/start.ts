@@ -43,6 +43,8 @@ import { LoopService } from './domain/loop/loop-service';
 import { inlineExecutor } from './domain/loop/cycle-executor';
 import { WorkerCycleExecutor } from './domain/loop/cycle-worker-executor';
 import { StatsService } from './domain/stats/stats-service';
+import { RoadmapService } from './domain/roadmap/roadmap-service';
+import { BadgeService } from './domain/badge/badge-service';
 import { OverviewService } from './domain/overview/overview-service';
 import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
@@ -155,6 +157,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     void services.costGuard.detectSpikes().catch((err: unknown) => log.warn({ err }, 'cost-spike detection after a cycle failed'));
   const loop = new LoopService({ db, clock, executor, onCycleFinished: afterCycle });
   const tasks = new TaskService({ db, clock, workspace });
+  const stats = new StatsService(db, clock, loop);
   const services: Services = {
     config,
     clock,
@@ -179,7 +182,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     tasks,
     artifacts: new ArtifactService(db, clock, workspace),
     loop,
-    stats: new StatsService(db, clock, loop),
+    stats,
     engineSettings,
     memory: new MemoryService({ db, clock, workspace }),
     reviewAttention: new ReviewAttentionWatcher({
@@ -223,6 +226,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       deskUrl: () => services.localUrl,
       warn: (message) => log.warn(message),
     }),
+    roadmap: new RoadmapService(db, clock),
+    badge: new BadgeService(db, clock, stats),
   };
   // A change of an owner's or admin's digest preferences is a gating change: the digest audit records it.
   services.dashboardPrefs.onDigestPrefsChanged((trx, actor, prefs) => services.digest.recordPrefsGating(trx, actor, prefs));

@@ -14,6 +14,7 @@ import * as m0012CostGuard from './0012_cost_guard';
 import * as m0013Outbound from './0013_outbound';
 import * as m0014Search from './0014_search';
 import * as m0015Digest from './0015_digest';
+import * as m0016Public from './0016_public';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013_outbound': m0013Outbound,
   '0014_search': m0014Search,
   '0015_digest': m0015Digest,
+  '0016_public': m0016Public,
 };

@@ -11,6 +11,8 @@ const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
 
 /** The body limit of /api/v1 (server/app.ts JSON_BODY_LIMIT, checked by a test). */
 export const DOCUMENTED_BODY_LIMIT = '1mb';
+/** Operations with a larger limit ("method /path"; server/app.ts LARGE_BODY_LIMITS, checked by a test). */
+export const DOCUMENTED_LARGE_BODY_LIMITS: Readonly<Record<string, string>> = { 'post /api/v1/workspace/import': '64mb' };
 
 const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -37,7 +39,7 @@ export function addErrorResponses(doc: Obj): Obj {
       const params = Array.isArray(op.parameters) ? op.parameters.filter(isObj) : [];
       if (op.requestBody !== undefined) {
         add('400', 'The request body is not valid JSON; nothing changed');
-        add('413', `The request body is larger than ${DOCUMENTED_BODY_LIMIT}; nothing changed`);
+        add('413', `The request body is larger than ${DOCUMENTED_LARGE_BODY_LIMITS[`${method} ${path.toLowerCase()}`] ?? DOCUMENTED_BODY_LIMIT}; nothing changed`);
       }
       if (secured) add('401', 'The bearer token is missing or wrong (`error: unauthorized`); nothing changed');
       if (params.some((p) => p.in === 'path')) add('404', 'No resource with that id (`error: <thing>_not_found`)');

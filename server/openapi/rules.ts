@@ -99,6 +99,10 @@ import {
   QUIET_HOUR,
 } from '../domain/dashboard-prefs/rules';
 import { AUDIT_LIMIT, AUDIT_SINCE_DAYS, DIGEST_DELIVERIES, DIGEST_OUTCOMES, DIGEST_REASONS, DIGEST_TRIGGERS } from '../domain/digest/rules';
+import { CADENCE_DAYS, CHANGELOG_LIMIT, SINCE_REV, TREND_VERBS } from '../domain/changelog/rules';
+import { BLOG_LIMIT, BLOG_RELATED_LIMIT, MAX_BLOG_QUERY, MAX_BLOG_TAG_FILTER } from '../domain/blog/rules';
+import { ROADMAP_PHASES, ROADMAP_STATUSES } from '../domain/roadmap/rules';
+import { INTEGRATION_AXES } from '../domain/integrations-catalog/catalog';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -336,4 +340,19 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'DigestPreviewFormat', enum: ['json', 'html'] },
   { ...range('GetDigestAudit?sinceDays', AUDIT_SINCE_DAYS), default: AUDIT_SINCE_DAYS.default },
   { ...range('GetDigestAudit?limit', AUDIT_LIMIT), default: AUDIT_LIMIT.default },
+  // public changelog (server/domain/changelog/rules.ts)
+  { ...range('ListChangelog?limit', CHANGELOG_LIMIT), default: CHANGELOG_LIMIT.default },
+  range('ListChangelog?sinceRev', SINCE_REV),
+  { ...range('GetChangelogCadence?days', CADENCE_DAYS), default: CADENCE_DAYS.default },
+  { ...range('GetChangelogPeakWeek?days', CADENCE_DAYS), default: CADENCE_DAYS.default },
+  { at: 'TrendVerb', enum: TREND_VERBS },
+  // public blog (server/domain/blog/rules.ts)
+  ...(['ListBlogPosts', 'ListBlogPostsByAuthor', 'ListBlogPostsByTag'] as const).map((op) => ({ ...range(`${op}?limit`, BLOG_LIMIT), default: BLOG_LIMIT.default })),
+  { ...range('ListRelatedBlogPosts?limit', BLOG_RELATED_LIMIT), default: BLOG_RELATED_LIMIT.default },
+  { at: 'ListBlogPosts?q', maxLength: MAX_BLOG_QUERY },
+  { at: 'ListBlogPosts?tag', maxLength: MAX_BLOG_TAG_FILTER },
+  // the public roadmap and the integration catalog (issue 16)
+  { at: 'RoadmapStatus', enum: ROADMAP_STATUSES },
+  { at: 'RoadmapPhaseKey', enum: ROADMAP_PHASES },
+  { at: 'IntegrationAxis', enum: INTEGRATION_AXES },
 ];

@@ -1,10 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, JSON_BODY_LIMIT } from '../app';
+import { buildApp, JSON_BODY_LIMIT, LARGE_BODY_LIMITS } from '../app';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { openApiDocument } from './document';
-import { addErrorResponses, DOCUMENTED_BODY_LIMIT } from './error-responses';
+import { addErrorResponses, DOCUMENTED_BODY_LIMIT, DOCUMENTED_LARGE_BODY_LIMITS } from './error-responses';
 import { toOpenApi31 } from './to31';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents are walked key by key
@@ -245,6 +245,8 @@ describe('the served OpenAPI document', () => {
   it('says the body limit the server enforces', () => {
     expect(DOCUMENTED_BODY_LIMIT).toBe(JSON_BODY_LIMIT);
     expect(served.paths['/api/v1/workspace/loop'].patch.responses['413'].description).toContain(JSON_BODY_LIMIT);
+    expect(DOCUMENTED_LARGE_BODY_LIMITS).toEqual(LARGE_BODY_LIMITS);
+    expect(served.paths['/api/v1/workspace/import'].post.responses['413'].description).toContain('64mb');
   });
 
   it('describes every workspace and activity operation, and types whole numbers and times', () => {

@@ -19,6 +19,7 @@ export const queryKeys = {
     all: ['signals'] as const,
     lists: ['signals', 'list'] as const,
     list: (filter: Filter) => ['signals', 'list', filter] as const,
+    detail: (id: string) => ['signals', 'detail', id] as const,
   },
   sources: {
     all: ['sources'] as const,
@@ -58,6 +59,18 @@ export const queryKeys = {
   templates: {
     all: ['templates'] as const,
     list: ['templates', 'list'] as const,
+  },
+  /** The public roadmap, its vote counts and the signed-in member's votes (features/roadmap). */
+  roadmap: {
+    all: ['roadmap'] as const,
+    items: ['roadmap', 'items'] as const,
+    votes: ['roadmap', 'votes'] as const,
+    mine: ['roadmap', 'mine'] as const,
+  },
+  /** The health badge's read-only token (Settings > Health badge). */
+  badge: {
+    all: ['badge'] as const,
+    token: ['badge', 'token'] as const,
   },
   tasks: {
     all: ['tasks'] as const,

@@ -53,10 +53,7 @@ export function Shell() {
         </nav>
       </aside>
       <div className="shell__body">
-        <div className="shell__search">
-          <SearchBox />
-        </div>
-        <LoopHeader />
+        <LoopHeader search={<SearchBox />} />
         <main className="main">
           <DensityAttribute />
           <PrefsNotice />

@@ -23,7 +23,7 @@ import { NotFound, Shell } from './Shell';
  * /tasks/$taskId (a task's own page, linkable from digests and notifications) · /activity ·
  * /outputs (filters as search parameters: ?status=&attention=&reviewer=&sort=) · /outputs/$artifactId (one output: content, sources, versions) · /runs (loop cycles) ·
  * /settings · /settings/$section (scrolled to that section: loop, approval, focus, archiving, cost,
- * workspace, members, templates, integrations, webhooks, backups) · /memory · /memory/$memoryId (that entry
+ * workspace, members, templates, integrations, webhooks, badge, backups) · /memory · /memory/$memoryId (that entry
  * opened with its usage charts) · /today (Home, the start page: today, what's new, the personal
  * inbox, top tags, reactions) · /cost (spend today against the cap, what drives it).
  * Sections are path segments, not #fragments: the fragment carries the sign-in token (lib/auth.ts).
@@ -53,6 +53,8 @@ export const AREAS: readonly Area[] = [
   { to: '/cost', label: 'Cost', icon: 'cost', page: true },
   { to: '/runs', label: 'Runs', icon: 'runs', page: true },
   { to: '/activity', label: 'Activity', icon: 'activity', page: true },
+  // Not /roadmap: that address is the public roadmap page (server/api/public/roadmap-pages.ts).
+  { to: '/roadmap-votes', label: 'Roadmap', icon: 'roadmap', page: true },
   { to: '/settings', label: 'Settings', icon: 'settings', page: true },
 ];
 
@@ -66,11 +68,17 @@ export function areaOf(pathname: string, areas: readonly Area[] = AREAS): Area |
 
 const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
 
-/** A route whose page is a named export of a module loaded on first visit. */
+/**
+ * A route whose page is a named export of a module loaded on first visit. `validateSearch` gives it
+ * typed URL parameters (a search hit's /signals?signal=<id>); it must answer every key it knows.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazyRouteComponent's own bound for a module
-function page<Path extends string, Module extends Record<string, any>>(path: Path, load: () => Promise<Module>, exportName: keyof Module & string) {
-  return createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, exportName) });
+function page<Path extends string, Module extends Record<string, any>, Search extends object = object>(path: Path, load: () => Promise<Module>, exportName: keyof Module & string, validateSearch?: (raw: Record<string, unknown>) => Search) {
+  return createRoute({ getParentRoute: () => rootRoute, path, validateSearch, component: lazyRouteComponent(load, exportName) });
 }
+
+/** A URL parameter naming one item by id (`?signal=sig_1`), or undefined when absent or empty. */
+const idParam = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
 
 const indexRoute = createRoute({
@@ -93,6 +101,7 @@ const loadOutput = () => import('../features/outputs/OutputPage');
 const loadRuns = () => import('../features/runs/RunsPage');
 const loadCost = () => import('../features/cost/CostPage');
 const loadHome = () => import('../features/home/HomePage');
+const loadRoadmap = () => import('../features/roadmap/RoadmapPage');
 
 /**
  * A detail URL under a page that shows the detail itself: the child renders nothing and the page reads
@@ -110,18 +119,20 @@ const outputsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'outpu
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
-  page('signals', loadSignals, 'SignalsPage'),
+  // Search hits open /signals?signal=<id> and /tasks/<id>?comment=<id>: the page shows that item.
+  page('signals', loadSignals, 'SignalsPage', (raw): { signal?: string } => ({ signal: idParam(raw.signal) })),
   sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')]),
   page('activity', loadActivity, 'ActivityPage'),
   settingsRoute.addChildren([detail(settingsRoute, '$section')]),
   page('today', loadHome, 'HomePage'),
   page('tasks', loadTasks, 'TasksPage'),
-  page('tasks/$taskId', loadTask, 'TaskDetailPage'),
+  page('tasks/$taskId', loadTask, 'TaskDetailPage', (raw): { comment?: string } => ({ comment: idParam(raw.comment) })),
   outputsRoute,
   page('outputs/$artifactId', loadOutput, 'OutputPage'),
   page('runs', loadRuns, 'RunsPage'),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
   page('cost', loadCost, 'CostPage'),
+  page('roadmap-votes', loadRoadmap, 'RoadmapPage'),
 ]);
 
 /**

@@ -10,6 +10,7 @@ const paths = {
   runs: 'M4 12a8 8 0 0 1 13.7-5.6M20 4v4h-4M20 12a8 8 0 0 1-13.7 5.6M4 20v-4h4',
   activity: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 3',
   settings: 'M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1M15 4v4M9 10v4M17 16v4',
+  roadmap: 'M5 21V4M5 4h12l-2.5 4L17 12H5',
 } as const;
 
 export type IconName = keyof typeof paths;

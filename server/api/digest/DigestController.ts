@@ -18,7 +18,8 @@ export interface DigestPreviewBody {
  * waiting (even with no new signals), else when the desk did something since the last digest.
  * Each recipient's dashboard preferences gate it: quiet weekends (Saturday and Sunday, workspace
  * time), quiet hours (whole hours, workspace time, wrapping past midnight) and the sections chosen
- * (none chosen mutes it). Addresses: the owner's digest goes to the workspace digestEmail when set,
+ * (none chosen mutes it). Gating is decided at the moment of the run: a recipient whose quiet
+ * hours cover it is muted for that day (the digest is not resent later). Addresses: the owner's digest goes to the workspace digestEmail when set,
  * else to the owner's email; an admin's to the admin's email; no address mutes it. Mail leaves
  * through SMTP when DESK_SMTP_URL is set, else as an .eml file in the data folder's outbox/.
  * Every decision (would_send or muted, and why) is recorded in the digest audit.

@@ -130,7 +130,7 @@ describe('digest config and gating', () => {
         recipientLabel: 'Ada Admin',
         outcome: 'muted',
         reason: 'quiet_hours',
-        detail: 'Preferences changed (quiet weekends off, quiet hours 7:00-9:00, 5 sections): muted: tue 10 mar 2026 08:00 is within quiet hours 07:00-09:00',
+        detail: 'Preferences changed (quiet weekends off, quiet hours 7:00-9:00, 5 sections): muted now (Tue 10 Mar 2026 08:00 is within quiet hours 07:00-09:00)',
       }),
     ]);
   });

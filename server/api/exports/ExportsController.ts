@@ -173,7 +173,7 @@ export class ExportsController extends Controller {
    * (history, not new work for the loop); memory keeps its tags, pin, importance and archive state,
    * with usage counters at zero. One activity row and one `workspace.imported` event. `dryRun`
    * answers the same report and writes nothing. At most 5000 sources, 10,000 signals and 5000
-   * memory entries per file, within the 1 MB body limit.
+   * memory entries per file, in a body of at most 64 MB (the other operations take 1 MB).
    */
   @Post('import')
   @Response<ErrorBody>('422', 'the file is not an export this desk reads (the path of the first problem is named)')

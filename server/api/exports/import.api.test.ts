@@ -206,10 +206,21 @@ describe('POST /workspace/import', () => {
     await expectRejectedUnchanged(b, { method: 'POST', path: '/api/v1/workspace/import', body: { data: file, categories: { tasks: true } } }, {});
   });
 
-  it('refuses a body over the 1 MB limit with 413 and imports nothing', async () => {
+  it('takes an export file larger than the 1 MB limit of other routes, and refuses one over 64 MB with 413', async () => {
     await seed(a);
     const file = (await exportOf(a)).body;
-    file.signals[0].detail = 'x'.repeat(1_100_000);
-    await expectRejectedUnchanged(b, { method: 'POST', path: '/api/v1/workspace/import', body: { data: file } }, { status: 413, error: 'body_too_large' });
+    const template = file.signals[2];
+    // ~2.4 MB: 3000 signals with 800-character details, the size of a few months of a busy desk.
+    file.signals = Array.from({ length: 3000 }, (_, i) => ({ ...template, id: `sig_big_${i}`, title: `Signal ${i}`, detail: 'd'.repeat(800) }));
+    const big = await b.api('POST', '/api/v1/workspace/import', { data: file, categories: { signals: true } });
+    expect(JSON.stringify({ data: file }).length).toBeGreaterThan(2_000_000);
+    expect(big.status).toBe(200);
+    expect((await b.services.db.selectFrom('signals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(3000);
+
+    const tooBig = await b.api('POST', '/api/v1/workspace/import', { data: { ...file, signals: [{ ...template, detail: 'x'.repeat(65 * 1024 * 1024) }] } });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toMatchObject({ error: 'body_too_large', message: 'The request body is larger than 64mb' });
+    // Every other route keeps the 1 MB limit.
+    await expectRejectedUnchanged(b, { method: 'POST', path: '/api/v1/signals', body: { kind: 'note', priority: 'low', title: 't', detail: 'x'.repeat(1_100_000) } }, { status: 413, error: 'body_too_large' });
   });
 });

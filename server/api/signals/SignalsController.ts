@@ -98,6 +98,18 @@ export class SignalsController extends Controller {
   }
 
   /**
+   * One signal, in the list's shape (what a search hit for a signal opens). Not in the spec's
+   * table; added so a signal deep in the list has an address.
+   * @param asUserId the member whose `reacted` flags are shown; defaults to the owner
+   */
+  @Get('{id}')
+  @Response<ErrorBody>('404', 'No such signal (`error: signal_not_found`)')
+  @Response<ErrorBody>('422', 'asUserId is not a member')
+  public async getSignal(@Path() id: string, @Query() asUserId?: string): Promise<Signal> {
+    return this.s.signals.get(id, asUserId);
+  }
+
+  /**
    * Creates a signal by hand; written to the activity log as `signal.created`, and emits the
    * `signal.created` event (origin `manual`) in the same transaction.
    */

@@ -230,6 +230,32 @@ describe('GET /signals', () => {
   });
 });
 
+describe('GET /signals/{id}', () => {
+  it('answers one signal in the shape the list shows it, with its source and reactions', async () => {
+    await addSource('src_a', 'Hacker News');
+    await addMember('usr_ann', 'Ann');
+    await inTransaction(desk.services.db, async (trx) => {
+      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'high', title: 'from a', detail: 'd', sourceId: 'src_a', origin: 'feed' });
+    });
+    const listed = (await desk.api('GET', '/api/v1/signals')).body.signals[0];
+    await desk.api('POST', `/api/v1/signals/${listed.id}/reaction`, { emoji: '👀', asUserId: 'usr_ann' });
+    const one = await desk.api('GET', `/api/v1/signals/${listed.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual({ ...listed, reactions: [{ emoji: '👀', count: 1, userIds: ['usr_ann'], reacted: false }] });
+    expect((await desk.api('GET', `/api/v1/signals/${listed.id}?asUserId=usr_ann`)).body.reactions[0].reacted).toBe(true);
+  });
+
+  it('answers 404 for an unknown id and 422 for a non-member viewer', async () => {
+    const s = await create();
+    const missing = await desk.api('GET', '/api/v1/signals/sig_nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('signal_not_found');
+    const stranger = await desk.api('GET', `/api/v1/signals/${s.id}?asUserId=usr_nobody`);
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.details[0].field).toBe('asUserId');
+  });
+});
+
 describe('GET /signals pages', () => {
   /** Writes `n` signals, `perInstant` of them at each instant (ties cross page boundaries). */
   async function seed(n: number, perInstant: number, sourceOf: (i: number) => string | null = () => null) {

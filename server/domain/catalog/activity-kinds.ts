@@ -138,6 +138,12 @@ export const ACTIVITY_KINDS = [
   'dashboard_prefs.reset',
   'digest.run',
   'digest.preview',
+  // roadmap votes and the health badge's token (server/domain/roadmap, server/domain/badge)
+  'roadmap.voted',
+  'roadmap.vote_removed',
+  'badge_token.issued',
+  'badge_token.rotated',
+  'badge_token.revoked',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -271,7 +271,7 @@ export class DigestService {
     const now = this.d.clock.now();
     const decision = gateWithAddress({ address, prefs }, now, ws.timezone);
     const hours = prefs.digestQuietHoursStart === null ? 'no quiet hours' : `quiet hours ${prefs.digestQuietHoursStart}:00-${prefs.digestQuietHoursEnd}:00`;
-    const detail = `Preferences changed (quiet weekends ${prefs.digestQuietWeekends ? 'on' : 'off'}, ${hours}, ${prefs.digestPersonalSections.length} sections): ${decision.outcome === 'muted' ? decision.detail.toLowerCase() : `would send at ${localTimeOf(now, ws.timezone)}`}`;
+    const detail = `Preferences changed (quiet weekends ${prefs.digestQuietWeekends ? 'on' : 'off'}, ${hours}, ${prefs.digestPersonalSections.length} sections): ${decision.outcome === 'muted' ? `muted now (${decision.detail.replace(/^Muted: /, '')})` : `would send now (${localTimeOf(now, ws.timezone)})`}`;
     await insertAudit(trx, this.d.clock, { trigger: 'preferences', userId: actor.userId, recipientLabel: actor.label, recipientEmail: address, outcome: decision.outcome, reason: decision.reason, delivery: null, subject: null, detail });
   }
 

@@ -13,7 +13,7 @@ import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkBulkIds, checkSignalInput, deliveryIdempotencyScope, readInboundDelivery, SIGNAL_LIST, type InboundDelivery, type SignalInput } from './signal-rules';
 import { insertSignal } from './signal-store';
 import { toggleReactionRow } from '../reactions/reaction-store';
-import { SIGNAL_CURSOR_SHAPE, signalCursorKey, signalListQuery, toSignals, type Signal, type SignalReactionSummary } from './signal-view';
+import { SIGNAL_CURSOR_SHAPE, selectSignals, signalCursorKey, signalListQuery, toSignals, type Signal, type SignalReactionSummary } from './signal-view';
 
 export type { Signal, SignalKind, SignalPriority, SignalReactionSummary } from './signal-view';
 
@@ -75,6 +75,15 @@ export class SignalService {
     const rows = await signalListQuery(this.db, { fetch: limit + 1, since, sourceId: query.sourceId, after }).execute();
     const page = toPage(rows, limit, signalCursorKey);
     return { rows: await toSignals(this.db, page.rows, viewer.userId), nextCursor: page.nextCursor };
+  }
+
+  /** One signal, as the list shows it (a search hit opens it: /signals?signal=<id>). */
+  async get(signalId: string, asUserId?: string): Promise<Signal> {
+    const viewer = await resolveActor(this.db, asUserId);
+    const row = await selectSignals(this.db).where('signals.id', '=', signalId).executeTakeFirst();
+    if (!row) throw notFound('signal', signalId);
+    const [signal] = await toSignals(this.db, [row], viewer.userId);
+    return signal;
   }
 
   /** A signal written by hand (POST /signals); logged as `signal.created` by the owner. */

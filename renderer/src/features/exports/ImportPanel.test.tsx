@@ -94,7 +94,7 @@ describe('Settings > Data: import', () => {
 
     const big = { ...file, signals: [{ ...file.signals[0], detail: 'x'.repeat(IMPORT_BODY_LIMIT) }] };
     choose(JSON.stringify(big));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^The chosen collections come to 1 MB; Desk takes at most 1 MB per import\./));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^The chosen collections come to 64 MB; Desk takes at most 64 MB per import\./));
     expect(desk.calls).toHaveLength(1);
   });
 });

@@ -10,8 +10,8 @@ type ImportReport = Schema<'ImportReport'>;
 type Categories = { sources: boolean; signals: boolean; memory: boolean };
 type Category = keyof Categories;
 
-/** Desk's JSON body limit (server/app.ts JSON_BODY_LIMIT, 1 MB as body-parser counts it). */
-export const IMPORT_BODY_LIMIT = 1024 * 1024;
+/** The import's body limit (server/app.ts LARGE_BODY_LIMITS, 64 MB as body-parser counts it; other routes take 1 MB). */
+export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 const CATEGORIES: { key: Category; label: string }[] = [
   { key: 'sources', label: 'Sources' },
   { key: 'signals', label: 'Signals' },

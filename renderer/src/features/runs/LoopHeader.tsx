@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { workspaceQuery, type WorkspaceProfile } from '../settings/api';
@@ -61,9 +61,9 @@ function errorMessage(error: { code: string; message: string }): Message {
 /**
  * The loop at a glance above every page: state (on, paused, off, a scheduled pause), when the next
  * cycle starts, today's spend against the cap, and Run now (disabled while a cycle runs; the answer,
- * a failure or a refusal shows beneath).
+ * a failure or a refusal shows beneath). The shell puts the global search box in the same bar.
  */
-export function LoopHeader() {
+export function LoopHeader({ search }: { search?: ReactNode }) {
   const ws = useQuery(workspaceQuery());
   const stats = useQuery(statsQuery());
   const runNow = useRunNow();
@@ -96,6 +96,7 @@ export function LoopHeader() {
           {stats.data.phase === 'capped' ? <span className="badge badge--warning">cap reached</span> : null}
         </>
       ) : null}
+      {search ? <div className="loop-header__search">{search}</div> : null}
       <span className="loop-header__run">
         {running ? (
           <span className="muted small" role="status">

@@ -19,6 +19,7 @@ import { TemplatesSection } from '../templates/TemplatesSection';
 import { ExportsSection } from '../exports/ExportsSection';
 import { DigestSection } from '../digest/DigestSection';
 import { LayoutSection } from '../preferences/LayoutSection';
+import { BadgeSection } from '../badge/BadgeSection';
 import './settings.css';
 
 /** Each section's id is its URL: /settings/<id>. */
@@ -36,6 +37,7 @@ const SECTIONS = [
   { id: 'templates', label: 'Templates' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'webhooks', label: 'Webhooks' },
+  { id: 'badge', label: 'Health badge' },
   { id: 'backups', label: 'Backups' },
   { id: 'data', label: 'Data' },
 ];
@@ -78,6 +80,7 @@ export function SettingsPage() {
           <TemplatesSection />
           <IntegrationsSection />
           <OutboundWebhooksSection />
+          <BadgeSection />
           <BackupsSection />
           <ExportsSection />
         </div>

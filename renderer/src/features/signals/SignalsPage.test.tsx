@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { fixClock, resetClockAfterEach } from '../../testing/clock';
@@ -69,5 +69,34 @@ describe('SignalsPage', () => {
     expect(last.query.get('sourceId')).toBe('src_1');
     expect(last.query.has('cursor')).toBe(false);
     await waitFor(() => expect(screen.getByText('1 signal from Acme blog')).toBeTruthy());
+  });
+});
+
+describe('SignalsPage opened from a search hit (?signal=<id>)', () => {
+  it('shows the signal first, even when it is not on a loaded page, and marks it in the list when it is', async () => {
+    desk = fakeFetch((call) => {
+      if (call.method === 'GET' && call.path === '/api/v1/signals/sig_1') return json(200, signal('sig_1', 'Oldest signal'));
+      if (call.method === 'GET' && call.path === '/api/v1/signals/sig_2') return json(200, signal('sig_2', 'Newest signal'));
+      if (call.method === 'GET' && call.path === '/api/v1/signals/sig_gone') return json(404, { error: 'signal_not_found', message: 'No signal sig_gone' });
+      if (call.method === 'GET' && call.path === '/api/v1/signals') return json(200, { signals: [signal('sig_2', 'Newest signal')], nextCursor: 'p2' });
+      if (call.method === 'GET' && call.path === '/api/v1/sources') return json(200, { sources: [], total: 0, nextCursor: null });
+      return noFake(call);
+    });
+    renderWithApp(<SignalsPage />, { path: '/signals?signal=sig_1' });
+    const focus = await screen.findByRole('region', { name: 'Signal from search' });
+    expect(await within(focus).findByText('Oldest signal')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Signals' });
+    expect(within(list).queryByText('Oldest signal')).toBeNull();
+    expect(list.querySelector('[aria-current="true"]')).toBeNull();
+    cleanup();
+
+    renderWithApp(<SignalsPage />, { path: '/signals?signal=sig_2' });
+    const list2 = await screen.findByRole('list', { name: 'Signals' });
+    await waitFor(() => expect(list2.querySelector('[aria-current="true"]')?.textContent).toContain('Newest signal'));
+    cleanup();
+
+    renderWithApp(<SignalsPage />, { path: '/signals?signal=sig_gone' });
+    const gone = await screen.findByRole('region', { name: 'Signal from search' });
+    expect(await within(gone).findByText('This signal is no longer here: it has been deleted.')).toBeTruthy();
   });
 });

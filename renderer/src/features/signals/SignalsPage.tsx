@@ -1,7 +1,7 @@
 import { ClosableCard } from '../../components/ClosableCard';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { PageHeader, QueryState } from '../../components/Page';
@@ -13,10 +13,11 @@ import { sourceOptionsQuery } from '../sources/api';
 import { useCursorList } from '../../api/cursor-list';
 import { LoadMore } from '../../components/LoadMore';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { signalsList, useBulkSignals, type Signal } from './api';
+import { signalQuery, signalsList, useBulkSignals, type Signal } from './api';
 import { AddSignalForm } from './components/AddSignalForm';
 import { SignalItem } from './components/SignalItem';
 import { LIMITS } from '../../api/rules.gen';
+import { ApiError } from '../../api/client';
 import './signals.css';
 
 function IntegrationsLink({ children }: { children: string }) {
@@ -109,7 +110,42 @@ function BulkBar({ signals, selected, onClear, onSelectAll }: { signals: Signal[
   );
 }
 
+/**
+ * The signal a search hit points at (/signals?signal=<id>), shown above the list: it may be far down
+ * a list of thousands, past the loaded pages. The same signal is marked in the list when it is there.
+ */
+function FocusedSignal({ id, selected, onSelect }: { id: string; selected: boolean; onSelect: (on: boolean) => void }) {
+  const signal = useQuery(signalQuery(id));
+  const navigate = useNavigate();
+  const box = useRef<HTMLElement>(null);
+  const found = signal.data !== undefined;
+  useEffect(() => {
+    if (found) box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [found, id]);
+  return (
+    <section className="card card--padded signal-focus" aria-label="Signal from search" ref={box}>
+      <div className="signal-focus__head">
+        <h2 className="signal-focus__title">From your search</h2>
+        <button type="button" className="button button--ghost button--small" onClick={() => void navigate({ to: '/signals', search: {} })}>
+          Close
+        </button>
+      </div>
+      {signal.error ? (
+        <p className="muted">{signal.error instanceof ApiError && signal.error.status === 404 ? 'This signal is no longer here: it has been deleted.' : signal.error.message}</p>
+      ) : signal.data ? (
+        <ul className="signal-list" aria-label="Signal from search">
+          <SignalItem signal={signal.data} selected={selected} onSelect={onSelect} focused />
+        </ul>
+      ) : (
+        <QueryState isPending error={null} />
+      )}
+    </section>
+  );
+}
+
 export function SignalsPage() {
+  // Not strict: the page also renders outside the app's route tree (its tests).
+  const focusId = useSearch({ strict: false }).signal;
   const [sourceId, setSourceId] = useState('');
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState('');
@@ -150,6 +186,7 @@ export function SignalsPage() {
           </ClosableCard>
         ) : null}
         <SuccessNotice message={added} />
+        {focusId ? <FocusedSignal id={focusId} selected={isPicked(focusId)} onSelect={(on) => select(focusId, on)} /> : null}
 
         {sourceId !== '' || (sources.data?.length ?? 0) > 0 ? (
           <div className="filters card card--padded" role="search">
@@ -197,7 +234,7 @@ export function SignalsPage() {
               />
               <ul className="signal-list" aria-label="Signals">
                 {signals.map((s) => (
-                  <SignalItem key={s.id} signal={s} selected={isPicked(s.id)} onSelect={(on) => select(s.id, on)} />
+                  <SignalItem key={s.id} signal={s} selected={isPicked(s.id)} onSelect={(on) => select(s.id, on)} focused={s.id === focusId} />
                 ))}
               </ul>
               <LoadMore list={list} end="That is all of them." />

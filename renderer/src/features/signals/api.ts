@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
 import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
@@ -32,6 +32,14 @@ export const signalsList = (f: SignalFilter) =>
     items: (page) => page.signals,
     refetchInterval: SIGNALS_REFRESH_MS,
     keepPrevious: true,
+  });
+
+/** One signal (what a search hit opens: /signals?signal=<id>); refreshed with the list. */
+export const signalQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.signals.detail(id),
+    queryFn: (): Promise<Signal> => unwrap(api.GET('/api/v1/signals/{id}', { params: { path: { id } } })),
+    refetchInterval: SIGNALS_REFRESH_MS,
   });
 
 /** Applies a change to one signal in every loaded page of every cached list, so the answer shows at once. */

@@ -98,6 +98,25 @@ describe('TaskDetailPage', () => {
     expect(await within(screen.getByRole('list', { name: 'Timeline' })).findByText('Task created: Write the launch brief')).toBeTruthy();
   });
 
+  it('opened from a search hit (?comment=<id>), marks that comment and scrolls it into view', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    };
+    try {
+      renderAppAt('/tasks/tsk_1?comment=cmt_2');
+      const reply = await screen.findByText('Looks good');
+      const marked = reply.closest('li')!;
+      expect(marked.getAttribute('aria-current')).toBe('true');
+      expect(marked.className).toContain('is-focused');
+      expect(screen.getByText('First draft is up').closest('li')!.getAttribute('aria-current')).toBeNull();
+      expect(scrolled.some((text) => text.includes('Looks good'))).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('posts a note, a comment and a reply into the thread', async () => {
     renderAppAt('/tasks/tsk_1');
     fireEvent.change(await screen.findByLabelText('New note'), { target: { value: 'Mention the pricing' } });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LIMITS } from '../../api/rules.gen';
 import { Badge } from '../../components/Badge';
@@ -67,6 +67,7 @@ function Actions({ task }: { task: TaskDetail }) {
 /** One task's page (/tasks/<id>): what it is, its state, notes, comments, timeline and share links. */
 export function TaskDetailPage() {
   const { taskId } = useParams({ strict: false }) as { taskId: string };
+  const focusCommentId = useSearch({ strict: false }).comment;
   const task = useQuery(taskQuery(taskId));
   const t = task.data;
   return (
@@ -109,7 +110,7 @@ export function TaskDetailPage() {
                 <RenewForm task={t} />
               </section>
               <NotesSection taskId={t.id} />
-              <CommentsSection taskId={t.id} />
+              <CommentsSection taskId={t.id} focusCommentId={focusCommentId} />
             </div>
             <div className="stack">
               <TaskFields task={t} />

@@ -8,14 +8,14 @@ import { linkHost, originLabel, priorityTone, trimText } from '../format';
 const DETAIL_CHARS = 280;
 
 /** One signal: what, where from, when; pin, reactions, selection for bulk actions. */
-export function SignalItem({ signal, selected, onSelect }: { signal: Signal; selected: boolean; onSelect: (on: boolean) => void }) {
+export function SignalItem({ signal, selected, onSelect, focused = false }: { signal: Signal; selected: boolean; onSelect: (on: boolean) => void; focused?: boolean }) {
   const react = useReact();
   const pin = useBulkSignals();
   const [expanded, setExpanded] = useState(false);
   const detail = trimText(signal.detail, DETAIL_CHARS);
   const titleId = `signal-${signal.id}-title`;
   return (
-    <li className={`signal${signal.pinned ? ' is-pinned' : ''}${selected ? ' is-selected' : ''}`} aria-labelledby={titleId}>
+    <li className={`signal${signal.pinned ? ' is-pinned' : ''}${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`} aria-labelledby={titleId} aria-current={focused ? 'true' : undefined}>
       <input className="signal__check" type="checkbox" aria-label={`Select ${signal.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       <div className="signal__body">
         <div className="signal__head">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIMITS, QUERY } from '../../../api/rules.gen';
 import { ReactionBar } from '../../../components/ReactionBar';
 import { Field } from '../../../components/Field';
@@ -50,11 +50,25 @@ function Reactions({ taskId, comment }: { taskId: string; comment: TaskComment }
   return <ReactionBar reactions={comment.reactions} onReact={(emoji) => react.mutate({ commentId: comment.id, emoji })} pending={react.isPending} error={react.error} />;
 }
 
-function CommentItem({ taskId, comment, isMatch, replies }: { taskId: string; comment: TaskComment; isMatch: (id: string) => boolean; replies?: TaskComment[] }) {
+interface ItemProps {
+  taskId: string;
+  comment: TaskComment;
+  isMatch: (id: string) => boolean;
+  /** The comment a search hit opened (?comment=<id>): marked and scrolled to. */
+  focusId?: string;
+  replies?: TaskComment[];
+}
+
+function CommentItem({ taskId, comment, isMatch, focusId, replies }: ItemProps) {
   const [replying, setReplying] = useState(false);
   const isTop = comment.parentCommentId === null;
+  const focused = comment.id === focusId;
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focused) item.current?.scrollIntoView?.({ block: 'center' });
+  }, [focused]);
   return (
-    <li className={`comment${isMatch(comment.id) ? ' is-match' : ''}`} aria-label={`Comment by ${comment.authorName}`}>
+    <li ref={item} className={`comment${isMatch(comment.id) ? ' is-match' : ''}${focused ? ' is-focused' : ''}`} aria-label={`Comment by ${comment.authorName}`} aria-current={focused ? 'true' : undefined}>
       <span className="comment__avatar" aria-hidden="true" style={{ background: `hsl(${comment.authorHue} 55% 45%)` }}>
         {comment.authorInitials}
       </span>
@@ -74,7 +88,7 @@ function CommentItem({ taskId, comment, isMatch, replies }: { taskId: string; co
         {replies && replies.length ? (
           <ul className="comment-replies" aria-label={`Replies to ${comment.authorName}`}>
             {replies.map((r) => (
-              <CommentItem key={r.id} taskId={taskId} comment={r} isMatch={isMatch} />
+              <CommentItem key={r.id} taskId={taskId} comment={r} isMatch={isMatch} focusId={focusId} />
             ))}
           </ul>
         ) : null}
@@ -111,7 +125,7 @@ function useCommentFilter(taskId: string) {
 }
 
 /** Threaded comments with reactions, keyword search (body or author name) and an author filter. */
-export function CommentsSection({ taskId }: { taskId: string }) {
+export function CommentsSection({ taskId, focusCommentId }: { taskId: string; focusCommentId?: string }) {
   const { q, query, authorId, setQ, setAuthorId } = useCommentFilter(taskId);
   const comments = useQuery(commentsQuery(taskId, query, authorId));
   const data = comments.data;
@@ -153,7 +167,7 @@ export function CommentsSection({ taskId }: { taskId: string }) {
       {comments.error ? <FormError error={comments.error} /> : null}
       <ul className="comment-list" aria-label="Comments">
         {top.map((c) => (
-          <CommentItem key={c.id} taskId={taskId} comment={c} isMatch={(id) => matched.has(id)} replies={repliesOf(c.id)} />
+          <CommentItem key={c.id} taskId={taskId} comment={c} isMatch={(id) => matched.has(id)} focusId={focusCommentId} replies={repliesOf(c.id)} />
         ))}
       </ul>
       <CommentForm taskId={taskId} label="New comment" />

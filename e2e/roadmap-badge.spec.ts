@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { startCliDesk, type RunningCliDesk } from './desk';
+
+/**
+ * The roadmap and the health badge on a real desk: vote from the app's Roadmap page and see the
+ * public page count it; create the badge in Settings, see the live image, rotate it and the old
+ * URL shows "unknown"; the public pricing page has an anchor per plan.
+ */
+
+let desk: RunningCliDesk;
+
+test.beforeAll(async () => {
+  desk = await startCliDesk();
+  expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
+});
+
+test.afterAll(async () => {
+  await desk?.stop();
+});
+
+test('Roadmap: vote, take it back, the public page counts it', async ({ page }) => {
+  await page.goto(desk.openUrl);
+  await page.getByRole('link', { name: 'Roadmap' }).click();
+  await expect(page).toHaveURL(/\/roadmap-votes$/);
+  const now = page.getByRole('list', { name: 'Now items' });
+  await now.getByRole('button', { name: 'Vote for Mailbox as a source' }).click();
+  const voted = now.getByRole('button', { name: 'Take back your vote for Mailbox as a source' });
+  await expect(voted).toHaveText('▲ 1 vote');
+  await expect(page.getByText('Most requested:')).toBeVisible();
+  await page.screenshot({ path: 'test-results/roadmap.png', fullPage: true });
+
+  const publicPage = await (await fetch(`${desk.baseUrl}/roadmap`)).text();
+  expect(publicPage).toContain('1 vote · 1 this week');
+
+  await voted.click();
+  await expect(now.getByRole('button', { name: 'Vote for Mailbox as a source' })).toHaveText('▲ 0 votes');
+});
+
+test('Health badge: create, see it, rotate; the old URL shows unknown', async ({ page }) => {
+  await page.goto(desk.openUrl);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const section = page.getByRole('region', { name: 'Health badge' });
+  await section.getByRole('button', { name: 'Create badge' }).click();
+  const img = section.getByRole('img', { name: 'Desk health badge' });
+  await expect(img).toBeVisible();
+  // The image really loaded (an SVG of the badge's width).
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(50);
+  const oldUrl = (await img.getAttribute('src')) ?? '';
+  expect(await (await fetch(oldUrl)).text()).toContain('desk health: 100/100');
+
+  await section.getByRole('button', { name: 'Rotate token' }).click();
+  await section.getByRole('button', { name: 'Rotate', exact: true }).click();
+  await expect(img).not.toHaveAttribute('src', oldUrl);
+  expect(await (await fetch(oldUrl)).text()).toContain('desk health: unknown');
+  await expect(section.getByLabel('Markdown', { exact: true })).toHaveValue(/^!\[Desk health\]\(http:\/\/127\.0\.0\.1:\d+\/api\/v1\/badge\.svg\?token=dbt_/);
+});
+
+test('Pricing page: one anchor per plan', async ({ page }) => {
+  await page.goto(`${desk.baseUrl}/pricing#plan-pro`);
+  for (const slug of ['free', 'pro', 'team']) await expect(page.locator(`#plan-${slug}`)).toBeVisible();
+  await expect(page.locator('#plan-pro')).toContainText('$29');
+});

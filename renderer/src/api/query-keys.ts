@@ -134,6 +134,19 @@ export const queryKeys = {
   stats: {
     all: ['stats'] as const,
   },
+  /** GET /workspace/dashboard-prefs: the signed-in user's layout and digest preferences (features/preferences). */
+  preferences: {
+    all: ['preferences'] as const,
+    dashboard: ['preferences', 'dashboard'] as const,
+  },
+  /** The digest (Settings > Digest): config, per-recipient gating, preview, audit. */
+  digest: {
+    all: ['digest'] as const,
+    config: ['digest', 'config'] as const,
+    gating: (simulatedDate: string | null) => ['digest', 'gating', simulatedDate] as const,
+    preview: (userId: string | null, simulatedDate: string | null) => ['digest', 'preview', userId, simulatedDate] as const,
+    audit: (sinceDays: number) => ['digest', 'audit', sinceDays] as const,
+  },
   /** GET /search (the global search box) and GET /workspace/tag-search. */
   search: {
     all: ['search'] as const,

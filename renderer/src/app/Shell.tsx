@@ -2,6 +2,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
+import { DensityAttribute, PrefsNotice } from '../features/preferences/ShellPrefs';
 import { LoopHeader } from '../features/runs/LoopHeader';
 import { SearchBox } from '../features/search/SearchBox';
 import { AREAS, areaOf, homePath } from './routes';
@@ -54,6 +55,8 @@ export function Shell() {
       <div className="shell__body">
         <LoopHeader search={<SearchBox />} />
         <main className="main">
+          <DensityAttribute />
+          <PrefsNotice />
           <Outlet />
         </main>
       </div>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
@@ -6,8 +7,13 @@ import { useCursorList } from '../../api/cursor-list';
 import { QUERY } from '../../api/rules.gen';
 import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { now } from '../../lib/clock';
 import { useDebounced } from '../../lib/use-debounced';
-import { activityList } from './api';
+import { BUCKET_LABELS, groupByBucket } from '../preferences/buckets';
+import { toggle } from '../preferences/layout';
+import { useDashboardPrefs } from '../preferences/use-dashboard-prefs';
+import { workspaceQuery } from '../settings/api';
+import { activityList, type ActivityRecord } from './api';
 import './activity.css';
 
 export function ActivityPage() {
@@ -19,6 +25,10 @@ export function ActivityPage() {
   const rows = list.items;
   const kinds = [...new Set(rows.map((r) => r.kind))].sort();
   const filtered = filter.q.trim() !== '' || filter.kind.trim() !== '' || since !== '';
+  // Buckets are workspace-timezone days; the viewer's zone until the profile has loaded.
+  const timeZone = useQuery(workspaceQuery()).data?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { prefs, update } = useDashboardPrefs();
+  const buckets = groupByBucket(rows, (r: ActivityRecord) => r.createdAt, now(), timeZone);
 
   return (
     <div className="page page--wide">
@@ -70,22 +80,44 @@ export function ActivityPage() {
                   <th scope="col">By</th>
                 </tr>
               </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="nowrap muted" title={formatDateTime(r.createdAt, true)}>
-                      <time dateTime={r.createdAt}>{formatRelative(r.createdAt)}</time>
-                    </td>
-                    <td>
-                      <button type="button" className="kind" title={`Show only ${r.kind}`} onClick={() => setKind(r.kind)}>
-                        {r.kind}
-                      </button>
-                    </td>
-                    <td>{r.detail}</td>
-                    <td className="nowrap muted">{r.actorLabel}</td>
-                  </tr>
-                ))}
-              </tbody>
+              {buckets.map(({ bucket, rows: inBucket }) => {
+                const collapsed = prefs.collapsedActivityBuckets.includes(bucket);
+                return (
+                  <tbody key={bucket} className={`activity-bucket${collapsed ? ' is-collapsed' : ''}`}>
+                    <tr className="activity-bucket__head">
+                      <th scope="rowgroup" colSpan={4}>
+                        <button
+                          type="button"
+                          className="activity-bucket__toggle"
+                          aria-expanded={!collapsed}
+                          onClick={() => void update({ collapsedActivityBuckets: toggle(prefs.collapsedActivityBuckets, bucket, !collapsed) })}
+                        >
+                          <span className="activity-bucket__chevron" aria-hidden="true">
+                            ▾
+                          </span>
+                          {BUCKET_LABELS[bucket]} <span className="muted">({inBucket.length})</span>
+                        </button>
+                      </th>
+                    </tr>
+                    {collapsed
+                      ? null
+                      : inBucket.map((r) => (
+                          <tr key={r.id}>
+                            <td className="nowrap muted" title={formatDateTime(r.createdAt, true)}>
+                              <time dateTime={r.createdAt}>{formatRelative(r.createdAt)}</time>
+                            </td>
+                            <td>
+                              <button type="button" className="kind" title={`Show only ${r.kind}`} onClick={() => setKind(r.kind)}>
+                                {r.kind}
+                              </button>
+                            </td>
+                            <td>{r.detail}</td>
+                            <td className="nowrap muted">{r.actorLabel}</td>
+                          </tr>
+                        ))}
+                  </tbody>
+                );
+              })}
             </table>
             <p className="table-card__footer muted small">
               {list.hasNextPage ? `Showing the ${rows.length} most recent entries` : `${rows.length} ${rows.length === 1 ? 'entry' : 'entries'}, back to the first`}

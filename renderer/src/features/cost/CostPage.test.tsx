@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
 import { fixClock, resetClockAfterEach } from '../../testing/clock';
-import { fakeFetch, json, noFake } from '../../testing/fake-api';
+import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { fakePrefs } from '../preferences/testing';
 import { taskRow } from '../tasks/testing';
 
 const days = ['2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11'];
@@ -46,8 +47,10 @@ const spike = (key: string, label: string, over: Partial<Schema<'CostSpikeRow'>>
 /** The guard lists by path (empty unless given); acks answered as the API does. */
 type Guard = Record<string, unknown[]>;
 
-function fakeDesk(todayAnswer: Schema<'CostToday'>, guard: Guard = {}) {
+function fakeDesk(todayAnswer: Schema<'CostToday'>, guard: Guard = {}, first: (call: FakeCall) => Response | undefined = () => undefined) {
   return fakeFetch((call) => {
+    const answered = first(call);
+    if (answered) return answered;
     const { path, method } = call;
     if (method === 'POST' && path.endsWith('/bulk')) return json(200, { acked: [], affected: 0, notFound: [], ackedAt: '2026-03-11T16:00:00.000Z', expiresAt: '2026-03-11T23:00:00.000Z' });
     if (method === 'POST' && /-ack$/.test(path)) return json(200, { key: 'k', ackedAt: '2026-03-11T16:00:00.000Z', expiresAt: '2026-03-11T23:00:00.000Z' });
@@ -165,5 +168,28 @@ describe('Cost page', () => {
     expect(row.textContent).toContain('not spiking today · 4 days in a row');
     fireEvent.click(within(row).getByRole('button', { name: 'Acknowledge Changelog feed' }));
     await waitFor(() => expect(desk.calls.some((c) => c.method === 'POST' && c.path === '/api/v1/sources/src_1/chronic-ack')).toBe(true));
+  });
+
+  it('shows the columns and the order per kind the member keeps, and saves a change to either', async () => {
+    const prefs = fakePrefs({ costPanelColumns: ['cost', 'detail'], costPanelOrder: { task: 'cost-desc', assignee: 'cost-desc', tag: 'name-asc', source: 'cost-desc', memory: 'cost-desc' } });
+    const tag = (name: string, usd: number) => ({ ...figures, tag: name, untagged: false, estimatedCostUsd: usd, sessionCount: 1, trajectory7d: [1, 2] });
+    desk = fakeDesk(today(), {}, (call) => prefs.handle(call) ?? (call.path === '/api/v1/cost/by-tag' ? json(200, { includeDone: false, trajectoryDays: 7, tags: [tag('support', 0.4), tag('launch', 0.1)] }) : undefined));
+    renderAppAt('/cost');
+    const tags = await screen.findByRole('list', { name: 'Tags' });
+    const names = () => within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.querySelector('.cost-row__name')!.textContent);
+    await waitFor(() => expect(names()).toEqual(['launch', 'support']));
+    // Trend hidden: no sparkline in the rows; cost and details shown.
+    expect(tags.querySelector('.cost-row__trend')).toBeNull();
+    expect(tags.querySelector('.cost-row__usd')).not.toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Trend' }) as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order of tags' }), { target: { value: 'cost-desc' } });
+    await waitFor(() => expect(names()).toEqual(['support', 'launch']));
+    await waitFor(() => expect(prefs.puts).toHaveLength(1));
+    expect(prefs.puts[0]).toEqual({ costPanelOrder: { tag: 'cost-desc' }, costPanelOrderUpdatedAt: { tag: null } });
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Trend' }));
+    await waitFor(() => expect(prefs.current().costPanelColumns).toEqual(['cost', 'trend', 'detail']));
+    expect(screen.getByRole('list', { name: 'Tags' }).querySelector('.cost-row__trend')).not.toBeNull();
   });
 });

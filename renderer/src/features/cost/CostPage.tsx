@@ -3,6 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader, QueryState } from '../../components/Page';
 import { Segmented } from '../../components/Segmented';
+import { COST_PANEL_COLUMN } from '../../api/rules.gen';
+import { COST_COLUMN_LABELS } from '../preferences/cost-layout';
+import { useDashboardPrefs } from '../preferences/use-dashboard-prefs';
 import { costTodayQuery } from './api';
 import { Breakdowns } from './Breakdowns';
 import { ChronicPanel, SpikesPanel } from './GuardPanels';
@@ -20,6 +23,7 @@ export function CostPage() {
   const today = useQuery(costTodayQuery());
   const [days, setDays] = useState<(typeof WINDOWS)[number]['value']>('7');
   const [includeDone, setIncludeDone] = useState(false);
+  const { prefs, update } = useDashboardPrefs();
   return (
     <div className="page">
       <PageHeader
@@ -42,6 +46,20 @@ export function CostPage() {
             <input type="checkbox" checked={includeDone} onChange={(e) => setIncludeDone(e.target.checked)} />
             <span>Include done tasks</span>
           </label>
+          <fieldset className="cost-columns">
+            <legend className="small muted">Columns</legend>
+            {COST_PANEL_COLUMN.map((c) => (
+              <label key={c} className="checkbox small">
+                <input
+                  type="checkbox"
+                  checked={prefs.costPanelColumns.includes(c)}
+                  // Kept in the API's column order, whatever order they were ticked in.
+                  onChange={(e) => void update({ costPanelColumns: COST_PANEL_COLUMN.filter((x) => (x === c ? e.target.checked : prefs.costPanelColumns.includes(x))) })}
+                />
+                <span>{COST_COLUMN_LABELS[c]}</span>
+              </label>
+            ))}
+          </fieldset>
         </div>
         <Breakdowns filter={{ includeDone, days: Number(days) }} />
       </div>

@@ -5,6 +5,7 @@ import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
 import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
 import { aProfile, someStats } from '../runs/testing';
+import { fakePrefs } from '../preferences/testing';
 import { aSummary, aToday, anEmptyInbox, anEmptySummary, anInbox, aWhatsNew, someInsights, someReactions } from './testing';
 import { HOME_VISIT_STORAGE_KEY, useHomeVisit } from './visit-store';
 
@@ -18,10 +19,10 @@ const members = {
 };
 
 /** A fake desk answering the shell's reads and Home's; `over` answers first (per test). */
-function fakeDesk(over: (call: FakeCall) => Response | undefined = () => undefined) {
+function fakeDesk(over: (call: FakeCall) => Response | undefined = () => undefined, prefs = fakePrefs()) {
   let acked = false;
   return fakeFetch((call) => {
-    const answered = over(call);
+    const answered = over(call) ?? prefs.handle(call);
     if (answered) return answered;
     const { method, path, query } = call;
     if (method === 'GET' && path === '/api/v1/workspace') return json(200, aProfile());
@@ -48,6 +49,7 @@ beforeEach(() => {
   fixClock(NOW);
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
   window.localStorage.clear();
+  delete document.documentElement.dataset.density;
   useHomeVisit.setState({ lastVisitAt: null });
 });
 afterEach(() => window.sessionStorage.clear());
@@ -152,5 +154,50 @@ describe('HomePage', () => {
     expect(screen.getByText('Nothing waits on Owner: no unread mentions, no stale or due tasks.')).toBeTruthy();
     expect(await screen.findByText(/No tags used in the last 14 days/)).toBeTruthy();
     expect(await screen.findByText(/No reactions yet/)).toBeTruthy();
+  });
+
+  it('lays the panels out in the stored order with the stored ones collapsed; moving and collapsing are saved', async () => {
+    const prefs = fakePrefs({ panelOrder: ['inbox', 'today'], collapsedPanels: ['reactions'] });
+    fakeDesk(undefined, prefs);
+    renderAppAt('/today');
+    await screen.findByRole('list', { name: 'Mentions' });
+    const order = () => [...document.querySelectorAll('.home-grid > [data-panel]')].map((e) => e.getAttribute('data-panel'));
+    // Stored first, the rest in their default order.
+    expect(order()).toEqual(['inbox', 'today', 'whats-new', 'insights', 'reactions']);
+    // Collapsed: its title only, its content not rendered.
+    expect(screen.getByRole('region', { name: 'Reactions (collapsed)' })).toBeTruthy();
+    expect(screen.queryByLabelText('Reactions per emoji')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Move Inbox up' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move Inbox down' }));
+    await waitFor(() => expect(order()).toEqual(['today', 'inbox', 'whats-new', 'insights', 'reactions']));
+    await waitFor(() => expect(prefs.current().panelOrder).toEqual(['today', 'inbox', 'whats-new', 'insights', 'reactions']));
+    expect(prefs.puts.at(-1)).toEqual({ panelOrder: ['today', 'inbox', 'whats-new', 'insights', 'reactions'] });
+
+    // Moved to the top with the keyboard: the focus stays on the panel's controls.
+    const up = screen.getByRole('button', { name: 'Move Inbox up' });
+    up.focus();
+    fireEvent.click(up);
+    await waitFor(() => expect(order()[0]).toBe('inbox'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Inbox down' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Move Inbox down' }));
+    await waitFor(() => expect(prefs.current().panelOrder[1]).toBe('inbox'));
+
+    const expand = screen.getByRole('button', { name: 'Expand Reactions' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(expand);
+    expect(await screen.findByLabelText('Reactions per emoji')).toBeTruthy();
+    await waitFor(() => expect(prefs.current().collapsedPanels).toEqual([]));
+
+    fireEvent.click(screen.getByRole('button', { name: "Collapse What's new" }));
+    expect(await screen.findByRole('region', { name: "What's new (collapsed)" })).toBeTruthy();
+    await waitFor(() => expect(prefs.current().collapsedPanels).toEqual(['whats-new']));
+    expect(prefs.puts.at(-1)).toEqual({ collapsedPanels: ['whats-new'] });
+  });
+
+  it('applies the stored density to the whole app', async () => {
+    fakeDesk(undefined, fakePrefs({ density: 'compact' }));
+    renderAppAt('/today');
+    await waitFor(() => expect(document.documentElement.dataset.density).toBe('compact'));
   });
 });

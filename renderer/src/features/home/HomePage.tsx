@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/Page';
+import { HOME_PANELS, type HomePanel } from '../preferences/api';
+import { arrange, move, moveTo, toggle } from '../preferences/layout';
+import { PanelFrame } from '../preferences/PanelFrame';
+import { useDashboardPrefs } from '../preferences/use-dashboard-prefs';
 import { now, nowMs } from '../../lib/clock';
 import { summaryQuery, type WorkspaceSummary } from './api';
 import { StartFromTemplateCard } from '../onboarding/StartFromTemplate';
@@ -54,23 +58,59 @@ function GetStarted({ s }: { s: WorkspaceSummary }) {
   );
 }
 
-/** Home: today at a glance, what's new since the last visit, the personal inbox, top tags and reactions. */
+/** Each panel's name (its controls and its collapsed card say it) and whether it spans both columns. */
+const PANEL_INFO: Record<HomePanel, { title: string; wide?: boolean }> = {
+  today: { title: 'Today', wide: true },
+  'whats-new': { title: "What's new" },
+  inbox: { title: 'Inbox' },
+  insights: { title: 'Top tags' },
+  reactions: { title: 'Reactions' },
+};
+
+/**
+ * Home: today at a glance, what's new since the last visit, the personal inbox, top tags and reactions,
+ * in the member's order and with the panels they collapsed (dashboard preferences).
+ */
 export function HomePage() {
   const since = useSinceLastVisit();
   const [inboxUser, setInboxUser] = useState<string | null>(null);
   const summary = useQuery(summaryQuery());
+  const { prefs, ready, update } = useDashboardPrefs();
+  const order = arrange(HOME_PANELS, prefs.panelOrder);
+  const render: Record<HomePanel, () => ReactNode> = {
+    today: () => <TodayPanel />,
+    'whats-new': () => <WhatsNewPanel since={since} />,
+    inbox: () => <InboxPanel userId={inboxUser} onUserChange={setInboxUser} />,
+    insights: () => <InsightsPanel />,
+    reactions: () => <ReactionsPanel />,
+  };
   return (
     <div className="page home">
       <PageHeader title="Today" description="What the desk did today, what is new since you last looked, and what waits on you." />
       {summary.data ? <StartFromTemplateCard summary={summary.data} /> : null}
       {summary.data ? <GetStarted s={summary.data} /> : null}
-      <TodayPanel />
-      <div className="home-grid">
-        <WhatsNewPanel since={since} />
-        <InboxPanel userId={inboxUser} onUserChange={setInboxUser} />
-        <InsightsPanel />
-        <ReactionsPanel />
-      </div>
+      {/* Laid out once the preferences are read, so panels do not jump into place. */}
+      {ready ? (
+        <div className="home-grid">
+          {order.map((id, i) => (
+            <PanelFrame
+              key={id}
+              group="home"
+              id={id}
+              title={PANEL_INFO[id].title}
+              className={PANEL_INFO[id].wide ? 'home-grid__wide' : undefined}
+              collapsed={prefs.collapsedPanels.includes(id)}
+              onCollapsedChange={(collapsed) => void update({ collapsedPanels: toggle(prefs.collapsedPanels, id, collapsed) })}
+              onMove={(by) => void update({ panelOrder: move(order, id, by) })}
+              onDropPanel={(dragged) => void update({ panelOrder: moveTo(order, dragged as HomePanel, id) })}
+              first={i === 0}
+              last={i === order.length - 1}
+            >
+              {render[id]()}
+            </PanelFrame>
+          ))}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,8 @@ import { OutboundWebhooksSection } from '../integrations/OutboundWebhooksSection
 import { MembersSection } from '../members/MembersSection';
 import { TemplatesSection } from '../templates/TemplatesSection';
 import { ExportsSection } from '../exports/ExportsSection';
+import { DigestSection } from '../digest/DigestSection';
+import { LayoutSection } from '../preferences/LayoutSection';
 import { BadgeSection } from '../badge/BadgeSection';
 import { OnboardingSection } from '../onboarding/StartFromTemplate';
 import './settings.css';
@@ -31,6 +33,8 @@ const SECTIONS = [
   { id: 'engine', label: 'AI engine' },
   { id: 'workspace', label: 'Workspace' },
   { id: 'members', label: 'Members' },
+  { id: 'digest', label: 'Digest' },
+  { id: 'layout', label: 'Layout' },
   { id: 'templates', label: 'Templates' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'webhooks', label: 'Webhooks' },
@@ -73,6 +77,8 @@ export function SettingsPage() {
           <EngineSection />
           <WorkspaceSection profile={profile.data} />
           <MembersSection />
+          <DigestSection profile={profile.data} />
+          <LayoutSection />
           <TemplatesSection />
           <IntegrationsSection />
           <OutboundWebhooksSection />

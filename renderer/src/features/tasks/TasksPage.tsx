@@ -1,7 +1,8 @@
 import { ClosableCard } from '../../components/ClosableCard';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TASK_STATUS } from '../../api/rules.gen';
+import { ACTIVE_WORK_SORT, TASK_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
 import { Badge } from '../../components/Badge';
 import { Field } from '../../components/Field';
@@ -11,6 +12,9 @@ import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useSelection } from '../../lib/use-selection';
+import { ACTIVE_WORK_SORT_LABELS, sortActiveWork } from '../preferences/sort-tasks';
+import { useDashboardPrefs, type PrefsChange } from '../preferences/use-dashboard-prefs';
+import { workspaceQuery } from '../settings/api';
 import { tasksList, type Task, type TaskStatus } from './api';
 import { NewTaskForm } from './components/NewTaskForm';
 import { TaskBulkBar } from './components/TaskBulkBar';
@@ -83,7 +87,10 @@ export function TasksPage() {
   const tag = useDebounced(tagText.trim().toLowerCase());
   const [adding, setAdding] = useState(false);
   const list = useCursorList(tasksList({ statuses, tag }));
-  const tasks = list.items;
+  // The loaded tasks in the member's active-work order (dashboard preference); smart reads the focus tags.
+  const { prefs, update } = useDashboardPrefs();
+  const focusTags = useQuery(workspaceQuery()).data?.focusTags ?? [];
+  const tasks = sortActiveWork(list.items, prefs.activeWorkSort, focusTags);
   const { isPicked, selected, select, selectAll, clear } = useSelection(tasks);
   const shown = statuses.length ? statuses : DEFAULT_STATUSES;
 
@@ -91,7 +98,7 @@ export function TasksPage() {
     <div className="page">
       <PageHeader
         title="Tasks"
-        description="The queue the desk works through, newest first. Open a task to steer it with notes and comments."
+        description="The queue the desk works through, in the order you pick. Open a task to steer it with notes and comments."
         actions={
           adding ? null : (
             <button type="button" className="button" onClick={() => setAdding(true)}>
@@ -128,6 +135,17 @@ export function TasksPage() {
                   clear();
                 }}
               />
+            )}
+          </Field>
+          <Field label="Sort" hint={prefs.activeWorkSort === 'smart' ? 'Open work first, focus tags, priority, oldest' : undefined}>
+            {(control) => (
+              <select {...control} className="input input--select" value={prefs.activeWorkSort} onChange={(e) => void update({ activeWorkSort: e.target.value as PrefsChange['activeWorkSort'] })}>
+                {ACTIVE_WORK_SORT.map((s) => (
+                  <option key={s} value={s}>
+                    {ACTIVE_WORK_SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
             )}
           </Field>
           <p className="filters__summary muted small" aria-live="polite">

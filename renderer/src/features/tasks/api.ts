@@ -63,10 +63,11 @@ export const timelineList = (id: string) =>
     items: (page) => page.entries,
   });
 
-export const commentsQuery = (id: string, q: string) =>
+/** A task's comments, filtered by keyword (q) and author (authorId); empty strings for none. */
+export const commentsQuery = (id: string, q: string, authorId = '') =>
   queryOptions({
-    queryKey: queryKeys.tasks.comments(id, { q }),
-    queryFn: () => unwrap(api.GET('/api/v1/tasks/{id}/comments', { params: { path: { id }, query: q ? { q } : {} } })),
+    queryKey: queryKeys.tasks.comments(id, { q, authorId }),
+    queryFn: () => unwrap(api.GET('/api/v1/tasks/{id}/comments', { params: { path: { id }, query: { ...(q ? { q } : {}), ...(authorId ? { authorId } : {}) } } })),
     placeholderData: (prev) => prev,
   });
 

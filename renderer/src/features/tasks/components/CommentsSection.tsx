@@ -6,6 +6,7 @@ import { Field } from '../../../components/Field';
 import { FormError, fieldError } from '../../../components/FormError';
 import { formatDateTime, formatRelative, plural } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useDashboardPrefs } from '../../preferences/use-dashboard-prefs';
 import { commentsQuery, usePostComment, useReactToComment, type TaskComment } from '../api';
 
 const MAX_COMMENT = LIMITS.NewCommentBody.text.maxLength;
@@ -97,26 +98,70 @@ function CommentItem({ taskId, comment, isMatch, focusId, replies }: ItemProps) 
   );
 }
 
-/** Threaded comments with reactions and search (body or author name). */
-export function CommentsSection({ taskId, focusCommentId }: { taskId: string; focusCommentId?: string }) {
-  const [q, setQ] = useState('');
+/**
+ * The task's comment filter (keyword and author), kept per task in the member's dashboard preferences:
+ * the stored one until the member edits it, each edit saved (the keyword once typing pauses).
+ */
+function useCommentFilter(taskId: string) {
+  const { prefs, update } = useDashboardPrefs();
+  const stored = prefs.taskCommentFilters.find((f) => f.taskId === taskId);
+  const [edited, setEdited] = useState<{ q: string; authorId: string } | null>(null);
+  const q = edited?.q ?? stored?.q ?? '';
+  const authorId = edited?.authorId ?? stored?.authorId ?? '';
   const query = useDebounced(q.trim());
-  const comments = useQuery(commentsQuery(taskId, query));
+  useEffect(() => {
+    if (edited === null) return;
+    void update({ taskCommentFilters: [{ taskId, q: query || null, authorId: edited.authorId || null }] });
+    // Saved when the debounced keyword or the author changes, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, edited?.authorId, taskId]);
+  return {
+    q,
+    query,
+    authorId,
+    setQ: (next: string) => setEdited({ q: next, authorId }),
+    setAuthorId: (next: string) => setEdited({ q, authorId: next }),
+  };
+}
+
+/** Threaded comments with reactions, keyword search (body or author name) and an author filter. */
+export function CommentsSection({ taskId, focusCommentId }: { taskId: string; focusCommentId?: string }) {
+  const { q, query, authorId, setQ, setAuthorId } = useCommentFilter(taskId);
+  const comments = useQuery(commentsQuery(taskId, query, authorId));
   const data = comments.data;
   const matched = new Set(data?.matchedIds ?? []);
   const top = (data?.comments ?? []).filter((c) => c.parentCommentId === null);
   const repliesOf = (id: string) => (data?.comments ?? []).filter((c) => c.parentCommentId === id);
+  const authors = data?.authors ?? [];
+  const authorName = authors.find((a) => a.userId === authorId)?.name;
   return (
     <section className="card card--padded" aria-labelledby="task-comments-title">
       <div className="card-title-row">
         <h2 className="card__title" id="task-comments-title">
           Comments
         </h2>
-        <input className="input comment-search" type="search" aria-label="Search comments" placeholder="Search comments" value={q} maxLength={MAX_Q} onChange={(e) => setQ(e.target.value)} />
+        <div className="comment-filters">
+          {authors.length > 1 || authorId ? (
+            <select className="input input--select comment-author" aria-label="Comments by" value={authorId} onChange={(e) => setAuthorId(e.target.value)}>
+              <option value="">Anyone</option>
+              {authors.map((a) => (
+                <option key={a.userId} value={a.userId}>
+                  {a.name} ({a.commentCount})
+                </option>
+              ))}
+              {authorId && !authors.some((a) => a.userId === authorId) ? <option value={authorId}>Someone who has not commented</option> : null}
+            </select>
+          ) : null}
+          <input className="input comment-search" type="search" aria-label="Search comments" placeholder="Search comments" value={q} maxLength={MAX_Q} onChange={(e) => setQ(e.target.value)} />
+        </div>
       </div>
       {data ? (
         <p className="muted small" aria-live="polite">
-          {data.query ? `${plural(data.matchedIds.length, 'match')} for “${data.query}” (${data.filtered} of ${data.total} shown)` : plural(data.total, 'comment')}
+          {data.query
+            ? `${plural(data.matchedIds.length, 'match', 'matches')} for “${data.query}”${authorName ? ` by ${authorName}` : ''} (${data.filtered} of ${data.total} shown)`
+            : data.authorId
+              ? `${plural(data.matchedIds.length, 'comment')} by ${authorName ?? 'this member'} (${data.filtered} of ${data.total} shown)`
+              : plural(data.total, 'comment')}
         </p>
       ) : null}
       {comments.error ? <FormError error={comments.error} /> : null}

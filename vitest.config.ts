@@ -12,6 +12,8 @@ export default defineConfig({
           // better-sqlite3 is a native addon: forks, not threads.
           pool: 'forks',
           testTimeout: 20_000,
+          // Some files start two desks per test: on a busy machine that can pass vitest's 10 s default.
+          hookTimeout: 20_000,
         },
       },
       {

@@ -61,6 +61,7 @@ describe('digest config and gating', () => {
       timezone: 'America/New_York',
       delivery: 'outbox',
       localHour: 8,
+      lastLocalHour: 18,
       intervalGateHours: 22,
       lastRunAt: null,
       nextRunAt: '2026-03-10T12:00:00.000Z',

@@ -18,6 +18,7 @@ import {
   checkIntParam,
   DIGEST_INTERVAL_GATE_HOURS,
   DIGEST_LOCAL_HOUR,
+  DIGEST_LAST_LOCAL_HOUR,
   digestDue,
   parseSimulatedDate,
   type DigestDelivery,
@@ -53,6 +54,8 @@ export interface DigestConfig {
   delivery: 'smtp' | 'outbox';
   /** The production digest goes out at this hour of the workspace day. @isInt */
   localHour: number;
+  /** A desk that was off at localHour sends that day's digest until this hour (18), then waits for the next morning. @isInt */
+  lastLocalHour: number;
   /** At most one production digest per this many hours. @isInt */
   intervalGateHours: number;
   /** @format date-time */
@@ -177,6 +180,7 @@ export class DigestService {
       timezone: ws.timezone,
       delivery: this.d.mail.smtpUrl ? 'smtp' : 'outbox',
       localHour: DIGEST_LOCAL_HOUR,
+      lastLocalHour: DIGEST_LAST_LOCAL_HOUR,
       intervalGateHours: DIGEST_INTERVAL_GATE_HOURS,
       lastRunAt: state.lastRunAt,
       nextRunAt: nextRunAt(this.d.clock.now(), ws.timezone, state.lastRunAt, state.lastRunDay),

@@ -55,6 +55,12 @@ describe('when the production digest is due', () => {
     expect(digestDue(new Date('2026-03-09T23:00:00Z'), NY, '2026-03-09T12:00:00.000Z', '2026-03-09').due).toBe(false); // same day
   });
 
+  it('catches up during the working day, but not in the evening: a desk started at 18:00 waits for the next morning', () => {
+    expect(digestDue(new Date('2026-03-10T21:59:00Z'), NY, null, null).due).toBe(true); // 17:59 EDT
+    expect(digestDue(new Date('2026-03-10T22:00:00Z'), NY, null, null).due).toBe(false); // 18:00 EDT
+    expect(digestDue(new Date('2026-03-11T01:00:00Z'), NY, null, null).due).toBe(false); // 21:00 EDT
+  });
+
   it('waits for the 22-hour gate after a late run', () => {
     // Monday's digest went out late (16:00 EDT); Tuesday 08:00 EDT is only 16 hours later.
     const last = '2026-03-09T20:00:00.000Z';

@@ -13,6 +13,12 @@ export const DIGEST_ROLES = ['owner', 'admin'] as const;
 
 /** The daily digest goes out from this local hour of the workspace day (08:00). */
 export const DIGEST_LOCAL_HOUR = 8;
+/**
+ * ...and not from this hour on (18:00): a desk that was off in the morning catches up during the
+ * working day, but one started in the evening waits for the next morning rather than mail at 21:00
+ * (and, through the 22-hour gate, push the next morning's digest into the evening).
+ */
+export const DIGEST_LAST_LOCAL_HOUR = 18;
 /** Spec: at most one production digest per 22 hours per workspace (preview POST bypasses it). */
 export const DIGEST_INTERVAL_GATE_HOURS = 22;
 export const DIGEST_INTERVAL_GATE_MS = DIGEST_INTERVAL_GATE_HOURS * HOUR_MS;
@@ -76,7 +82,7 @@ export function gateRecipient(prefs: GatingPrefs, local: DateTime): GatingDecisi
 }
 
 /**
- * Whether the production digest is due at `now`: at or after 08:00 workspace time, not yet run for
+ * Whether the production digest is due at `now`: between 08:00 and 18:00 workspace time, not yet run for
  * this workspace day, and at least 22 hours since the last run (so a late run never doubles up the
  * next morning, and a DST change or a clock moved back never sends twice).
  */
@@ -85,7 +91,7 @@ export function digestDue(now: Date, timezone: string, lastRunAt: string | null,
   const day = local.toISODate()!;
   const gateOpensAt = lastRunAt === null ? null : new Date(Date.parse(lastRunAt) + DIGEST_INTERVAL_GATE_MS).toISOString();
   const gateOpen = gateOpensAt === null || now.getTime() >= Date.parse(gateOpensAt);
-  return { due: local.hour >= DIGEST_LOCAL_HOUR && lastRunDay !== day && gateOpen, day, gateOpensAt };
+  return { due: local.hour >= DIGEST_LOCAL_HOUR && local.hour < DIGEST_LAST_LOCAL_HOUR && lastRunDay !== day && gateOpen, day, gateOpensAt };
 }
 
 /** A simulatedDate: an ISO date-time (or a date: its 08:00 workspace time, when the digest goes out) within 60 days of now. */

@@ -20,6 +20,7 @@ const config: Schema<'DigestConfig'> = {
   timezone: 'UTC',
   delivery: 'outbox',
   localHour: 8,
+  lastLocalHour: 18,
   intervalGateHours: 22,
   lastRunAt: null,
   nextRunAt: '2026-03-11T08:00:00.000Z',
@@ -90,7 +91,7 @@ describe('Settings > Digest', () => {
     const { calls } = fakeDigest();
     renderSection();
     expect(await screen.findByText(/written as an \.eml file to the outbox folder/)).toBeTruthy();
-    expect(screen.getByText(/daily at 08:00 UTC, at most once every 22 hours/)).toBeTruthy();
+    expect(screen.getByText(/daily at 08:00 UTC \(or later that day until 18:00 if the desk was off\), at most once every 22 hours/)).toBeTruthy();
 
     const table = await screen.findByRole('table', { name: 'Digest recipients' });
     const rows = () => within(screen.getByRole('table', { name: 'Digest recipients' })).getAllByRole('row').slice(1);

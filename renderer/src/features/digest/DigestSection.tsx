@@ -45,7 +45,7 @@ function Delivery({ config }: { config: DigestConfig }) {
         <div>
           <dt>Sent</dt>
           <dd>
-            daily at {hourLabel(config.localHour)} {config.timezone}, at most once every {config.intervalGateHours} hours, when approvals wait or the loop did something
+            daily at {hourLabel(config.localHour)} {config.timezone} (or later that day until {hourLabel(config.lastLocalHour)} if the desk was off), at most once every {config.intervalGateHours} hours, when approvals wait or the loop did something
           </dd>
         </div>
         <div>

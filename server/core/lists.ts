@@ -87,6 +87,13 @@ export function afterKey(columns: readonly string[], key: CursorKey, order: 'asc
   return order === 'desc' ? sql<boolean>`(${cols}) < (${values})` : sql<boolean>`(${cols}) > (${values})`;
 }
 
+/** afterKey over SQL expressions (a computed sort key: a rank, a flag) rather than column names. */
+export function afterKeyOf(expressions: readonly RawBuilder<unknown>[], key: CursorKey, order: 'asc' | 'desc'): RawBuilder<boolean> {
+  const keys = sql.join(expressions);
+  const values = sql.join(key.map((v) => sql`${v}`));
+  return order === 'desc' ? sql<boolean>`(${keys}) < (${values})` : sql<boolean>`(${keys}) > (${values})`;
+}
+
 /** A served page: at most `limit` rows, and the cursor of the next page (null when none). */
 export interface Page<T> {
   rows: T[];

@@ -104,6 +104,7 @@ import { CADENCE_DAYS, CHANGELOG_LIMIT, SINCE_REV, TREND_VERBS } from '../domain
 import { BLOG_LIMIT, BLOG_RELATED_LIMIT, MAX_BLOG_QUERY, MAX_BLOG_TAG_FILTER } from '../domain/blog/rules';
 import { ROADMAP_PHASES, ROADMAP_STATUSES } from '../domain/roadmap/rules';
 import { INTEGRATION_AXES } from '../domain/integrations-catalog/catalog';
+import { TASK_SORTS } from '../domain/tasks/task-sort';
 import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 
 /**
@@ -321,6 +322,7 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'DigestSection', enum: DIGEST_SECTIONS },
   { at: 'ActivityBucket', enum: ACTIVITY_BUCKETS },
   { at: 'ActiveWorkSort', enum: ACTIVE_WORK_SORTS },
+  { at: 'TaskSortParam', enum: TASK_SORTS },
   { at: 'CostPanelColumn', enum: COST_PANEL_COLUMNS },
   { at: 'CostPanelSort', enum: COST_PANEL_SORTS },
   { at: 'Density', enum: DENSITIES },

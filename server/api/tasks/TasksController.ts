@@ -130,6 +130,9 @@ export interface TaskDuplicateBody {
  * moved to done; once per such move), `task.deleted`, `task.note_added`, `task.renewed`,
  * `task.archive_warning`.
  */
+/** The orders of GET /tasks (server/domain/tasks/task-sort.ts TASK_SORTS). */
+export type TaskSortParam = 'smart' | 'priority' | 'due' | 'updated' | 'created';
+
 @Route('api/v1/tasks')
 @Tags('Tasks')
 @Security('bearer')
@@ -147,12 +150,17 @@ export class TasksController extends Controller {
    * @isInt limit
    * @minimum limit 1
    * @maximum limit 200
-   * @param cursor `nextCursor` of the previous page, as it was served
+   * @param cursor `nextCursor` of the previous page, as it was served (with the same sort and filters)
+   * @param sort the order (a member's active-work sort): `created` (default) newest first; `updated`
+   * most recently changed first; `priority` highest first (none counts as normal), then most recently
+   * changed; `due` soonest due first, undated last, then highest priority; `smart` the loop's order:
+   * open work first, then tasks carrying a focus tag, then highest priority, then oldest. The id
+   * breaks ties.
    */
   @Get()
-  @Response<ErrorBody>('422', 'status names an unknown status, or limit or cursor is invalid')
-  public async listTasks(@Query() status?: string, @Query() assignedToUserId?: string, @Query() tag?: string, @Query() limit = 50, @Query() cursor?: string): Promise<TaskList> {
-    return this.s.tasks.list({ status, assignedToUserId, tag, limit, cursor });
+  @Response<ErrorBody>('422', 'status names an unknown status, or sort, limit or cursor is invalid')
+  public async listTasks(@Query() status?: string, @Query() assignedToUserId?: string, @Query() tag?: string, @Query() limit = 50, @Query() cursor?: string, @Query() sort?: TaskSortParam): Promise<TaskList> {
+    return this.s.tasks.list({ status, assignedToUserId, tag, limit, cursor, sort });
   }
 
   /** Creates a queued task (event `task.created`). */

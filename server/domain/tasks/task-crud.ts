@@ -4,7 +4,7 @@ import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { invalid } from '../../core/errors';
 import { newId } from '../../core/ids';
-import { afterKey, pageRequest, toPage, type CursorKey } from '../../core/lists';
+import { afterKeyOf, pageRequest, toPage, type CursorKey } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
 import type { Actor } from '../activity/activity';
 import { emit } from '../events/outbox';
@@ -28,6 +28,7 @@ import {
   checkTag,
   type TaskStatus,
 } from './rules';
+import { checkTaskSort, DEFAULT_TASK_SORT, taskOrder, type TaskOrder } from './task-sort';
 import { getTaskRow, newTaskDefaults, readTask, readTaskDetail, setTags, taskActivity, toTasks, touchTask, type Task, type TaskDetail, type TaskRow } from './task-store';
 
 /** What every tasks module needs. */
@@ -55,6 +56,8 @@ export interface TaskListQuery {
   assignedToUserId?: string;
   /** Only tasks carrying this tag. */
   tag?: string;
+  /** The order (task-sort.ts); default created, newest first. */
+  sort?: string;
   limit?: number;
   cursor?: string;
 }
@@ -69,7 +72,7 @@ export interface TaskList {
  * The page query of GET /tasks: newest first, a keyset on (created_at, id); served by tasks_created,
  * tasks_status_created or tasks_assignee_created (exported for the plan test and the bench).
  */
-export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: number, after?: CursorKey, assignedToUserId?: string, tag?: string) {
+export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: number, after?: CursorKey, assignedToUserId?: string, tag?: string, order: TaskOrder = taskOrder(DEFAULT_TASK_SORT, [])) {
   // One status: the range of tasks_status_created. Several: walk tasks_created in list order and
   // filter (`+status` keeps SQLite off the status index, whose IN ranges would need a sort of every match).
   let q =
@@ -79,8 +82,12 @@ export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: nu
   if (assignedToUserId !== undefined) q = q.where('assignedToUserId', '=', assignedToUserId);
   // A tag filters the walk through task_tags' primary key (task_id, tag): one lookup per task.
   if (tag !== undefined) q = q.where(({ exists, selectFrom }) => exists(selectFrom('taskTags').select('taskTags.taskId').whereRef('taskTags.taskId', '=', 'tasks.id').where('taskTags.tag', '=', tag)));
-  if (after) q = q.where(afterKey(['tasks.created_at', 'tasks.id'], after, 'desc'));
-  return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1);
+  const keys = [...order.keys, sql`tasks.id`];
+  if (after) q = q.where(afterKeyOf(keys, after, order.order));
+  // The keys are selected too (sk0, sk1...): the page's cursor is the last row's keys.
+  let ordered = q.select(order.keys.map((k, i) => k.as(`sk${i}`)));
+  for (const k of keys) ordered = ordered.orderBy(k, order.order);
+  return ordered.limit(limit + 1);
 }
 
 export const checkKind = (v: unknown) => (v === undefined || v === null ? null : checkEnum('kind', TASK_KINDS, v));
@@ -93,10 +100,12 @@ export class TaskCrud {
 
   async list(query: TaskListQuery = {}): Promise<TaskList> {
     const statuses = parseStatusFilter(query.status);
-    const { limit, after } = pageRequest(TASK_LIST, query, ['string', 'string']);
+    const sort = checkTaskSort(query.sort);
+    const order = taskOrder(sort, sort === 'smart' ? (await this.d.workspace.profile()).focusTags : []);
+    const { limit, after } = pageRequest(TASK_LIST, query, order.shape);
     const tag = query.tag === undefined ? undefined : checkTag(query.tag, 'tag');
-    const rows = await taskListQuery(this.d.db, statuses, limit, after, query.assignedToUserId, tag).execute();
-    const page = toPage(rows, limit, (r) => [r.createdAt, r.id]);
+    const rows = await taskListQuery(this.d.db, statuses, limit, after, query.assignedToUserId, tag, order).execute();
+    const page = toPage(rows, limit, (r) => [...order.keys.map((_, i) => (r as unknown as Record<string, string | number>)[`sk${i}`]), r.id]);
     return { tasks: await toTasks(this.d.db, page.rows), nextCursor: page.nextCursor };
   }
 

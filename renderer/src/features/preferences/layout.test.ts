@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { bucketOf, groupByBucket } from './buckets';
 import { sortCostRows } from './cost-layout';
 import { arrange, move, moveTo, toggle } from './layout';
-import { sortActiveWork } from './sort-tasks';
 
 const PANELS = ['today', 'whats-new', 'inbox', 'insights', 'reactions'] as const;
 
@@ -46,38 +45,6 @@ describe('activity buckets', () => {
       { bucket: 'today', rows: ['2026-03-09T04:00:00.000Z', '2026-03-09T04:20:00.000Z'] },
       { bucket: 'earlier', rows: ['2026-03-01T00:00:00.000Z'] },
     ]);
-  });
-});
-
-describe('sortActiveWork', () => {
-  const t = (id: string, o: Partial<{ status: string; priority: string | null; tags: string[]; dueAt: string | null; createdAt: string; updatedAt: string }> = {}) => ({
-    id,
-    status: 'queued',
-    priority: null,
-    tags: [],
-    dueAt: null,
-    createdAt: '2026-03-01T00:00:00.000Z',
-    updatedAt: '2026-03-01T00:00:00.000Z',
-    ...o,
-  });
-  const tasks = [
-    t('a', { priority: 'low', createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-09T00:00:00.000Z' }),
-    t('b', { priority: 'urgent', createdAt: '2026-03-05T00:00:00.000Z', dueAt: '2026-03-12T00:00:00.000Z' }),
-    t('c', { tags: ['launch'], createdAt: '2026-03-06T00:00:00.000Z', dueAt: '2026-03-11T00:00:00.000Z' }),
-    t('d', { status: 'done', priority: 'urgent', createdAt: '2026-02-01T00:00:00.000Z' }),
-    t('e', { createdAt: '2026-03-02T00:00:00.000Z', updatedAt: '2026-03-08T00:00:00.000Z' }),
-  ];
-  const ids = (sort: Parameters<typeof sortActiveWork>[1]) => sortActiveWork(tasks, sort, ['launch']).map((x) => x.id);
-
-  it('smart: open work first, focus tags, priority, then oldest', () => {
-    expect(ids('smart')).toEqual(['c', 'b', 'e', 'a', 'd']);
-  });
-
-  it('priority, due, updated and created', () => {
-    expect(ids('priority')).toEqual(['b', 'd', 'e', 'c', 'a']);
-    expect(ids('due')).toEqual(['c', 'b', 'd', 'e', 'a']);
-    expect(ids('updated')).toEqual(['a', 'e', 'b', 'c', 'd']);
-    expect(ids('created')).toEqual(['c', 'b', 'e', 'a', 'd']);
   });
 });
 

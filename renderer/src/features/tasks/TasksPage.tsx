@@ -1,6 +1,5 @@
 import { ClosableCard } from '../../components/ClosableCard';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACTIVE_WORK_SORT, TASK_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
@@ -12,9 +11,8 @@ import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useSelection } from '../../lib/use-selection';
-import { ACTIVE_WORK_SORT_LABELS, sortActiveWork } from '../preferences/sort-tasks';
+import { ACTIVE_WORK_SORT_LABELS } from '../preferences/sort-tasks';
 import { useDashboardPrefs, type PrefsChange } from '../preferences/use-dashboard-prefs';
-import { workspaceQuery } from '../settings/api';
 import { tasksList, type Task, type TaskStatus } from './api';
 import { NewTaskForm } from './components/NewTaskForm';
 import { TaskBulkBar } from './components/TaskBulkBar';
@@ -86,11 +84,10 @@ export function TasksPage() {
   const [tagText, setTagText] = useState('');
   const tag = useDebounced(tagText.trim().toLowerCase());
   const [adding, setAdding] = useState(false);
-  const list = useCursorList(tasksList({ statuses, tag }));
-  // The loaded tasks in the member's active-work order (dashboard preference); smart reads the focus tags.
+  // The member's active-work order (dashboard preference), applied by the API across every page.
   const { prefs, update } = useDashboardPrefs();
-  const focusTags = useQuery(workspaceQuery()).data?.focusTags ?? [];
-  const tasks = sortActiveWork(list.items, prefs.activeWorkSort, focusTags);
+  const list = useCursorList(tasksList({ statuses, tag, sort: prefs.activeWorkSort }));
+  const tasks = list.items;
   const { isPicked, selected, select, selectAll, clear } = useSelection(tasks);
   const shown = statuses.length ? statuses : DEFAULT_STATUSES;
 

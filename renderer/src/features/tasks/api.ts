@@ -23,18 +23,20 @@ export interface TaskFilter {
   statuses: readonly TaskStatus[];
   /** Only tasks carrying this tag; empty for all. */
   tag?: string;
+  /** The order (the member's active-work sort); the API's default is created, newest first. */
+  sort?: Schema<'TaskSortParam'>;
 }
 
 type TaskPage = Schema<'TaskList'> & CursorPage;
 
-/** The queue, newest first, a page (the API's default size) at a time. */
+/** The queue in the asked order (newest first by default), a page (the API's default size) at a time. */
 export const tasksList = (f: TaskFilter) =>
   cursorList({
-    queryKey: queryKeys.tasks.list({ statuses: [...f.statuses], tag: f.tag ?? '' }),
+    queryKey: queryKeys.tasks.list({ statuses: [...f.statuses], tag: f.tag ?? '', sort: f.sort ?? 'created' }),
     fetchPage: (cursor): Promise<TaskPage> =>
       unwrap(
         api.GET('/api/v1/tasks', {
-          params: { query: withCursor({ ...(f.statuses.length ? { status: f.statuses.join(',') } : {}), ...(f.tag ? { tag: f.tag } : {}) }, cursor) },
+          params: { query: withCursor({ ...(f.statuses.length ? { status: f.statuses.join(',') } : {}), ...(f.tag ? { tag: f.tag } : {}), ...(f.sort ? { sort: f.sort } : {}) }, cursor) },
         }),
       ),
     items: (page) => page.tasks,

@@ -16,6 +16,7 @@ import { benchCycle } from './cycle';
 import { benchReview } from './review';
 import { benchOverview } from './overview';
 import { benchSearch } from './search';
+import { percentile } from './measure';
 
 interface Result {
   name: string;
@@ -35,10 +36,6 @@ function record(name: string, value: number, unit: string, target: number): void
 /** A figure that must reach `floor` (NaN: shown, no target). */
 function recordAtLeast(name: string, value: number, unit: string, floor: number): void {
   results.push({ name, value: Math.round(value * 100) / 100, unit, target: floor, atLeast: true });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function latency(desk: TestDesk, name: string, n: number, call: (i: number) => Promise<{ status: number }>, targetP95Ms: number) {

@@ -97,6 +97,15 @@ async function benchTasks(desk: TestDesk): Promise<void> {
   await latency(desk, 'GET /tasks?limit=50 deep page (20k tasks)', 200, () => desk.api('GET', `/api/v1/tasks?limit=50&cursor=${cursor}`), 40);
 }
 
+// `--dataset full`: the whole product on a year-old workspace (server/bench/full), then exit.
+const argv = process.argv.slice(2);
+if (argv.includes('--dataset')) {
+  const dataset = argv[argv.indexOf('--dataset') + 1];
+  if (dataset !== 'full') throw new Error(`--dataset: unknown dataset "${dataset}" (only "full")`);
+  const { runFull } = await import('./full/run-full');
+  process.exit((await runFull(argv)) > 0 ? 1 : 0);
+}
+
 const t0 = performance.now();
 const desk = await startTestDesk();
 record('start (fresh workspace, migrations)', performance.now() - t0, 'ms', 1500);

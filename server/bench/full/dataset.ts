@@ -34,6 +34,8 @@ export const GENERATOR_VERSION = 1;
 const DAY = 86_400_000;
 export const DATASET_START = '2025-11-23T06:00:00.000Z';
 export const DATASET_DAYS = 365;
+/** The bench's "now": an hour before the end of the dataset's last day. */
+export const DATASET_END = new Date(Date.parse(DATASET_START) + DATASET_DAYS * 86_400_000 - 3_600_000).toISOString();
 const CYCLE_DAYS = 90;
 const CYCLES_PER_DAY = 2;
 const SUBSCRIPTION_DAYS = 10;
@@ -168,7 +170,7 @@ export async function buildDataset(desk: TestDesk, plan: DatasetPlan, log: Build
     await receiver?.close();
   }
   // The bench's "now": the end of the last day.
-  clock.set(new Date(start + DATASET_DAYS * DAY - 3_600_000).toISOString());
+  clock.set(DATASET_END);
   log(`built in ${Math.round((performance.now() - t0) / 1000)} s`);
 }
 
@@ -225,7 +227,7 @@ export async function deskOnDataset(scale: number, log: BuildLog = () => {}): Pr
     built = true;
   }
   const dataDir = copyToFreshDir(file);
-  const clock = new ManualClock(new Date(Date.parse(DATASET_START) + DATASET_DAYS * DAY - 3_600_000).toISOString());
+  const clock = new ManualClock(DATASET_END);
   const desk = await startTestDesk({ clock, dataDir, ownsDataDir: true });
   return { desk, built, file };
 }

@@ -39,3 +39,18 @@ export async function sequential(n: number, call: (i: number) => Promise<unknown
   times.sort((a, b) => a - b);
   return { n, p50: percentile(times, 50), p99: percentile(times, 99), perSecond: sum > 0 ? (1000 * n) / sum : 0 };
 }
+
+/**
+ * fetch with one retry of a connection reset: a keep-alive socket idle for about the server's
+ * keepAliveTimeout (5 s) between two measurements can be closed by the server just as the client
+ * reuses it (a client-side race, not a server fault). Anything else, or a second reset, throws.
+ */
+export async function fetchRetry(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  }
+}

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import express from 'express';
 import type { TestDesk } from '../../testing/desk';
-import { sequential, type Latency } from '../measure';
+import { fetchRetry, sequential, type Latency } from '../measure';
 import { close, listen, portOf } from '../throughput';
 
 export interface EndpointFigure {
@@ -102,12 +102,12 @@ export async function measureEndpoints(desk: TestDesk, searchWord: string): Prom
       if (first.status !== 200) throw new Error(`${e.name}: HTTP ${first.status} ${JSON.stringify(first.body).slice(0, 200)}`);
       bodies.set(e.path, first.body);
       const deskFig = await sequential(REQUESTS, async () => {
-        const res = await fetch(desk.url + e.path, { headers: { authorization: `Bearer ${desk.token}` } });
+        const res = await fetchRetry(desk.url + e.path, { headers: { authorization: `Bearer ${desk.token}` } });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${e.name}: HTTP ${res.status}`);
       });
       const bareFig = await sequential(REQUESTS, async () => {
-        const res = await fetch(bareUrl + e.path);
+        const res = await fetchRetry(bareUrl + e.path);
         await res.arrayBuffer();
       });
       const run = e.raw?.(sqlite, first.body as Record<string, unknown>);

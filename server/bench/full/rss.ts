@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { fetchRetry } from '../measure';
 import { copyToFreshDir } from './dataset';
 
 export interface RssFigure {
@@ -33,7 +34,7 @@ export async function measureServerRss(file: string, paths: string[], rounds = 5
     let requests = 0;
     for (let r = 0; r < rounds; r++) {
       for (const p of paths) {
-        const res = await fetch(url + p, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetchRetry(url + p, { headers: { authorization: `Bearer ${token}` } });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${p}: HTTP ${res.status}`);
         requests++;

@@ -11,7 +11,7 @@ import { readInboundDelivery } from '../../domain/signals/signal-rules';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { inTransaction } from '../../../db/transactions';
 import { ManualClock } from '../../core/clock';
-import { sequential } from '../measure';
+import { fetchRetry, sequential } from '../measure';
 import { CYCLE_TARGET_MS } from '../cycle';
 import { SEARCH_P50_TARGET_MS } from '../search';
 import { SIGNALS_TARGET, WORKSPACE_TARGET } from '../throughput';
@@ -96,7 +96,7 @@ export async function runFull(args: string[]): Promise<number> {
     endpoints = await measureEndpoints(desk, 'checkout');
     for (const e of EXPORTS) {
       const start = performance.now();
-      const res = await fetch(`${desk.url}/api/v1/workspace/${e}`, { headers: { authorization: `Bearer ${desk.token}` } });
+      const res = await fetchRetry(`${desk.url}/api/v1/workspace/${e}`, { headers: { authorization: `Bearer ${desk.token}` } });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${e}: HTTP ${res.status}`);
       exportsFig.push({ path: e, ms: performance.now() - start, rows: Number(res.headers.get('x-export-total') ?? NaN), capped: res.headers.get('x-export-capped') === 'true' });

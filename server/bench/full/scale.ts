@@ -9,7 +9,7 @@ import { inTransaction } from '../../../db/transactions';
 import { ManualClock } from '../../core/clock';
 import { readInboundDelivery } from '../../domain/signals/signal-rules';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
-import { rng, sequential, type Latency } from '../measure';
+import { fetchRetry, rng, sequential, type Latency } from '../measure';
 import { WORDS } from './bench-engine';
 import { deepCursor } from './endpoints';
 
@@ -68,7 +68,7 @@ async function lists(desk: TestDesk, sourceId: string): Promise<Map<string, Late
     out.set(
       name,
       await sequential(200, async () => {
-        const res = await fetch(desk.url + p, { headers: { authorization: `Bearer ${desk.token}` } });
+        const res = await fetchRetry(desk.url + p, { headers: { authorization: `Bearer ${desk.token}` } });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`);
       }),

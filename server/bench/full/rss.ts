@@ -12,6 +12,8 @@ import { fetchRetry } from '../measure';
 import { copyToFreshDir } from './dataset';
 
 export interface RssFigure {
+  /** Right after it answered its first request (start: modules, migrations check, kept reads). */
+  startMiB: number;
   rssMiB: number;
   peakMiB: number;
   requests: number;
@@ -31,6 +33,7 @@ export async function measureServerRss(file: string, paths: string[], rounds = 5
       child.once('exit', (code) => reject(new Error(`serve-child exited (${code}) before answering`)));
     });
     const { url, token } = JSON.parse(first) as { url: string; token: string };
+    const startMiB = statusKiB(child.pid!, 'VmRSS') / 1024;
     let requests = 0;
     for (let r = 0; r < rounds; r++) {
       for (const p of paths) {
@@ -40,7 +43,7 @@ export async function measureServerRss(file: string, paths: string[], rounds = 5
         requests++;
       }
     }
-    return { rssMiB: statusKiB(child.pid!, 'VmRSS') / 1024, peakMiB: statusKiB(child.pid!, 'VmHWM') / 1024, requests };
+    return { startMiB, rssMiB: statusKiB(child.pid!, 'VmRSS') / 1024, peakMiB: statusKiB(child.pid!, 'VmHWM') / 1024, requests };
   } finally {
     child.stdin.end();
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));

@@ -16,6 +16,7 @@ import { benchCycle } from './cycle';
 import { benchReview } from './review';
 import { benchOverview } from './overview';
 import { benchSearch } from './search';
+import { percentile } from './measure';
 
 interface Result {
   name: string;
@@ -35,10 +36,6 @@ function record(name: string, value: number, unit: string, target: number): void
 /** A figure that must reach `floor` (NaN: shown, no target). */
 function recordAtLeast(name: string, value: number, unit: string, floor: number): void {
   results.push({ name, value: Math.round(value * 100) / 100, unit, target: floor, atLeast: true });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function latency(desk: TestDesk, name: string, n: number, call: (i: number) => Promise<{ status: number }>, targetP95Ms: number) {
@@ -98,6 +95,15 @@ async function benchTasks(desk: TestDesk): Promise<void> {
     cursor = res.body.nextCursor as string;
   }
   await latency(desk, 'GET /tasks?limit=50 deep page (20k tasks)', 200, () => desk.api('GET', `/api/v1/tasks?limit=50&cursor=${cursor}`), 40);
+}
+
+// `--dataset full`: the whole product on a year-old workspace (server/bench/full), then exit.
+const argv = process.argv.slice(2);
+if (argv.includes('--dataset')) {
+  const dataset = argv[argv.indexOf('--dataset') + 1];
+  if (dataset !== 'full') throw new Error(`--dataset: unknown dataset "${dataset}" (only "full")`);
+  const { runFull } = await import('./full/run-full');
+  process.exit((await runFull(argv)) > 0 ? 1 : 0);
 }
 
 const t0 = performance.now();

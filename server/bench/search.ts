@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { inTransaction } from '../../db/transactions';
 import { newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk } from '../testing/desk';
+import { rng } from './measure';
 
 export interface SearchBenchResult {
   name: string;
@@ -24,18 +25,6 @@ const OTHERS = 5_000;
 const ACTIVITY = 10_000;
 const REQUESTS = 400;
 const WARMUP = 30;
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = 'ka lo mi ne ru sa ti vo pe da gri bel mon tar ves quin dor lam fen cor'.split(' ');
 

@@ -75,7 +75,7 @@ export interface ThroughputReport {
   missed: number;
 }
 
-interface LoadSpec {
+export interface LoadSpec {
   port: number;
   method: 'GET' | 'POST';
   path: string;
@@ -141,7 +141,7 @@ function serverCpuMicros(): number | null {
   }
 }
 
-function drive(spec: LoadSpec): Promise<LoadResult> {
+export function drive(spec: LoadSpec): Promise<LoadResult> {
   const cpuBefore = serverCpuMicros();
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, { eval: true, workerData: spec });
@@ -155,14 +155,14 @@ function drive(spec: LoadSpec): Promise<LoadResult> {
   });
 }
 
-function listen(app: express.Express): Promise<http.Server> {
+export function listen(app: express.Express): Promise<http.Server> {
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => resolve(server));
   });
 }
 
-const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
-const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+export const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+export const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
  * The ceiling of GET /workspace: Express answering a fixed object as JSON (serialised per request).
@@ -263,7 +263,7 @@ function summary(values: number[]) {
   return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
-const SIGNAL_BODY = JSON.stringify({ kind: 'note', priority: 'normal', title: 'Bench signal %i', detail: 'x'.repeat(200) });
+export const SIGNAL_BODY = JSON.stringify({ kind: 'note', priority: 'normal', title: 'Bench signal %i', detail: 'x'.repeat(200) });
 
 /** Runs the section; prints nothing (see printThroughput). */
 export async function measureThroughput(options: ThroughputOptions = {}): Promise<ThroughputReport> {

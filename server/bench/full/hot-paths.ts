@@ -1,0 +1,84 @@
+/**
+ * The hot paths on the full dataset at the ratios issue 2 set, with the throughput harness of
+ * throughput.ts (c=8 keep-alive clients in a worker thread, rounds alternating baseline and desk):
+ * GET /workspace against bare Express answering the same JSON (>= 0.85x); POST /signals and the
+ * inbound webhook (one signal per request) against Express + one better-sqlite3 insert (>= 0.7x),
+ * the desk at the baseline's synchronous=NORMAL for the ratio, as throughput.ts measures it.
+ */
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { TestDesk } from '../../testing/desk';
+import { bareInsertApp, bareJsonApp, close, CONCURRENCY, drive, listen, portOf, SIGNAL_BODY, SIGNALS_TARGET, WORKSPACE_TARGET, type LoadSpec } from '../throughput';
+
+export interface HotPathFigure {
+  name: string;
+  desk: number;
+  baseline: number;
+  /** Median over rounds of desk / baseline. */
+  ratio: number;
+  target: number;
+}
+
+const ROUNDS = 3;
+const REQUESTS = 1500;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function measureHotPaths(desk: TestDesk): Promise<HotPathFigure[]> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-hot-'));
+  const servers: http.Server[] = [];
+  const bare = bareInsertApp(path.join(tmp, 'bare.db'));
+  try {
+    const profile = await desk.api('GET', '/api/v1/workspace');
+    const bareGet = await listen(bareJsonApp(profile.body));
+    servers.push(bareGet);
+    const bareInsert = await listen(bare.app);
+    servers.push(bareInsert);
+    const port = Number(new URL(desk.url).port);
+    const auth = { authorization: `Bearer ${desk.token}` };
+    const json = { 'content-type': 'application/json' };
+    const base = { requests: REQUESTS, maxSeconds: 20, concurrency: CONCURRENCY };
+    const pairs: { name: string; target: number; baseline: LoadSpec; desk: LoadSpec }[] = [
+      {
+        name: 'GET /workspace',
+        target: WORKSPACE_TARGET,
+        baseline: { ...base, port: portOf(bareGet), method: 'GET', path: '/api/v1/workspace', headers: {} },
+        desk: { ...base, port, method: 'GET', path: '/api/v1/workspace', headers: auth },
+      },
+      {
+        name: 'POST /signals',
+        target: SIGNALS_TARGET,
+        baseline: { ...base, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
+        desk: { ...base, port, method: 'POST', path: '/api/v1/signals', headers: { ...auth, ...json }, body: SIGNAL_BODY },
+      },
+      {
+        name: 'POST inbound webhook (1 signal)',
+        target: SIGNALS_TARGET,
+        baseline: { ...base, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
+        desk: { ...base, port, method: 'POST', path: `/api/webhooks/signals/${desk.token}`, headers: json, body: SIGNAL_BODY },
+      },
+    ];
+    await sql`PRAGMA synchronous = NORMAL`.execute(desk.services.db);
+    const out: HotPathFigure[] = [];
+    for (const p of pairs) {
+      await drive({ ...p.baseline, requests: 300 });
+      await drive({ ...p.desk, requests: 300 });
+      const rounds: { b: number; d: number }[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const b = await drive(p.baseline);
+        const d = await drive(p.desk);
+        rounds.push({ b: b.perSecond, d: d.perSecond });
+      }
+      out.push({ name: p.name, desk: median(rounds.map((r) => r.d)), baseline: median(rounds.map((r) => r.b)), ratio: median(rounds.map((r) => r.d / r.b)), target: p.target });
+    }
+    await sql`PRAGMA synchronous = FULL`.execute(desk.services.db);
+    return out;
+  } finally {
+    for (const s of servers) await close(s);
+    bare.sqlite.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

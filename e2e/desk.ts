@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
 
 /**
  * Starts a real desk the way a user does (`tsx server/cli.ts`, what `npm start` runs after building),
@@ -114,4 +115,27 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   } catch {
     // already gone
   }
+}
+
+/**
+ * One desk for a spec file: started before its tests, stopped after them. `loopOff` turns the loop
+ * off first, so only the test's own Run now makes cycles (a scheduled one could take its signals).
+ * The answer stands for the running desk (read it inside tests and hooks, not at file level).
+ */
+export function deskForFile(options: { loopOff?: boolean; env?: Record<string, string> } = {}): RunningCliDesk {
+  let running: RunningCliDesk | undefined;
+  test.beforeAll(async () => {
+    running = await startCliDesk({ env: options.env });
+    if (options.loopOff) expect((await running.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
+  });
+  test.afterAll(async () => {
+    await running?.stop();
+  });
+  return new Proxy({} as RunningCliDesk, {
+    get(_target, key: keyof RunningCliDesk) {
+      if (running === undefined) throw new Error('the desk starts in beforeAll: read it inside a test or hook');
+      const value = running[key];
+      return typeof value === 'function' ? value.bind(running) : value;
+    },
+  });
 }

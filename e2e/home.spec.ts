@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
 /**
  * Home (the Today area, the start page) on a real desk: a fresh desk shows its first steps; after
@@ -7,16 +7,7 @@ import { startCliDesk, type RunningCliDesk } from './desk';
  * mention until it is acknowledged, and items link to their pages.
  */
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-  expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+const desk = deskForFile({ loopOff: true });
 
 test('Home: first steps, then today, what is new, the inbox with acknowledge, links', async ({ page }) => {
   await page.goto(desk.openUrl);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
 /**
  * Settings › Integrations, inbound side: a source's scoped ingest URL (created in the UI, used by a
@@ -7,15 +7,7 @@ import { startCliDesk, type RunningCliDesk } from './desk';
  * keeps the UI signed in.
  */
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+const desk = deskForFile();
 
 const push = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
 /**
  * The loop through the UI, with the built-in local engine (no key): add a signal, press Run now in
@@ -7,17 +7,8 @@ import { startCliDesk, type RunningCliDesk } from './desk';
  * content and sources; the Runs page lists the cycle.
  */
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-  // Only the button runs cycles here: a scheduled cycle could take the signal in first.
-  expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+// Only the button runs cycles here: a scheduled cycle could take the signal in first.
+const desk = deskForFile({ loopOff: true });
 
 test('add a signal, run a cycle now, read the task and the ready output it produced', async ({ page }) => {
   await page.goto(desk.openUrl);

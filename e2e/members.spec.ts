@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+const desk = deskForFile();
 
 test('invite a teammate, accept the invite with their name, mark them away: the API reads the same', async ({ page }) => {
   await page.goto(desk.openUrl);

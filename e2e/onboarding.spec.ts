@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
 /**
  * Onboarding from a template on a real desk: an empty desk offers it on Home; the flow browses by
@@ -7,17 +7,8 @@ import { startCliDesk, type RunningCliDesk } from './desk';
  * Memory and Signals showing what was added. The public template page leads into the same flow.
  */
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-  // No cycle may triage the sample signals while the test reads them.
-  expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+// No cycle may triage the sample signals while the test reads them.
+const desk = deskForFile({ loopOff: true });
 
 test('an empty desk starts from a template, end to end', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -36,7 +27,7 @@ test('an empty desk starts from a template, end to end', async ({ page }) => {
   await page.screenshot({ path: 'test-results/onboarding-browse.png', fullPage: true });
 
   await page.getByRole('button', { name: /^All \(\d+\)$/ }).click();
-  await page.getByRole('searchbox', { name: 'Search templates' }).fill('espresso machine');
+  await page.getByRole('searchbox', { name: 'Search templates' }).fill('morning queue');
   await expect(cards.getByRole('button')).toHaveCount(1);
   await cards.getByRole('button', { name: 'Preview Specialty coffee shop' }).click();
 

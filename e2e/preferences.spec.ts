@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
 /**
  * Dashboard preferences on a real desk: Home's panels collapsed and moved stay so after a reload (the
@@ -9,16 +9,7 @@ import { startCliDesk, type RunningCliDesk } from './desk';
 
 const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-  expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+const desk = deskForFile({ loopOff: true });
 
 const order = (page: Page) => page.locator('.home-grid > [data-panel]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel')));
 

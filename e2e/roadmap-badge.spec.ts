@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
 /**
  * The roadmap and the health badge on a real desk: vote from the app's Roadmap page and see the
@@ -7,16 +7,7 @@ import { startCliDesk, type RunningCliDesk } from './desk';
  * URL shows "unknown"; the public pricing page has an anchor per plan.
  */
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-  expect((await desk.api('PATCH', '/api/v1/workspace/loop', { loopState: 'off' })).status).toBe(200);
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+const desk = deskForFile({ loopOff: true });
 
 test('Roadmap: vote, take it back, the public page counts it', async ({ page }) => {
   await page.goto(desk.openUrl);

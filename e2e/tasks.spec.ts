@@ -1,20 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { deskForFile } from './desk';
 
 /**
  * Tasks through the UI: create a task on /tasks, open its own page, post an operator note, a comment
  * and a threaded reply; the page and the API show them, and the task's URL opens it directly.
  */
 
-let desk: RunningCliDesk;
-
-test.beforeAll(async () => {
-  desk = await startCliDesk();
-});
-
-test.afterAll(async () => {
-  await desk?.stop();
-});
+const desk = deskForFile();
 
 test('create a task, open it, post a note, a comment and a threaded reply', async ({ page }) => {
   await page.goto(desk.openUrl);

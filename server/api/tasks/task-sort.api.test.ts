@@ -59,6 +59,15 @@ describe('GET /tasks sort', () => {
     expect(await readAll('smart')).toEqual(['tsk_f', 'tsk_d', 'tsk_e', 'tsk_c', 'tsk_a', 'tsk_b']);
   });
 
+  it('smart without focus tags: open work first, then highest priority, then oldest', async () => {
+    expect((await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags: [] })).status).toBe(200);
+    try {
+      expect(await readAll('smart')).toEqual(['tsk_d', 'tsk_e', 'tsk_c', 'tsk_f', 'tsk_a', 'tsk_b']);
+    } finally {
+      await desk.api('PUT', '/api/v1/workspace/focus-tags', { tags: ['launch'] });
+    }
+  });
+
   it('rejects an unknown sort, and a cursor of another sort, with 422', async () => {
     const bad = await desk.api('GET', '/api/v1/tasks?sort=random');
     expect(bad.status).toBe(422);

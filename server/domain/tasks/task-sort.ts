@@ -40,10 +40,10 @@ export function taskOrder(sort: TaskSort, focusTags: readonly string[]): TaskOrd
     case 'due':
       return { order: 'asc', keys: [sql`(tasks.due_at IS NULL)`, sql`coalesce(tasks.due_at, '')`, sql`(0 - ${RANK})`], shape: ['number', 'string', 'number', 'string'] };
     case 'smart': {
-      const unfocused =
-        focusTags.length === 0
-          ? sql<number>`1`
-          : sql<number>`(NOT EXISTS (SELECT 1 FROM task_tags ft WHERE ft.task_id = tasks.id AND ft.tag IN (${sql.join(focusTags.map((t) => sql`${t}`))})))`;
+      // Without focus tags the focus key is left out (a constant key would be a no-op, and a literal
+      // integer in ORDER BY names a column).
+      if (focusTags.length === 0) return { order: 'asc', keys: [OPEN, sql`(0 - ${RANK})`, sql`tasks.created_at`], shape: ['number', 'number', 'string', 'string'] };
+      const unfocused = sql<number>`(NOT EXISTS (SELECT 1 FROM task_tags ft WHERE ft.task_id = tasks.id AND ft.tag IN (${sql.join(focusTags.map((t) => sql`${t}`))})))`;
       return { order: 'asc', keys: [OPEN, unfocused, sql`(0 - ${RANK})`, sql`tasks.created_at`], shape: ['number', 'number', 'number', 'string', 'string'] };
     }
   }

@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'main/**/*.test.ts', 'scripts/**/*.test.ts'],
           // better-sqlite3 is a native addon: forks, not threads.
           pool: 'forks',
+          // Files share a fork's module cache (the server's imports load once per fork, not per file):
+          // every file starts its own desks and clock, and no module keeps a test's state.
+          isolate: false,
           testTimeout: 20_000,
           // Some files start two desks per test: on a busy machine that can pass vitest's 10 s default.
           hookTimeout: 20_000,

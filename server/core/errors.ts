@@ -114,3 +114,12 @@ export const conflict = (code: ErrorCode, message: string) => new DeskError(409,
 export function invalid(field: string, message: string): DeskError {
   return new DeskError(422, 'validation_failed', `${field} ${message}`, [{ field, message }]);
 }
+
+/** Whether `v` is one of `values` (an enum's values). */
+export const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T => (values as readonly unknown[]).includes(v);
+
+/** A value that must be one of `values` (an enum field or parameter): 422 naming the field otherwise. */
+export function checkEnum<T extends string>(field: string, values: readonly T[], v: unknown): T {
+  if (!isOneOf(values, v)) throw invalid(field, `must be one of ${values.join(', ')}`);
+  return v;
+}

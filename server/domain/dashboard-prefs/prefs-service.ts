@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/connection';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
-import { invalid } from '../../core/errors';
+import { checkEnum, invalid } from '../../core/errors';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor, type MemberActor } from '../members/resolve-actor';
@@ -10,7 +10,6 @@ import {
   ACTIVE_WORK_SORTS,
   ACTIVITY_BUCKETS,
   checkEnumList,
-  checkEnumValue,
   checkOptionalString,
   checkPanelList,
   checkQuietHour,
@@ -132,7 +131,7 @@ function checkPatch(input: PrefsPatchInput): CheckedPatch {
   }
   if (has('digestQuietHoursStart')) fields.digestQuietHoursStart = checkQuietHour('digestQuietHoursStart', input.digestQuietHoursStart);
   if (has('digestQuietHoursEnd')) fields.digestQuietHoursEnd = checkQuietHour('digestQuietHoursEnd', input.digestQuietHoursEnd);
-  if (has('activeWorkSort')) fields.activeWorkSort = checkEnumValue('activeWorkSort', ACTIVE_WORK_SORTS, input.activeWorkSort);
+  if (has('activeWorkSort')) fields.activeWorkSort = checkEnum('activeWorkSort', ACTIVE_WORK_SORTS, input.activeWorkSort);
 
   const costOrder: CheckedPatch['costOrder'] = {};
   if (has('costPanelOrder')) {
@@ -142,9 +141,9 @@ function checkPatch(input: PrefsPatchInput): CheckedPatch {
     if (typeof stamps !== 'object' || stamps === null || Array.isArray(stamps)) throw invalid('costPanelOrderUpdatedAt', 'must be an object of axis -> the updatedAt last seen (or null)');
     for (const [axis, sort] of Object.entries(raw as Record<string, unknown>)) {
       if (sort === undefined) continue;
-      const a = checkEnumValue(`costPanelOrder.${axis}`, COST_PANEL_AXES, axis);
+      const a = checkEnum(`costPanelOrder.${axis}`, COST_PANEL_AXES, axis);
       costOrder[a] = {
-        sort: checkEnumValue(`costPanelOrder.${a}`, COST_PANEL_SORTS, sort),
+        sort: checkEnum(`costPanelOrder.${a}`, COST_PANEL_SORTS, sort),
         seen: checkOptionalString(`costPanelOrderUpdatedAt.${a}`, (stamps as Record<string, unknown>)[a]),
       };
     }
@@ -153,7 +152,7 @@ function checkPatch(input: PrefsPatchInput): CheckedPatch {
   }
 
   let density: CheckedPatch['density'] = null;
-  if (has('density')) density = { value: checkEnumValue('density', DENSITIES, input.density), seen: checkOptionalString('densityUpdatedAt', input.densityUpdatedAt) };
+  if (has('density')) density = { value: checkEnum('density', DENSITIES, input.density), seen: checkOptionalString('densityUpdatedAt', input.densityUpdatedAt) };
   else if (has('densityUpdatedAt')) checkOptionalString('densityUpdatedAt', input.densityUpdatedAt);
 
   const filters = has('taskCommentFilters') ? checkFilterEntries(input.taskCommentFilters) : null;

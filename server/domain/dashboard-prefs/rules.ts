@@ -1,4 +1,4 @@
-import { invalid } from '../../core/errors';
+import { checkEnum, invalid } from '../../core/errors';
 import { MAX_ID_LENGTH } from '../../core/input';
 
 /**
@@ -59,22 +59,13 @@ export type CostPanelStamps = Record<CostPanelAxis, string | null>;
 export const defaultCostPanelOrder = (): CostPanelOrder => ({ task: 'cost-desc', assignee: 'cost-desc', tag: 'cost-desc', source: 'cost-desc', memory: 'cost-desc' });
 export const emptyCostPanelStamps = (): CostPanelStamps => ({ task: null, assignee: null, tag: null, source: null, memory: null });
 
-function isOneOf<T extends string>(values: readonly T[], v: unknown): v is T {
-  return typeof v === 'string' && (values as readonly string[]).includes(v);
-}
-
-export function checkEnumValue<T extends string>(field: string, values: readonly T[], v: unknown): T {
-  if (!isOneOf(values, v)) throw invalid(field, `must be one of ${values.join(', ')}`);
-  return v;
-}
-
 /** A list of enum values, each at most once (422 naming the entry). */
 export function checkEnumList<T extends string>(field: string, values: readonly T[], raw: unknown): T[] {
   if (!Array.isArray(raw)) throw invalid(field, 'must be an array');
   if (raw.length > values.length) throw invalid(field, `must hold at most ${values.length} values`);
   const out: T[] = [];
   raw.forEach((v: unknown, i) => {
-    const value = checkEnumValue(`${field}[${i}]`, values, v);
+    const value = checkEnum(`${field}[${i}]`, values, v);
     if (out.includes(value)) throw invalid(`${field}[${i}]`, 'is listed twice');
     out.push(value);
   });

@@ -1,9 +1,9 @@
 import { inTransaction } from '../../../db/transactions';
-import { invalid } from '../../core/errors';
+import { checkEnum, invalid } from '../../core/errors';
 import { checkIdList } from '../../core/input';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
-import { checkEnum, checkTag } from '../tasks/rules';
+import { checkTag } from '../tasks/rules';
 import { deleteMemoryRow, type MemoryDeps } from './memory-crud';
 import { memoryActivity } from './memory-store';
 import { MAX_MEMORY_TAGS, MEMORY_BULK_ACTIONS, type MemoryBulkAction } from './rules';

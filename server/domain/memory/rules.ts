@@ -1,6 +1,6 @@
-import { invalid } from '../../core/errors';
+import { checkEnum, invalid } from '../../core/errors';
 import { defineList } from '../../core/lists';
-import { checkEnum, checkTag } from '../tasks/rules';
+import { checkTag } from '../tasks/rules';
 import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
 
 /**

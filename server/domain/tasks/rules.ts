@@ -1,4 +1,4 @@
-import { invalid } from '../../core/errors';
+import { checkEnum, invalid, isOneOf } from '../../core/errors';
 import { defineList } from '../../core/lists';
 import { MAX_ID_LENGTH } from '../../core/input';
 import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
@@ -63,12 +63,6 @@ export const TIMELINE_LIST = defineList('GetTaskTimeline', 60, 200);
 export const TASK_BULK_ACTIONS = ['delete', 'priority', 'tag', 'untag'] as const;
 export type TaskBulkAction = (typeof TASK_BULK_ACTIONS)[number];
 
-const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T => (values as readonly unknown[]).includes(v);
-
-export function checkEnum<T extends string>(field: string, values: readonly T[], v: unknown): T {
-  if (!isOneOf(values, v)) throw invalid(field, `must be one of ${values.join(', ')}`);
-  return v;
-}
 
 export const checkStatusMove = (v: unknown): TaskStatusMove => checkEnum('status', TASK_STATUS_MOVES, v);
 

@@ -1,9 +1,9 @@
 import { inTransaction } from '../../../db/transactions';
-import { invalid } from '../../core/errors';
+import { checkEnum, invalid } from '../../core/errors';
 import { checkIdList } from '../../core/input';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
-import { checkEnum, checkTag, MAX_TASK_TAGS, TASK_BULK_ACTIONS, type TaskBulkAction, type TaskPriority } from './rules';
+import { checkTag, MAX_TASK_TAGS, TASK_BULK_ACTIONS, type TaskBulkAction, type TaskPriority } from './rules';
 import { checkPriority, type TaskDeps } from './task-crud';
 import { taskActivity, touchTask } from './task-store';
 

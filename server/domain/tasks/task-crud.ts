@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
-import { invalid } from '../../core/errors';
+import { checkEnum, invalid } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { afterKeyOf, pageRequest, toPage, type CursorKey } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
@@ -12,7 +12,6 @@ import { resolveActor } from '../members/resolve-actor';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import {
   checkBlockerIds,
-  checkEnum,
   checkStatusMove,
   checkText,
   copyTitle,

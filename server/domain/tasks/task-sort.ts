@@ -1,6 +1,6 @@
+import { checkEnum } from '../../core/errors';
 import { sql, type RawBuilder } from 'kysely';
 import type { CursorShape } from '../../core/lists';
-import { checkEnum } from './rules';
 
 /**
  * The orders of GET /tasks (`sort`), the same as a member's active-work sort preference. Each is a

@@ -1,5 +1,5 @@
-import { invalid } from '../../core/errors';
-import { checkEnum, TASK_DELIVERABLE_TYPES, TASK_KINDS, TASK_PRIORITIES, type TaskDeliverableType, type TaskKind, type TaskPriority } from '../tasks/rules';
+import { checkEnum, invalid } from '../../core/errors';
+import { TASK_DELIVERABLE_TYPES, TASK_KINDS, TASK_PRIORITIES, type TaskDeliverableType, type TaskKind, type TaskPriority } from '../tasks/rules';
 import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
 
 /**

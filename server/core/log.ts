@@ -7,6 +7,7 @@
  * Secrets never reach the file: pino's `redact` blanks known fields, and every finished line is
  * scrubbed of the secret values themselves (workspace token, API key), wherever they appear.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { createStream, type Options as RotationOptions } from 'rotating-file-stream';
@@ -103,6 +104,12 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const scrubber = new SecretScrubber();
   for (const secret of options.secrets ?? []) scrubber.add(secret);
   const file = options.dataDir ? logFilePath(options.dataDir) : null;
+  if (file) {
+    // rotating-file-stream opens the file asynchronously on its first write: create it now, private,
+    // so the log exists (and is 0600) as soon as the desk is up, not some ticks later.
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const rotating = file
     ? // mode: the log is private like the rest of the data folder (server/core/private-data.ts).
       createStream(LOG_FILE, { path: path.dirname(file), mode: 0o600, ...DEFAULT_ROTATION, ...options.rotation })

@@ -13,13 +13,16 @@ import { startTestDesk } from '../../testing/desk';
 import { fetchRetry, sequential, type Latency } from '../measure';
 import { copyToFreshDir, DATASET_END } from './dataset';
 
-export const EXPORTS = ['sources-export', 'activity-export', 'artifacts-export', 'stale-tasks-export', 'memory-export', 'cost-export'] as const;
+/** The capped exports, then the whole-workspace export (GET /workspace/export: JSON, no cap; what import reads back). */
+export const EXPORTS = ['sources-export', 'activity-export', 'artifacts-export', 'decisions-export', 'stale-tasks-export', 'memory-export', 'cost-export', 'export'] as const;
 
 export interface ExportFigure {
   path: string;
   latency: Latency;
   rows: number;
   capped: boolean;
+  /** Size of the answer (csv by default; the whole export is JSON). */
+  bytes: number;
   /** Rows added to this copy so the export reaches its cap (0: the dataset's own rows). */
   toppedUp: number;
 }
@@ -48,10 +51,12 @@ export async function measureExportsAtCap(file: string): Promise<ExportFigure[]>
     for (const e of EXPORTS) {
       let rows = NaN;
       let capped = false;
+      let bytes = 0;
       const latency = await sequential(5, async () => {
         const res = await fetchRetry(`${desk.url}/api/v1/workspace/${e}`, { headers: { authorization: `Bearer ${desk.token}` } });
-        await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${e}: HTTP ${res.status}`);
+        const body = await res.arrayBuffer();
+        bytes = body.byteLength;
         rows = Number(res.headers.get('x-export-total') ?? NaN);
         capped = res.headers.get('x-export-capped') === 'true';
       }, 1);
@@ -60,7 +65,7 @@ export async function measureExportsAtCap(file: string): Promise<ExportFigure[]>
         rows = ['daily', 'byTask', 'bySource', 'byAssignee'].reduce((n, k) => n + (Array.isArray(json[k]) ? json[k].length : 0), 0);
         capped = json.capped === true;
       }
-      out.push({ path: e, latency, rows, capped, toppedUp: e === 'sources-export' ? sourcesAdded : e === 'stale-tasks-export' ? tasksAdded : 0 });
+      out.push({ path: e, latency, rows, capped, bytes, toppedUp: e === 'sources-export' ? sourcesAdded : e === 'stale-tasks-export' ? tasksAdded : 0 });
     }
     return out;
   } finally {

@@ -81,7 +81,7 @@ export async function runFull(args: string[]): Promise<number> {
   if (wants('exports')) exportsFig = await measureExportsAtCap(file);
   const cold = wants('cold') ? await sequential(3, () => coldStart(file), 1) : null;
   const readPaths = endpoints.length > 0 ? endpoints.map((e) => e.path) : ['/api/v1/workspace', '/api/v1/tasks', '/api/v1/signals', '/api/v1/activity', '/api/v1/artifacts?status=ready', '/api/v1/search?q=checkout'];
-  const serverRss: RssFigure | null = wants('rss') ? await measureServerRss(file, [...readPaths, ...EXPORTS.map((e) => `/api/v1/workspace/${e}`)]) : null;
+  const serverRss: RssFigure | null = wants('rss') ? await measureServerRss(file, [...readPaths, ...EXPORTS.filter((e) => e !== 'export').map((e) => `/api/v1/workspace/${e}`)]) : null;
   let scaleReport: ScaleReport | null = null;
   if (wants('scale')) {
     log(`list growth: ${Math.min(10_000, largeSignals)} -> ${largeSignals} signals through the ingest path`);
@@ -97,7 +97,7 @@ export async function runFull(args: string[]): Promise<number> {
   }
   for (const h of hot) check(`${h.name} c=8 desk ${Math.round(h.desk)} / baseline ${Math.round(h.baseline)} req/s`, h.ratio, 'x', `>= ${h.target}`, h.ratio >= h.target);
   for (const x of exportsFig) {
-    check(`GET /workspace/${x.path} p50 (${x.rows} rows${x.capped ? ', capped at 5000' : ''}${x.toppedUp ? `; ${x.toppedUp} added to reach it` : ''})`, x.latency.p50, 'ms', '', null);
+    check(`GET /workspace/${x.path} p50 (${Number.isNaN(x.rows) ? '' : `${x.rows} rows, `}${Math.round(x.bytes / 1024)} KiB${x.capped ? ', capped at 5000' : ''}${x.toppedUp ? `; ${x.toppedUp} added to reach it` : ''})`, x.latency.p50, 'ms', '', null);
   }
   if (detector) check('cost-guard detector pass p50', detector.p50, 'ms', `< ${TARGETS.detectorMs}`, detector.p50 < TARGETS.detectorMs);
   if (cycle) {

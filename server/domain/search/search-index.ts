@@ -66,7 +66,15 @@ export function keepIndexCurrent(db: Db, onError: (err: unknown) => void): () =>
       // Cleared as it starts: a later member of the same batch writing signals queues another.
       queued = false;
       return indexPending(trx);
-    }).catch(onError);
+    }).catch((err: unknown) => {
+      // The rows stay pending (GET /search and the job catch up); a desk closing meanwhile lands here too.
+      queued = false;
+      try {
+        onError(err);
+      } catch {
+        // a logger already closed: nothing more to tell
+      }
+    });
   };
   // Bound where no transaction is open, so inTransaction queues instead of running inside the
   // writer; after a setImmediate, so the requests read in the same turn join the batch first and

@@ -58,6 +58,14 @@ describe('search index kept current for new signals', () => {
     expect(await indexed(signal.id)).toBe(1);
     expect(await searchIds('quokka', '&kind=signal')).toEqual([`signal:${signal.id}`]);
     expect(await activityIds('quokka')).toEqual([signal.id]);
+    // The same columns 0014's triggers wrote for these rows.
+    const { rows } = await sql<{ kind: string; title: string; body: string; tags: string; ftsKind: string }>`
+      SELECT d.kind, f.title, f.body, f.tags, f.kind AS ftsKind FROM search_fts f JOIN search_docs d ON d.doc_id = f.rowid
+      WHERE d.ref = ${signal.id} OR d.ref IN (SELECT id FROM activity WHERE entity_id = ${signal.id}) ORDER BY d.doc_id`.execute(desk.services.db);
+    expect(rows).toEqual([
+      { kind: 'signal', title: 'Quokka sighting near the depot', body: 'Seen twice', tags: 'news', ftsKind: 'signal' },
+      { kind: 'activity', title: '', body: 'Signal created: Quokka sighting near the depot', tags: 'signal.created', ftsKind: 'activity' },
+    ]);
     await integrity();
   });
 

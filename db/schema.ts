@@ -374,6 +374,11 @@ export interface SearchFtsTable {
   kind: string;
 }
 
+/** Rows waiting for the search index (0017): indexed in bulk before their transaction commits (server/domain/search/search-index.ts). */
+export interface SearchPendingTable {
+  docId: number;
+}
+
 /** One loop cycle (0011). Id lists are JSON arrays. */
 export interface RunTable {
   id: string;
@@ -631,6 +636,7 @@ export interface DB {
   outboundAttempts: OutboundAttemptTable;
   searchDocs: SearchDocTable;
   searchFts: SearchFtsTable;
+  searchPending: SearchPendingTable;
   roadmapVotes: RoadmapVoteTable;
   badgeToken: BadgeTokenTable;
 }

@@ -203,7 +203,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
     outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
     exports: new ExportService({ db, clock, workspace }),
-    search: new SearchService(db),
+    search: new SearchService(db, { onIndexError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'search index catch-up failed') }),
     tags: new TagService(db, clock),
     dashboardPrefs: new DashboardPrefsService(db, clock),
     // The digest reads the other areas through their services (getters: they are built in this same object).

@@ -15,6 +15,7 @@ import * as m0013Outbound from './0013_outbound';
 import * as m0014Search from './0014_search';
 import * as m0015Digest from './0015_digest';
 import * as m0016Public from './0016_public';
+import * as m0017SearchDeferred from './0017_search_deferred';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0014_search': m0014Search,
   '0015_digest': m0015Digest,
   '0016_public': m0016Public,
+  '0017_search_deferred': m0017SearchDeferred,
 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/core/clock';
 import { WorkspaceService } from '../server/domain/workspace/workspace-service';
 import { useTestDatabase } from '../server/testing/database';
-import { inTransaction, isInTransaction, MAX_GROUP_MEMBERS } from './transactions';
+import { beforeCommit, inTransaction, isInTransaction, MAX_GROUP_MEMBERS } from './transactions';
 
 const database = useTestDatabase();
 
@@ -147,5 +147,58 @@ describe('group commit', () => {
     });
     const after = await sql<{ n: number }>`select count(*) as n from gc_parent`.execute(database.db);
     expect(after.rows[0].n).toBe(1);
+  });
+});
+
+describe('beforeCommit', () => {
+  it('runs once at the end of a batch, inside it: members are answered after it, and it sees all their writes', async () => {
+    const seenByHook: string[][] = [];
+    const remove = beforeCommit(
+      database.db,
+      async (trx) => {
+        seenByHook.push((await trx.selectFrom('schedulerJobs').select('name').orderBy('name').execute()).map((r) => r.name));
+        await trx.insertInto('schedulerJobs').values(job(`hook-${seenByHook.length}`)).execute();
+      },
+      () => {},
+    );
+    try {
+      const answered = await Promise.all(
+        ['a', 'b', 'c'].map((name) =>
+          inTransaction(database.db, async (trx) => {
+            await trx.insertInto('schedulerJobs').values(job(name)).execute();
+          }).then(() => jobNames()),
+        ),
+      );
+      // One batch, one hook run, which saw the three members' writes; each member, once answered, sees the hook's row.
+      expect(seenByHook).toEqual([['a', 'b', 'c']]);
+      for (const names of answered) expect(names).toEqual(['a', 'b', 'c', 'hook-1']);
+    } finally {
+      remove();
+    }
+    await inTransaction(database.db, async (trx) => {
+      await trx.insertInto('schedulerJobs').values(job('after')).execute();
+    });
+    expect(seenByHook).toHaveLength(1);
+  });
+
+  it('a hook that throws has its writes rolled back and is reported; the members still commit', async () => {
+    const errors: unknown[] = [];
+    const remove = beforeCommit(
+      database.db,
+      async (trx) => {
+        await trx.insertInto('schedulerJobs').values(job('half-done')).execute();
+        throw new Error('hook failed');
+      },
+      (err) => errors.push(err),
+    );
+    try {
+      await inTransaction(database.db, async (trx) => {
+        await trx.insertInto('schedulerJobs').values(job('member')).execute();
+      });
+    } finally {
+      remove();
+    }
+    expect(await jobNames()).toEqual(['member']);
+    expect(errors.map((e) => (e as Error).message)).toEqual(['hook failed']);
   });
 });

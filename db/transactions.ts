@@ -190,7 +190,7 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
         lastBatchSize.set(db, started);
         const rest = batch.waiting.splice(0);
         if (rest.length > 0) startBatch(db, driver, rest);
-        return;
+        return runBeforeCommit(db, driver, trx, exec);
       }
       const member = batch.waiting.shift();
       if (member === undefined) {
@@ -215,7 +215,7 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
         }
         batch.closed = true;
         lastBatchSize.set(db, started);
-        return;
+        return runBeforeCommit(db, driver, trx, exec);
       }
       try {
         await exec(SAVEPOINT);
@@ -278,6 +278,44 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
       if (--batchesOpen === 0) current.disable();
     });
   driver.track(batch.done);
+}
+
+type BeforeCommitHook = { run: (trx: Trx) => Promise<unknown>; onError: (err: unknown) => void };
+const beforeCommitHooks = new WeakMap<Kysely<DB>, Set<BeforeCommitHook>>();
+
+/**
+ * Runs `run` at the end of every group-commit batch on `db`: inside its transaction, after the last
+ * member and before the COMMIT, so what it writes commits with the members' writes and each member
+ * is answered only after it ran (e.g. the search index takes a batch's new signals in one go). It
+ * runs in a savepoint of its own: if it throws, its writes are rolled back, `onError` hears it and
+ * the members' writes still commit. Returns the function that removes the hook.
+ */
+export function beforeCommit(db: Kysely<DB>, run: (trx: Trx) => Promise<unknown>, onError: (err: unknown) => void): () => void {
+  const hooks = beforeCommitHooks.get(db) ?? new Set<BeforeCommitHook>();
+  beforeCommitHooks.set(db, hooks);
+  const hook = { run, onError };
+  hooks.add(hook);
+  return () => hooks.delete(hook);
+}
+
+async function runBeforeCommit(db: Kysely<DB>, driver: JoiningDriver, trx: Trx, exec: (query: CompiledQuery) => Promise<unknown>): Promise<void> {
+  for (const hook of beforeCommitHooks.get(db) ?? []) {
+    await exec(SAVEPOINT);
+    const state: OpenTransaction = { driver, trx, open: true };
+    try {
+      await current.run(state, () => hook.run(trx));
+    } catch (err) {
+      await exec(ROLLBACK_TO);
+      try {
+        hook.onError(err);
+      } catch {
+        // a logger already closed: nothing more to tell
+      }
+    } finally {
+      state.open = false;
+    }
+    await exec(RELEASE);
+  }
 }
 
 /** True inside inTransaction: for helpers that must not do slow work while the connection is held. */

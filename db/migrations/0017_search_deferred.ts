@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
  * How: the insert triggers of these rows only add the search_docs row (its doc_id, as before) and a
  * `search_pending` row; `indexPending` (server/domain/search/search-index.ts) indexes the pending
  * rows from their tables' current values in one statement and empties the list. The desk runs it
- * before each transaction that wrote signals commits (it joins the group-commit batch), GET /search
+ * before each group-commit batch that wrote signals commits (db/transactions.ts beforeCommit), GET /search
  * runs it before searching when rows are pending, and the `search.index` job sweeps what other
  * connections left. Updates keep their 0014 triggers: on a row not indexed yet they change nothing
  * in search_fts, and the pending row is indexed from its values of that moment. A delete also takes

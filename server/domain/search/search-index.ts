@@ -1,10 +1,9 @@
-import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { SEARCH_KINDS as INDEXED_KINDS } from '../../../db/migrations/0014_search';
 import { DEFERRED_ACTIVITY_KINDS } from '../../../db/migrations/0017_search_deferred';
 import { onTableWrite } from '../../../db/statement-cache';
-import { inTransaction, type Trx } from '../../../db/transactions';
+import { beforeCommit, inTransaction, type Trx } from '../../../db/transactions';
 
 /**
  * Rows waiting for the search index (db/migrations/0017_search_deferred.ts): new signals and
@@ -51,39 +50,29 @@ export function catchUp(db: Db): Promise<number> {
 }
 
 /**
- * Keeps the index current on the desk's connection: after a statement writes `signals` (every new
- * signal does, whatever the path), `indexPending` is queued through inTransaction from outside the
- * writer's async context, so it joins the open group-commit batch as its last member and runs
- * before the batch's COMMIT; a caller is answered only after that COMMIT, so whoever was told a
- * signal was stored finds it. (Queued from inside, it would run at once within the writer's own
- * savepoint, per statement, which is what the deferral avoids.) Rows another connection writes
- * wait for GET /search (which catches up first) or the `search.index` job.
+ * Keeps the index current on the desk's connection: once a statement wrote `signals` (every new
+ * signal does, whatever the path), the group-commit batch indexes the pending rows just before its
+ * COMMIT (db/transactions.ts `beforeCommit`), so whoever was told a signal was stored finds it, and
+ * a batch's signals make one FTS5 segment. If that fails the rows stay pending (`onError` hears
+ * it): GET /search catches up first, and the `search.index` job sweeps them, as it does the rows
+ * another connection wrote.
  */
 export function keepIndexCurrent(db: Db, onError: (err: unknown) => void): () => void {
-  let queued = false;
-  const join = () => {
-    inTransaction(db, (trx) => {
-      // Cleared as it starts: a later member of the same batch writing signals queues another.
-      queued = false;
-      return indexPending(trx);
-    }).catch((err: unknown) => {
-      // The rows stay pending (GET /search and the job catch up); a desk closing meanwhile lands here too.
-      queued = false;
-      try {
-        onError(err);
-      } catch {
-        // a logger already closed: nothing more to tell
-      }
-    });
-  };
-  // Bound where no transaction is open, so inTransaction queues instead of running inside the
-  // writer; after a setImmediate, so the requests read in the same turn join the batch first and
-  // one catch-up indexes them all.
-  const queue = AsyncResource.bind(() => setImmediate(join));
-  const stop = onTableWrite(db, 'signals', () => {
-    if (queued) return;
-    queued = true;
-    queue();
+  let written = false;
+  const stopWatching = onTableWrite(db, 'signals', () => {
+    written = true;
   });
-  return stop ?? (() => {});
+  const stopHook = beforeCommit(
+    db,
+    async (trx) => {
+      if (!written) return;
+      written = false;
+      await indexPending(trx);
+    },
+    onError,
+  );
+  return () => {
+    stopWatching?.();
+    stopHook();
+  };
 }

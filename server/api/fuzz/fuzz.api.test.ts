@@ -3,14 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../openapi/document';
 import { dbFingerprint } from '../../testing/db-fingerprint';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
-import { createSignal } from '../../testing/fixtures/signals';
-import { createManualSource } from '../../testing/fixtures/sources';
-import { hostileValue, oddString, pathParam, rawBody, valueFor, type FuzzContext, type Schema } from '../../testing/fuzz';
+import { startTestReceiver, type TestReceiver } from '../../testing/fakes/webhook-receiver';
+import { restoreRows, snapshotRows, type RowSnapshot } from '../../testing/fixtures/desk-snapshot';
+import { buildFullDesk, smallExport, type FullDesk } from '../../testing/fixtures/full-desk';
+import { hostileValue, idKindOf, oddString, pathParam, rawBody, validValue, valueFor, type FuzzContext, type Schema } from '../../testing/fuzz';
 
 /**
- * Every operation of the OpenAPI document, fuzzed with a fixed seed and a bounded number of runs:
- * no answer is a 5xx, a refused request (4xx) changes nothing in the database, and the desk still
- * answers afterwards. Routes added later are covered the day they land.
+ * Every operation of the OpenAPI document, public ones included, fuzzed with a fixed seed and a
+ * bounded number of runs over a desk that holds the whole product (buildFullDesk): path
+ * parameters and id fields are real ids of their kind half the time, bodies are valid, near-valid
+ * or hostile. No answer is a 5xx, a refused request (4xx) answers the one error shape and changes
+ * nothing in the database, and the desk still serves every list afterwards. After an operation
+ * that changed the desk, its rows are put back, so every operation meets the whole desk. Routes
+ * added later are covered the day they land (a new path parameter needs its kind below).
  */
 
 const RUNS_PER_OPERATION = 12;
@@ -19,61 +24,151 @@ const SEED = 20261123;
 interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
+  required?: boolean;
   schema?: Schema;
 }
 interface Operation {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  security?: unknown[];
 }
 
 const operations: { method: string; path: string; op: Operation }[] = Object.entries(openApiDocument.paths as Record<string, Record<string, Operation>>).flatMap(
   ([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
 );
+const isPublic = (op: Operation) => (op.security ?? []).length === 0;
+
+/** `{id}` says nothing by itself: the segment before it names the kind. */
+const ID_SEGMENTS: Record<string, string> = {
+  tasks: 'task',
+  sources: 'source',
+  signals: 'signal',
+  memory: 'memory',
+  artifacts: 'artifact',
+  'task-templates': 'template',
+  subscriptions: 'subscription',
+  deliveries: 'delivery',
+  mentions: 'mention',
+};
+const SLUG_SEGMENTS: Record<string, string> = { 'by-author': 'blogAuthor', 'by-tag': 'blogTag', related: 'blogPost', blog: 'blogPost' };
+
+/** The kind of real id a path parameter takes, or null when none is known (a test below fails then). */
+function pathKind(path: string, name: string): string | null {
+  const segments = path.split('/');
+  const before = segments[segments.indexOf(`{${name}}`) - 1];
+  switch (name) {
+    case 'id':
+      return ID_SEGMENTS[before] ?? null;
+    case 'key':
+      return before === 'roadmap-items' ? 'roadmapItem' : before === 'onboarding-templates' ? 'onboardingTemplate' : null;
+    case 'slug':
+      return SLUG_SEGMENTS[before] ?? null;
+    case 'category':
+      return 'onboardingCategory';
+    case 'rev':
+      return 'release';
+    case 'tag':
+      return 'tag';
+    case 'token':
+      return 'deskToken';
+    case 'assigneeId':
+      return 'assignee';
+    default:
+      return idKindOf(name);
+  }
+}
 
 let desk: TestDesk;
+let receiver: TestReceiver;
+let full: FullDesk;
 let ctx: FuzzContext;
+let fresh: RowSnapshot;
+let freshPrint: string;
+let startedAt: Date;
+/** Operations that answered 2xx at least once: the fuzz reached the rules behind validation. */
+const reached = new Set<string>();
+
+const pools = () => ({ ...full.ids, assignee: [...full.ids.user, '__unassigned__'], deskToken: [desk.token] }) as Record<string, string[]>;
+
+/** Values a rule accepts where the schema cannot say (a free-form object, a name from a list the desk knows). */
+const validValues = () => ({
+  data: [smallExport('fuzz', desk.clock.now())],
+  timezone: ['Europe/Paris', 'America/Los_Angeles', 'UTC'],
+  status: ['queued', 'queued,in_progress', 'done', 'needs_input,in_progress'],
+  key: full.ids.onboardingTemplate.slice(0, 3),
+});
 
 beforeAll(async () => {
+  receiver = await startTestReceiver();
   desk = await startTestDesk();
-  const source = await createManualSource(desk);
-  const signal = await createSignal(desk, { sourceUrl: null });
-  const profile = (await desk.api('GET', '/api/v1/workspace')).body;
-  ctx = { schemas: (openApiDocument.components as { schemas: Record<string, Schema> }).schemas, ids: [source.id, signal.id, profile.ownerUserId] };
-});
+  full = await buildFullDesk(desk, { receiverUrl: receiver.url });
+  ctx = { schemas: (openApiDocument.components as { schemas: Record<string, Schema> }).schemas, ids: Object.values(full.ids).flat(), pools: pools(), now: desk.clock.now(), values: validValues() };
+  startedAt = desk.clock.now();
+  fresh = await snapshotRows(desk.services.db);
+  freshPrint = JSON.stringify(await dbFingerprint(desk.services.db));
+}, 120_000);
 afterAll(async () => {
   await desk?.stop();
+  await receiver?.close();
 });
+
+/** Puts the whole desk back when an operation changed it. */
+async function backToFullDesk(): Promise<void> {
+  if (JSON.stringify(await dbFingerprint(desk.services.db)) === freshPrint) return;
+  desk.clock.set(startedAt);
+  await restoreRows(desk.services.db, fresh);
+}
 
 type Request = { method: string; url: string; body?: string; headers: Record<string, string> };
 
-function requestFor({ method, path, op }: (typeof operations)[number]): fc.Arbitrary<Request> {
+/**
+ * Requests for one operation: a third valid (real ids of the right kind, parameters and body that
+ * follow the schema, the token), the rest fuzzed (odd or hostile values anywhere, unknown query
+ * parameters, odd idempotency keys, no token or a wrong one).
+ */
+function requestFor(operation: (typeof operations)[number]): fc.Arbitrary<Request> {
+  return fc.oneof({ arbitrary: requestArb(operation, true), weight: 1 }, { arbitrary: requestArb(operation, false), weight: 2 });
+}
+
+function requestArb({ method, path, op }: (typeof operations)[number], valid: boolean): fc.Arbitrary<Request> {
   const params = op.parameters ?? [];
-  const pathArbs = params.filter((p) => p.in === 'path').map((p) =>
-    // The webhook's path token addresses the desk: mostly the real one, so its body rules run.
-    fc.tuple(fc.constant(p.name), p.name === 'token' ? fc.oneof({ arbitrary: fc.constant(desk.token), weight: 4 }, { arbitrary: pathParam(ctx), weight: 1 }) : pathParam(ctx)),
-  );
-  const queryArbs = params.filter((p) => p.in === 'query').map((p) => fc.tuple(fc.constant(p.name), fc.option(fc.oneof(valueFor(p.schema, ctx, p.name), oddString), { freq: 3 })));
+  const livePools: Record<string, string[]> = { ...pools(), deskToken: [desk.token] };
+  const pathArbs = params
+    .filter((p) => p.in === 'path')
+    .map((p) => {
+      const pool = livePools[pathKind(path, p.name) ?? ''];
+      return fc.tuple(fc.constant(p.name), valid ? fc.constantFrom(...pool) : pathParam(ctx, pool));
+    });
+  const queryArbs = params
+    .filter((p) => p.in === 'query')
+    .map((p) => fc.tuple(fc.constant(p.name), valid ? fc.option(validValue(p.schema, ctx, p.name), { freq: 2 }) : fc.option(fc.oneof(validValue(p.schema, ctx, p.name), valueFor(p.schema, ctx, p.name), oddString), { freq: 3 })));
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
   const bodyArb: fc.Arbitrary<string | undefined> = bodySchema
-    ? fc.oneof(
-        { arbitrary: valueFor(bodySchema, ctx).map((v) => JSON.stringify(v)), weight: 6 },
-        { arbitrary: rawBody, weight: 1 },
-        { arbitrary: hostileValue.map((v) => JSON.stringify(v)), weight: 1 },
-      )
-    : method === 'GET'
+    ? valid
+      ? validValue(bodySchema, ctx).map((v) => JSON.stringify(v))
+      : fc.oneof(
+          { arbitrary: valueFor(bodySchema, ctx).map((v) => JSON.stringify(v)), weight: 6 },
+          { arbitrary: rawBody, weight: 1 },
+          { arbitrary: hostileValue.map((v) => JSON.stringify(v)), weight: 1 },
+        )
+    : method === 'GET' || valid
       ? fc.constant(undefined)
       : fc.option(rawBody, { freq: 4 }).map((v) => v ?? undefined);
+  // Public routes are called without a token half the time; bearer routes now and then without one, or with a wrong one.
+  const authArb = valid ? fc.constant('bearer') : isPublic(op) ? fc.constantFrom('bearer', 'none') : fc.constantFrom('bearer', 'bearer', 'bearer', 'bearer', 'bearer', 'none', 'wrong');
+  const extraArb = valid ? fc.constant(null) : fc.option(oddString, { freq: 3 });
   return fc
-    .tuple(fc.tuple(...pathArbs), fc.tuple(...queryArbs), bodyArb, fc.option(oddString, { freq: 6 }), fc.option(oddString, { freq: 8 }))
-    .map(([pathValues, queryValues, body, idempotencyKey, extraQuery]) => {
+    .tuple(fc.tuple(...pathArbs), fc.tuple(...queryArbs), bodyArb, fc.option(oddString, { freq: 6 }), extraArb, authArb)
+    .map(([pathValues, queryValues, body, idempotencyKey, extraQuery, auth]) => {
       let url = path;
       for (const [name, value] of pathValues) url = url.replace(`{${name}}`, encodeURIComponent(value));
       const query = new URLSearchParams();
       for (const [name, value] of queryValues) if (value !== null) query.set(name, typeof value === 'string' ? value : JSON.stringify(value));
       if (extraQuery !== null) query.set(extraQuery.slice(0, 20) || 'x', extraQuery);
       const qs = query.toString();
-      const headers: Record<string, string> = { authorization: `Bearer ${desk.token}` };
+      const headers: Record<string, string> = {};
+      if (auth !== 'none') headers.authorization = `Bearer ${auth === 'bearer' ? desk.token : 'not-the-token'}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
       // Header values cannot carry control characters; keep what fetch can send.
       if (idempotencyKey !== null && /^[\x20-\x7e]{1,300}$/.test(idempotencyKey)) headers['idempotency-key'] = idempotencyKey;
@@ -94,21 +189,35 @@ async function send(req: Request): Promise<{ status: number; text: string }> {
   return { status: res.status, text: await res.text() };
 }
 
-describe('fuzz: every operation of the OpenAPI document', () => {
-  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s: no 5xx, refusals change nothing', async (_name, operation) => {
-    await fc.assert(
-      fc.asyncProperty(requestFor(operation), async (req) => {
-        const before = await dbFingerprint(desk.services.db);
-        const res = await send(req);
-        const what = `${req.method} ${req.url.slice(0, 300)} ${req.body?.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
-        expect(res.status, what).toBeLessThan(500);
-        if (res.status >= 400) {
-          expect(parseJson(res.text), what).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-          expect(await dbFingerprint(desk.services.db), `${what} changed the database`).toEqual(before);
-        }
-      }),
-      { seed: SEED, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
+describe('fuzz: every operation of the OpenAPI document, over the whole product', () => {
+  it('knows the kind of real id every path parameter takes, and the desk holds ids of every kind', () => {
+    const unknown = operations.flatMap(({ method, path, op }) =>
+      (op.parameters ?? []).filter((p) => p.in === 'path' && !(pools()[pathKind(path, p.name) ?? '']?.length > 0)).map((p) => `${method} ${path} {${p.name}}`),
     );
+    expect(unknown).toEqual([]);
+    expect(Object.entries(full.ids).filter(([, ids]) => ids.length === 0)).toEqual([]);
+    expect(full.artifacts.ready.length * full.artifacts.approved.length * full.artifacts.archived.length).toBeGreaterThan(0);
+  });
+
+  it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s: no 5xx, refusals change nothing', async (_name, operation) => {
+    try {
+      await fc.assert(
+        fc.asyncProperty(requestFor(operation), async (req) => {
+          const before = await dbFingerprint(desk.services.db);
+          const res = await send(req);
+          const what = `${req.method} ${req.url.slice(0, 300)} ${req.body?.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
+          expect(res.status, what).toBeLessThan(500);
+          if (res.status < 300) reached.add(`${req.method} ${operation.path}`);
+          if (res.status >= 400) {
+            expect(parseJson(res.text), what).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+            expect(await dbFingerprint(desk.services.db), `${what} changed the database`).toEqual(before);
+          }
+        }),
+        { seed: SEED, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
+      );
+    } finally {
+      await backToFullDesk();
+    }
   });
 
   it('refuses bodies nested thousands deep on union-typed fields with a 4xx, not a stack overflow', async () => {
@@ -124,8 +233,21 @@ describe('fuzz: every operation of the OpenAPI document', () => {
     }
   });
 
-  it('still answers after the fuzz', async () => {
-    const res = await desk.api('GET', '/api/v1/workspace');
-    expect(res.status).toBe(200);
+  it('got past validation on most operations (real ids and valid bodies reach the rules behind it)', () => {
+    const missed = operations.map((o) => `${o.method} ${o.path}`).filter((name) => !reached.has(name));
+    expect(missed.length, `never past validation:\n${missed.join('\n')}`).toBeLessThan(operations.length * 0.1);
+  });
+
+  it('still serves every read without parameters after the fuzz, and the whole desk is there', async () => {
+    const reads = operations.filter(({ method, op }) => method === 'GET' && !(op.parameters ?? []).some((p) => p.in === 'path' || p.required));
+    const failed: string[] = [];
+    for (const { path } of reads) {
+      const res = await desk.api('GET', path);
+      if (res.status !== 200) failed.push(`${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+    expect(failed).toEqual([]);
+    expect(reads.length).toBeGreaterThan(80);
+    const tasks = await desk.api('GET', `/api/v1/tasks/${full.ids.task[0]}`);
+    expect(tasks.status).toBe(200);
   });
 });

@@ -76,7 +76,7 @@ export function halfAppliedCycles(db: Db, acks: Acks): string[] {
   for (const acked of acks.runs) {
     const run = byId.get(acked.id);
     if (run?.status !== 'completed') problems.push(`acknowledged run ${acked.id} is ${run?.status ?? 'missing'}`);
-    else if (run.artifactIds !== JSON.stringify(acked.artifactIds)) problems.push(`acknowledged run ${acked.id} answered outputs ${JSON.stringify(acked.artifactIds)}, stored ${run.artifactIds}`);
+    else if (JSON.stringify(JSON.parse(run.artifactIds)) !== JSON.stringify(acked.artifactIds)) problems.push(`acknowledged run ${acked.id} answered outputs ${JSON.stringify(acked.artifactIds)}, stored ${run.artifactIds}`);
   }
   const orphans = db.prepare(`SELECT a.id FROM artifacts a LEFT JOIN runs r ON r.id = a.run_id WHERE a.run_id IS NOT NULL AND (r.id IS NULL OR r.status != 'completed')`).all() as { id: string }[];
   for (const o of orphans) problems.push(`output ${o.id} names a run that did not complete`);
@@ -125,6 +125,41 @@ export function deliveryGaps(db: Db, subscriptionIds: string[], events: readonly
     if (phantom.length > 0) problems.push(`${sub}: deliveries of ${phantom.length} events that are not in the outbox`);
     const unfinished = rows.filter((r) => r.state !== 'succeeded');
     if (unfinished.length > 0) problems.push(`${sub}: ${unfinished.length} deliveries not succeeded (${[...new Set(unfinished.map((r) => r.state))].join(', ')})`);
+  }
+  return problems;
+}
+
+/** Every id a stored event of `event` names. */
+function namedBy(db: Db, event: string): Set<string> {
+  const named = new Set<string>();
+  for (const { payload } of db.prepare('SELECT payload FROM outbox_events WHERE event = ?').all(event) as { payload: string }[]) {
+    for (const m of payload.matchAll(/"([a-z]{3}_[0-9A-Za-z]+)"/g)) named.add(m[1]);
+  }
+  return named;
+}
+
+/**
+ * A change writes its row, its activity row and its event in one transaction: every task,
+ * comment, memory entry, signal and source the desk holds (imported ones aside: an import
+ * writes one `workspace.imported` for the whole file) has its `<kind>.created` event and an
+ * activity row naming it.
+ */
+export function changesWithoutEvents(db: Db): string[] {
+  const activity = ids(db, 'SELECT entity_id AS id FROM activity WHERE entity_id IS NOT NULL');
+  const problems: string[] = [];
+  for (const [table, event, notImported] of [
+    ['tasks', 'task.created', '1'],
+    ['task_comments', 'comment.created', '1'],
+    ['memory', 'memory.created', `title NOT LIKE 'Imported %'`],
+    ['signals', 'signal.created', `title NOT LIKE 'Imported %'`],
+    ['sources', 'source.created', `label NOT LIKE 'Imported %'`],
+  ] as const) {
+    const rows = ids(db, `SELECT id FROM ${table} WHERE ${notImported}`);
+    const named = namedBy(db, event);
+    const noEvent = [...rows].filter((id) => !named.has(id));
+    if (noEvent.length > 0) problems.push(`${table}: ${noEvent.length} of ${rows.size} rows without ${event} (${noEvent.slice(0, 3).join(', ')})`);
+    const noActivity = [...rows].filter((id) => !activity.has(id));
+    if (noActivity.length > 0) problems.push(`${table}: ${noActivity.length} of ${rows.size} rows without an activity row naming them (${noActivity.slice(0, 3).join(', ')})`);
   }
   return problems;
 }

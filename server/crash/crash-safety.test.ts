@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '../openapi/document';
 import { startTestReceiver, type ReceivedWebhook } from '../testing/fakes/webhook-receiver';
-import { deliveryGaps, halfAppliedCycles, halfAppliedImports, lostWrites } from './checks';
+import { changesWithoutEvents, deliveryGaps, halfAppliedCycles, halfAppliedImports, lostWrites } from './checks';
 import { call, startDeskProcess, type DeskProcess } from './desk-process';
 import { ackCounts, emptyAcks, enough, ENOUGH, startLoad } from './load';
 
@@ -104,6 +104,7 @@ describe('crash safety over the whole product', () => {
       try {
         expect(lostWrites(db, acks)).toEqual({ signals: [], sources: [], tasks: [], taskTags: [], comments: [], memory: [], decisions: [] });
         expect(halfAppliedCycles(db, acks)).toEqual([]);
+        expect(changesWithoutEvents(db)).toEqual([]);
         const imports = halfAppliedImports(db, acks);
         expect(imports.problems).toEqual([]);
         expect(imports.applied).toBeGreaterThanOrEqual(acks.imports.length);

@@ -255,27 +255,43 @@ describe('fuzz: every operation of the OpenAPI document, over the whole product'
     }
   });
 
-  it('sequences of valid writes across every area never leave a row that a read cannot serve', async () => {
+  it('sequences of valid writes and passing time never leave a row that a read or a job cannot handle', async () => {
     // Deleting a source its signals name, removing a member who is an assignee, author and reviewer,
-    // a blocker deleted under its task ...: combinations one operation at a time never meets.
+    // a blocker deleted under its task, then a day passing over it (sweeps, detectors, digest,
+    // deliveries, backups): combinations that one operation at a time never meets.
     const writes = operations.filter((o) => o.method !== 'GET');
-    const sequence = fc.array(fc.oneof(...writes.map((o) => requestArb(o, true))), { minLength: 8, maxLength: 25 });
+    const jobsRan = new Set<string>();
+    const step = fc.oneof(
+      { arbitrary: fc.oneof(...writes.map((o) => requestArb(o, true))), weight: 9 },
+      { arbitrary: fc.integer({ min: 1, max: 72 }).map((hours) => ({ hours })), weight: 1 },
+    );
     await fc.assert(
-      fc.asyncProperty(sequence, async (requests) => {
+      fc.asyncProperty(fc.array(step, { minLength: 8, maxLength: 25 }), async (steps) => {
         try {
-          const answers: string[] = [];
-          for (const req of requests) {
-            const res = await send(req);
-            answers.push(`${req.method} ${req.url.slice(0, 200)} ${req.body?.slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`);
-            expect(res.status, answers.join('\n')).toBeLessThan(500);
+          const log: string[] = [];
+          for (const s of steps) {
+            if ('hours' in s) {
+              desk.clock.advance(s.hours * 3_600_000);
+              const ran = await desk.services.scheduler.tick();
+              log.push(`+${s.hours} h: ${ran.join(', ')}`);
+              for (const name of ran) jobsRan.add(name);
+              const failedJobs = await desk.services.db.selectFrom('schedulerJobs').select(['name', 'lastError']).where('lastError', 'is not', null).execute();
+              expect(failedJobs, log.join('\n')).toEqual([]);
+              continue;
+            }
+            const res = await send(s);
+            log.push(`${s.method} ${s.url.slice(0, 200)} ${s.body?.slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`);
+            expect(res.status, log.join('\n')).toBeLessThan(500);
           }
-          expect(await failingReads(), `reads after:\n${answers.join('\n')}`).toEqual([]);
+          expect(await failingReads(), `reads after:\n${log.join('\n')}`).toEqual([]);
         } finally {
+          await desk.services.outbound.worker.settle();
           await backToFullDesk();
         }
       }),
       { seed: SEED, numRuns: SEQUENCES, endOnFailure: true },
     );
+    expect([...jobsRan]).toEqual(expect.arrayContaining(['loop.cycle', 'tasks.stale-sweep', 'memory.stale-sweep', 'cost-guard.detect', 'outbound.deliver', 'digest.daily', 'sources.feed-poll']));
   }, 600_000);
 
   it('refuses bodies nested thousands deep on union-typed fields with a 4xx, not a stack overflow', async () => {

@@ -13,9 +13,10 @@ import { hostileValue, idKindOf, oddString, pathParam, rawBody, validValue, valu
  * bounded number of runs over a desk that holds the whole product (buildFullDesk): path
  * parameters and id fields are real ids of their kind half the time, bodies are valid, near-valid
  * or hostile. No answer is a 5xx, a refused request (4xx) answers the one error shape and changes
- * nothing in the database, and the desk still serves every list afterwards. After an operation
- * that changed the desk, its rows are put back, so every operation meets the whole desk. Routes
- * added later are covered the day they land (a new path parameter needs its kind below).
+ * nothing in the database, and what accepted requests wrote never breaks a read. Then sequences
+ * of valid writes across every area, with time passing and the jobs running between them. After
+ * anything that changed the desk its rows are put back, so every operation meets the whole desk.
+ * Routes added later are covered the day they land (a new path parameter needs its kind below).
  */
 
 // Fixed in CI; FUZZ_RUNS and FUZZ_SEED explore further by hand (a failure prints its seed and path to replay).

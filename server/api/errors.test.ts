@@ -124,6 +124,17 @@ describe('error responses', () => {
     expect(expectErrorShape(tags, 422, 'string for array').details?.[0].field).toBe('tags');
   });
 
+  it('a query integer that is not one says so, naming the parameter (not "limit: limit")', async () => {
+    for (const [path, field] of [
+      ['/api/v1/tasks?limit=1e400', 'limit'],
+      ['/api/v1/activity?limit=2.5', 'limit'],
+      ['/api/v1/cost/by-tag?trajectoryDays=abc', 'trajectoryDays'],
+    ]) {
+      const res = await raw('GET', path, auth());
+      expect(expectErrorShape(res, 422, path).details).toEqual([{ field, message: 'must be an integer' }]);
+    }
+  });
+
   it('an enum failure lists the allowed values', async () => {
     const res = await raw('PATCH', '/api/v1/workspace/loop', json(), JSON.stringify({ loopState: 'bogus' }));
     expect(expectErrorShape(res, 422, 'enum').details).toEqual([{ field: 'loopState', message: 'must be one of: on, paused, off' }]);

@@ -1,36 +1,6 @@
-import { inTransaction } from '../../db/transactions';
-import type { Db } from '../../db/connection';
-import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { userTables } from './db-fingerprint';
+import { restoreRows, snapshotRows, type RowSnapshot } from './fixtures/desk-snapshot';
 import { startTestDesk, type TestDesk, type TestDeskOptions } from './desk';
-
-type Rows = Map<string, Record<string, unknown>[]>;
-
-async function readRows<DB>(db: Kysely<DB>): Promise<Rows> {
-  const raw = db.withoutPlugins();
-  const rows: Rows = new Map();
-  for (const table of await userTables(db)) {
-    rows.set(table, (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(raw)).rows);
-  }
-  return rows;
-}
-
-/** Puts every user table back to `rows` in one transaction (foreign keys checked at commit). */
-async function restoreRows<DB>(db: Kysely<DB>, rows: Rows): Promise<void> {
-  const tables = await userTables(db);
-  await inTransaction(db as unknown as Db, async (tx) => {
-    const trx = tx.withoutPlugins();
-    await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
-    for (const table of tables) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
-    for (const [table, tableRows] of rows) {
-      for (const row of tableRows) {
-        const columns = Object.keys(row);
-        await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES (${sql.join(columns.map((c) => row[c]))})`.execute(trx);
-      }
-    }
-  });
-}
 
 export interface SharedTestDesk {
   /** The file's desk; valid inside tests and hooks. */
@@ -49,7 +19,7 @@ export interface SharedTestDesk {
  */
 export function useTestDesk(options: TestDeskOptions = {}): SharedTestDesk {
   let desk: TestDesk | undefined;
-  let fresh: Rows;
+  let fresh: RowSnapshot;
   let startedAt: Date;
   let dirty = false;
   const shared: SharedTestDesk = {
@@ -66,7 +36,7 @@ export function useTestDesk(options: TestDeskOptions = {}): SharedTestDesk {
   beforeAll(async () => {
     desk = await startTestDesk(options);
     startedAt = desk.clock.now();
-    fresh = await readRows(desk.services.db);
+    fresh = await snapshotRows(desk.services.db);
   });
   beforeEach(async () => {
     // The first test gets the desk as started; every later one a reset copy of that state.

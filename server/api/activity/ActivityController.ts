@@ -23,7 +23,7 @@ export class ActivityController extends Controller {
    * running out) are by the actor `system`. The whole log is readable: follow `nextCursor` until
    * it is null. A cursor belongs to the filters it was served with; pass them again with it.
    * @param limit rows per page, 1-200 (default 50)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)

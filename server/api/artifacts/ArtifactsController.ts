@@ -106,7 +106,7 @@ export class ArtifactsController extends Controller {
    * @param reviewerId only outputs whose review owner is this member
    * @param sort `oldest` (default for ready) or `recent` (default for approved and archived), after pinned ones
    * @param limit outputs per page, 1-100 (default 25)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)

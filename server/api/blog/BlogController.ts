@@ -35,7 +35,7 @@ export class BlogController extends Controller {
    * that date, `q` posts whose title, excerpt or a tag contains it (case-insensitive); an empty
    * filter is no filter.
    * @param limit posts answered, 1-100 (default 20)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param tag a part of a tag, at most 100 characters
@@ -76,7 +76,7 @@ export class BlogController extends Controller {
    * Public. An author's posts newest first, with the author row and `profile` (or null).
    * @param slug the author's slug; unknown: 404
    * @param limit posts answered, 1-100 (default 20)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    */
@@ -93,7 +93,7 @@ export class BlogController extends Controller {
    * identity and its author's avatar.
    * @param slug the source post's slug; unknown: 404
    * @param limit related posts answered, 1-20 (default 5)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 20
    */
@@ -109,7 +109,7 @@ export class BlogController extends Controller {
    * `summary { totalWords, estimatedMinutes }` over all of them.
    * @param slug the tag's slug, as GET /blog/tags lists it; unknown: 404
    * @param limit posts answered, 1-100 (default 20)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    */

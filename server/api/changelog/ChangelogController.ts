@@ -25,11 +25,11 @@ export class ChangelogController extends Controller {
    * sinceRev, releases }`. `sinceRev` keeps only releases newer than that rev (`filtered` counts
    * them), then `limit` cuts the newest of those. Each release carries `url`, its human page.
    * @param limit releases answered, 1-100 (default 20)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param sinceRev a rev number (0-1000000): only releases newer than it (0 = all)
-   * @isInt sinceRev
+   * @isInt sinceRev must be an integer
    * @minimum sinceRev 0
    * @maximum sinceRev 1000000
    */
@@ -61,7 +61,7 @@ export class ChangelogController extends Controller {
    * today, oldest first (the oldest shorter when `days` is not a multiple of 7); `topWeeks`: up to 3
    * of them with a release, revCount descending, ties by weekStart ascending.
    * @param days window length in UTC days, 1-365 (default 90)
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 365
    */
@@ -77,7 +77,7 @@ export class ChangelogController extends Controller {
    * Public. The `peakWeek` and `peakWeekRevs` of the cadence read (same window and rules) without
    * the per-day array.
    * @param days window length in UTC days, 1-365 (default 90)
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 365
    */

@@ -43,7 +43,7 @@ export class CostGuardController extends Controller {
    * then the highest spend. Rows carry consecutiveSpikeDays, ackedAt and paused (always false: no
    * pause action exists for assignees).
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -57,7 +57,7 @@ export class CostGuardController extends Controller {
    * Members with consecutiveSpikeDays at least 3 (a streak counts while the last spike was today or
    * yesterday); chronic-acked ones stay listed with chronicAckedAt, after the others.
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -96,7 +96,7 @@ export class CostGuardController extends Controller {
    * rows carry today, baseline and spikeRatio when the source also spikes today (else null), and
    * paused when sourceChronicSpikeAction `pause` stopped its polling.
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -111,7 +111,7 @@ export class CostGuardController extends Controller {
    * the `untagged` bucket is excluded. Rows carry consecutiveSpikeDays, ackedAt and paused
    * (tagCostSpikeAction `pause`: the tag's tasks are ranked last by the loop until acknowledged).
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -124,7 +124,7 @@ export class CostGuardController extends Controller {
   /**
    * Tags spiking 3 or more consecutive days; chronic-acked ones stay listed with chronicAckedAt, after the others.
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page

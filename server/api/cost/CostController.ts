@@ -36,12 +36,12 @@ export class CostController extends Controller {
    * Cost per assignee: each counted task's full cost to its assignee, the unassigned bucket as
    * `__unassigned__` (displayName `Unassigned`). Most expensive first; groups without cost are left out.
    * @param limit rows
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param includeDone also count done and archived tasks (default false: open tasks only)
    * @param trajectoryDays when given, each row carries `trajectory7d`: its daily spend in cents over this many workspace days
-   * @isInt trajectoryDays
+   * @isInt trajectoryDays must be an integer
    * @minimum trajectoryDays 1
    * @maximum trajectoryDays 30
    */
@@ -57,7 +57,7 @@ export class CostController extends Controller {
    * removed member is still answered; an id that names no member is a 404 `member_not_found`.
    * @param assigneeId a member's user id, or `__unassigned__`
    * @param days window in workspace days, today included
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 30
    */
@@ -74,7 +74,7 @@ export class CostController extends Controller {
    * take the remainder, so a task's shares sum to its cost exactly). Tasks without a source are in
    * no row (`withoutSourceEstimatedCostUsd`). Most expensive first; sources without cost are left out.
    * @param limit rows
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param includeDone also count done and archived tasks (default false: open tasks only)
@@ -89,12 +89,12 @@ export class CostController extends Controller {
    * Cost per tag: each counted task contributes its full cost to every tag it carries; tasks
    * without tags to `untagged`. Most expensive first; tags without cost are left out.
    * @param limit rows
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param includeDone also count done and archived tasks (default false: open tasks only)
    * @param trajectoryDays when given, each row carries `trajectory7d`: its daily spend in cents over this many workspace days
-   * @isInt trajectoryDays
+   * @isInt trajectoryDays must be an integer
    * @minimum trajectoryDays 1
    * @maximum trajectoryDays 30
    */
@@ -109,7 +109,7 @@ export class CostController extends Controller {
    * answers zeros). Use the literal `untagged` for tasks without tags.
    * @param tag a tag (lowercase letters and digits joined by hyphens; anything else is a 422 naming `tag`), or `untagged`
    * @param days window in workspace days, today included
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 30
    */

@@ -93,10 +93,10 @@ export class DigestController extends Controller {
    * @param sinceDays the window in days, 1-365 (default 30)
    * @param limit entries per page, 1-500 (default 100)
    * @param cursor nextCursor of the previous page
-   * @isInt sinceDays
+   * @isInt sinceDays must be an integer
    * @minimum sinceDays 1
    * @maximum sinceDays 365
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 500
    */

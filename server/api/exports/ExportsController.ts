@@ -114,7 +114,7 @@ export class ExportsController extends Controller {
    * totalOutputTokens, estimatedCostUsd, sessionCount, costPerSessionUsd. JSON:
    * `{ thresholdDays, rows, total, capped }`.
    * @param thresholdDays days without a change, 1-60 (default 5)
-   * @isInt thresholdDays
+   * @isInt thresholdDays must be an integer
    * @minimum thresholdDays 1
    * @maximum thresholdDays 60
    * @param format csv (default) or json

@@ -123,7 +123,7 @@ export class MemoryController extends Controller {
    * @maxLength q 200
    * @param asUserId whose reactions are marked `reacted` (default the owner)
    * @param limit entries per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served
@@ -159,14 +159,14 @@ export class MemoryController extends Controller {
    * importance 9 or higher are excluded. Stalest first (by last retrieval, or creation for
    * never-retrieved entries).
    * @param thresholdDays days without a retrieval
-   * @isInt thresholdDays
+   * @isInt thresholdDays must be an integer
    * @minimum thresholdDays 7
    * @maximum thresholdDays 365
    * @param includeNeverRetrieved also entries never retrieved and created before the window (default true: an entry no cycle ever used is the stalest of all); false lists only entries that were used and stopped being used
    * @param tag only entries carrying this tag
    * @param asUserId whose reactions are marked `reacted` (default the owner)
    * @param limit entries per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -188,11 +188,11 @@ export class MemoryController extends Controller {
    * more retrievals all time, then id); entries without a retrieval in the window are left out.
    * Each row carries its 7-day trajectory.
    * @param limit rows
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 50
    * @param days window in workspace days, today included
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 30
    * @param asUserId whose reactions are marked `reacted` (default the owner)
@@ -206,7 +206,7 @@ export class MemoryController extends Controller {
    * Live entries with the most attributed cost (all time), most first (ties: id); entries without
    * cost are left out.
    * @param limit rows
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 50
    * @param asUserId whose reactions are marked `reacted` (default the owner)
@@ -221,7 +221,7 @@ export class MemoryController extends Controller {
    * and at least 0.50 USD; pinned entries and importance 9 or higher excluded; rows carry
    * costSpikeAckedAt (today's ack). Unacknowledged first, then the highest spend.
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -235,7 +235,7 @@ export class MemoryController extends Controller {
    * Entries whose consecutiveSpikeDays reached 3 (counting while the last spike was today or
    * yesterday) and that are not chronic-acked within 7 days; the longest streak first.
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -284,7 +284,7 @@ export class MemoryController extends Controller {
    * Daily retrievals of the entry, oldest first, today last, one point per workspace-timezone day
    * (zero-filled).
    * @param days window in workspace days, today included
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 30
    */
@@ -297,7 +297,7 @@ export class MemoryController extends Controller {
    * Daily tokens and cost attributed to the entry, oldest first, today last, one point per
    * workspace-timezone day (zero-filled).
    * @param days window in workspace days, today included
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 30
    */

@@ -61,7 +61,7 @@ export class OnboardingTemplatesController extends Controller {
    * @param q the text looked for, at most 200 characters (a 422 naming `q` past that)
    * @maxLength q 200
    * @param limit rows answered, 1-50 (default 20)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 50
    */
@@ -82,7 +82,7 @@ export class OnboardingTemplatesController extends Controller {
   /**
    * The most recently launched templates: launch date descending, the same date in declaration order.
    * @param limit rows answered, 1-20 (default 4)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 20
    */
@@ -115,7 +115,7 @@ export class OnboardingTemplatesController extends Controller {
    * @param category a category key, e.g. `retail-ecommerce`
    * @param unknownCategory No such category: `{ error: "category_not_found", message, category, validCategories }`, as by-category answers it
    * @param limit rows answered, 1-20 (default 3)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 20
    */

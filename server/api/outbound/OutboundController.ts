@@ -132,7 +132,7 @@ export class OutboundController extends Controller {
   /**
    * The delivery log: recent attempts, newest first.
    * @param limit attempts per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served

@@ -16,7 +16,7 @@ export class InsightsController extends Controller {
    * tasks, outputs and memory entries created in the window, per kind and in total, most used first
    * (ties alphabetical).
    * @param limit how many tags, 1-50 (default 10)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 50
    */

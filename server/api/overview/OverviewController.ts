@@ -58,7 +58,7 @@ export class OverviewController extends Controller {
    * within 48 hours or overdue, soonest first. Each section lists at most 20 rows with its total.
    * @param userId the member; defaults to the workspace owner
    * @param thresholdDays stale threshold in days, 1-60 (default 5)
-   * @isInt thresholdDays
+   * @isInt thresholdDays must be an integer
    * @minimum thresholdDays 1
    * @maximum thresholdDays 60
    */
@@ -73,7 +73,7 @@ export class OverviewController extends Controller {
    * (split by kind), totals per kind, and the most reacted things with their title and per-emoji
    * counts (ties: the newest reaction first).
    * @param topLimit how many top reacted things, 1-50 (default 8)
-   * @isInt topLimit
+   * @isInt topLimit must be an integer
    * @minimum topLimit 1
    * @maximum topLimit 50
    */

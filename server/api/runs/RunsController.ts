@@ -17,7 +17,7 @@ export class RunsController extends Controller {
    * created and updated, outputs, memory), the error of a failed cycle and the reason of a
    * skipped one. A cycle under way is listed with status `running`.
    * @param limit runs per page, 1-100 (default 25)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served

@@ -48,7 +48,7 @@ export class SearchController extends Controller {
    * @minLength q 1
    * @maxLength q 200
    * @param limit hits answered, 1-50 (default 20)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 50
    * @param kind comma list of kinds to search: signal, task, artifact, memory, comment, activity,
@@ -66,7 +66,7 @@ export class SearchController extends Controller {
    * @param tag the tag: lowercase letters and digits joined by single hyphens, at most 40 characters (else a 422 naming `tag`)
    * @maxLength tag 40
    * @param limit rows per page, 1-100 (default 25)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)

@@ -75,7 +75,7 @@ export class SignalsController extends Controller {
    * reachable: follow `nextCursor` until it is null. A cursor belongs to the filters it was
    * served with; pass them again with it.
    * @param limit signals per page, 1-200 (default 50)
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)

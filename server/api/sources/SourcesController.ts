@@ -184,7 +184,7 @@ export class SourcesController extends Controller {
    * Sources, newest first, with pollIntervalMinutes and pollGating (null for manual and file sources).
    * A page holds at most `limit`; pass `nextCursor` as `cursor` for the next one (null on the last page).
    * @param limit sources per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served
@@ -300,7 +300,7 @@ export class SourcesController extends Controller {
    * The source's daily tokens and cost, oldest first, today last, one point per workspace-timezone
    * day (zero-filled): each cycle splits a task's cost equally across the sources of its signals.
    * @param days window in workspace days, today included
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 30
    */
@@ -315,7 +315,7 @@ export class SourcesController extends Controller {
    * their trailing 7-day daily average and at least 0.50 USD; unacknowledged first. `paused`: with
    * sourceCostSpikeAction `pause` the feed poller skips the source until its spike is acknowledged.
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page

@@ -147,7 +147,7 @@ export class TasksController extends Controller {
    * @param assignedToUserId only tasks assigned to this member
    * @param tag only tasks carrying this tag (lowercase letters and digits joined by hyphens; a malformed tag is a 422 naming `tag`)
    * @param limit tasks per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served (with the same sort and filters)
@@ -186,13 +186,13 @@ export class TasksController extends Controller {
    * Queued and in_progress tasks, not pinned, without an updatedAt bump for more than thresholdDays
    * calendar days (workspace timezone); oldest first, each with daysStale.
    * @param thresholdDays days without a change
-   * @isInt thresholdDays
+   * @isInt thresholdDays must be an integer
    * @minimum thresholdDays 1
    * @maximum thresholdDays 60
    * @param assignedToUserId only tasks assigned to this member
    * @param tag only tasks carrying this tag (lowercase letters and digits joined by hyphens; a malformed tag is a 422 naming `tag`)
    * @param limit tasks per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -208,11 +208,11 @@ export class TasksController extends Controller {
    * N-1 days (`archiveWarnedAt`, event `task.archive_warning`) and archives it once untouched for N
    * days and warned at least a day before; pinned tasks and tasks not queued or in_progress are left alone.
    * @param sinceDays window in days
-   * @isInt sinceDays
+   * @isInt sinceDays must be an integer
    * @minimum sinceDays 1
    * @maximum sinceDays 365
    * @param limit tasks per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
@@ -227,7 +227,7 @@ export class TasksController extends Controller {
    * left out. Each row is a task as lists show it plus `trajectory7d`: its daily spend in whole
    * cents over the last 7 workspace days, oldest first, today last, zero-filled.
    * @param limit rows
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 50
    * @param includeDone also done and archived tasks (default false: open tasks only, queued, in_progress, needs_input)
@@ -244,7 +244,7 @@ export class TasksController extends Controller {
    * taskCostSpikeAction `pause` the loop ranks the task last until its spike is acknowledged
    * (POST /tasks/{id}/cost-spike-ack). Events `task.cost_spike` come from the detector.
    * @param limit rows per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
@@ -304,7 +304,7 @@ export class TasksController extends Controller {
   /**
    * Operator notes, newest first.
    * @param limit notes per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
@@ -353,7 +353,7 @@ export class TasksController extends Controller {
    * The task's unified timeline, newest first: creation, AI cycles (work-log entries), operator
    * notes, comments and the task's activity rows.
    * @param limit entries per page
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
@@ -379,7 +379,7 @@ export class TasksController extends Controller {
    * The task's daily tokens and cost, oldest first, today last, one point per workspace-timezone
    * day (zero-filled).
    * @param days window in workspace days, today included
-   * @isInt days
+   * @isInt days must be an integer
    * @minimum days 1
    * @maximum days 30
    */

@@ -265,11 +265,11 @@ export class WorkspaceController extends Controller {
    * starts). A shift that started before the window is left out, even when it is the current
    * focus: read the current tags from GET /workspace/focus-tags.
    * @param sinceDays the window: the last sinceDays workspace-timezone days, today included (1 = today)
-   * @isInt sinceDays
+   * @isInt sinceDays must be an integer
    * @minimum sinceDays 1
    * @maximum sinceDays 365
    * @param limit at most this many shifts per page, 1-200
-   * @isInt limit
+   * @isInt limit must be an integer
    * @minimum limit 1
    * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, with the same sinceDays

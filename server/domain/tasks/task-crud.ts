@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { insertRow } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
@@ -264,15 +265,10 @@ type NewTaskFields = Pick<TaskRow, 'title' | 'summary' | 'kind' | 'deliverableTy
 export async function insertTask(trx: Trx, clock: Clock, actor: Actor, fields: NewTaskFields, tags: string[], duplicateOf: string | null): Promise<string> {
   const id = newId('tsk', clock);
   const now = clock.now().toISOString();
-  await trx
-    .insertInto('tasks')
-    .values({
-      id,
-      ...fields,
-      ...newTaskDefaults(now),
-    })
-    .execute();
-  await setTags(trx, id, tags);
+  // Compiled once per shape (db/compiled.ts): an AI cycle creates up to a thousand tasks in one apply.
+  await insertRow(trx, 'tasks', { id, ...fields, ...newTaskDefaults(now) });
+  // A new id has no tags to replace (setTags' delete would find nothing).
+  for (const tag of tags) await insertRow(trx, 'taskTags', { taskId: id, tag });
   await taskActivity(trx, clock, actor, { id }, 'task.created', duplicateOf ? `Task ${fields.title} created as a copy of ${duplicateOf}` : `Task ${fields.title} created`);
   await emit(trx, clock, 'task.created', { taskId: id, title: fields.title, status: 'queued', duplicateOfTaskId: duplicateOf });
   return id;

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../../db/connection';
-import type { Trx } from '../../../db/transactions';
+import { runSync } from '../../../db/statement-cache';
+import { liveConnectionOf, type Trx } from '../../../db/transactions';
 import type { Day } from '../../core/workspace-time';
 import { addCost, equalSplit, UNASSIGNED_KEY, UNTAGGED_KEY, WORKSPACE_KEY, ZERO_COST, type CostAmount, type CostDimension } from './rules';
 
@@ -72,36 +73,39 @@ export function cycleBuckets(charge: Omit<CycleCharge, 'at'>): { buckets: Bucket
   return { buckets, memory };
 }
 
+/**
+ * The ledger's statements, fixed SQL run with new values: one cycle writes a bucket and a task
+ * total per task it touched (a thousand in a big cycle), and building each with the query builder
+ * cost more than SQLite's own work. Same rows, same order as the builder wrote them.
+ */
+const ADD_TO_BUCKET =
+  'insert into cost_daily (dimension, key, day, input_tokens, output_tokens, cost_micro_usd) values (?, ?, ?, ?, ?, ?) ' +
+  'on conflict (dimension, key, day) do update set input_tokens = cost_daily.input_tokens + ?, output_tokens = cost_daily.output_tokens + ?, cost_micro_usd = cost_daily.cost_micro_usd + ?';
+const ADD_TO_TASK =
+  'update tasks set total_input_tokens = total_input_tokens + ?, total_output_tokens = total_output_tokens + ?, cost_micro_usd = cost_micro_usd + ?, session_count = session_count + ? where id = ?';
+const ADD_TO_MEMORY =
+  'update memory set retrieval_count = retrieval_count + ?, last_retrieved_at = ?, total_attributed_input_tokens = total_attributed_input_tokens + ?, total_attributed_output_tokens = total_attributed_output_tokens + ?, cost_micro_usd = cost_micro_usd + ? where id = ?';
+const ADD_RETRIEVALS = 'insert into memory_retrieval_daily (memory_id, day, count) values (?, ?, ?) on conflict (memory_id, day) do update set count = memory_retrieval_daily.count + ?';
+
+/** One statement on the open transaction's connection (its kept statement), else through Kysely. */
+async function run(trx: Trx, sqlText: string, params: unknown[]): Promise<void> {
+  const connection = liveConnectionOf(trx);
+  if (connection !== null && runSync(connection, sqlText, params) !== undefined) return;
+  await trx.executeQuery(CompiledQuery.raw(sqlText, params));
+}
+
 /** Writes a cycle's cost: daily buckets, task totals and sessions, memory counters and retrievals. */
 /** `breathe` yields to the event loop between statements now and then (see loop/breathe.ts). */
 export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge): Promise<void> {
   const { buckets, memory } = cycleBuckets(charge);
   for (const { dimension, key, amount } of buckets.values()) {
     await breathe();
-    await trx
-      .insertInto('costDaily')
-      .values({ dimension, key, day: charge.day, inputTokens: amount.inputTokens, outputTokens: amount.outputTokens, costMicroUsd: amount.costMicroUsd })
-      .onConflict((oc) =>
-        oc.columns(['dimension', 'key', 'day']).doUpdateSet((eb) => ({
-          inputTokens: eb('costDaily.inputTokens', '+', amount.inputTokens),
-          outputTokens: eb('costDaily.outputTokens', '+', amount.outputTokens),
-          costMicroUsd: eb('costDaily.costMicroUsd', '+', amount.costMicroUsd),
-        })),
-      )
-      .execute();
+    const { inputTokens, outputTokens, costMicroUsd } = amount;
+    await run(trx, ADD_TO_BUCKET, [dimension, key, charge.day, inputTokens, outputTokens, costMicroUsd, inputTokens, outputTokens, costMicroUsd]);
   }
   for (const t of charge.tasks) {
     await breathe();
-    await trx
-      .updateTable('tasks')
-      .set((eb) => ({
-        totalInputTokens: eb('totalInputTokens', '+', t.amount.inputTokens),
-        totalOutputTokens: eb('totalOutputTokens', '+', t.amount.outputTokens),
-        costMicroUsd: eb('costMicroUsd', '+', t.amount.costMicroUsd),
-        sessionCount: eb('sessionCount', '+', t.worked ? 1 : 0),
-      }))
-      .where('id', '=', t.taskId)
-      .execute();
+    await run(trx, ADD_TO_TASK, [t.amount.inputTokens, t.amount.outputTokens, t.amount.costMicroUsd, t.worked ? 1 : 0, t.taskId]);
   }
   await recordRetrievals(trx, breathe, charge, memory);
 }
@@ -117,22 +121,8 @@ async function recordRetrievals(trx: Trx, breathe: () => Promise<void>, charge: 
     if (!live.has(id)) continue;
     await breathe();
     const cost = attributed.get(id) ?? ZERO_COST;
-    await trx
-      .updateTable('memory')
-      .set((eb) => ({
-        retrievalCount: eb('retrievalCount', '+', count),
-        lastRetrievedAt: charge.at,
-        totalAttributedInputTokens: eb('totalAttributedInputTokens', '+', cost.inputTokens),
-        totalAttributedOutputTokens: eb('totalAttributedOutputTokens', '+', cost.outputTokens),
-        costMicroUsd: eb('costMicroUsd', '+', cost.costMicroUsd),
-      }))
-      .where('id', '=', id)
-      .execute();
-    await trx
-      .insertInto('memoryRetrievalDaily')
-      .values({ memoryId: id, day: charge.day, count })
-      .onConflict((oc) => oc.columns(['memoryId', 'day']).doUpdateSet((eb) => ({ count: eb('memoryRetrievalDaily.count', '+', count) })))
-      .execute();
+    await run(trx, ADD_TO_MEMORY, [count, charge.at, cost.inputTokens, cost.outputTokens, cost.costMicroUsd, id]);
+    await run(trx, ADD_RETRIEVALS, [id, charge.day, count, count]);
   }
 }
 

@@ -1,3 +1,4 @@
+import { insertRow } from '../../../db/compiled';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
@@ -9,12 +10,13 @@ import { emit } from '../events/outbox';
 import { recordCycleCost, type TaskCharge } from '../cost/cost-ledger';
 import { microToUsd } from '../cost/rules';
 import { changeStatus, insertTask } from '../tasks/task-crud';
-import { getTaskRow, taskActivity, touchTask } from '../tasks/task-store';
+import { getTaskRow, taskActivity } from '../tasks/task-store';
 import type { TaskPriority } from '../tasks/rules';
 import { timeSlicer } from '../../core/time-slicer';
 import type { GatheredState } from './gather';
 import { countsOf, type RunProduced, type RunRead } from './run-record';
 import { MAX_TASK_SOURCE_MEMORY_IDS } from './rules';
+import { runStatement } from './statements';
 import {
   cleanArtifactKind,
   cleanDeliverable,
@@ -73,6 +75,10 @@ interface Touch {
 }
 
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
+
+/** touchTask's update of a task the cycle touched (tasks/task-store.ts), as fixed SQL. */
+const TOUCH = 'update tasks set source_signal_ids = ?, source_memory_ids = ?, updated_at = ?, archive_warned_at = null where id = ?';
+const TOUCH_WITH_PRIORITY = 'update tasks set source_signal_ids = ?, source_memory_ids = ?, updated_at = ?, archive_warned_at = null, priority = ? where id = ?';
 
 /**
  * Applies one cycle's decisions in the caller's transaction (no network I/O here): tasks created
@@ -238,11 +244,14 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     const pulled = retrievedOf.get(t.taskId) ?? [];
     const signalIds = unique([...t.signalIds, ...t.addSignalIds]);
     const memoryIdsOfTask = unique([...t.memoryIds, ...pulled]).slice(-MAX_TASK_SOURCE_MEMORY_IDS);
-    await touchTask(trx, t.taskId, now, { sourceSignalIds: JSON.stringify(signalIds), sourceMemoryIds: JSON.stringify(memoryIdsOfTask), ...(t.priority ? { priority: t.priority } : {}) });
+    // What touchTask writes (inputs, updatedAt, the archive warning cleared), as one kept statement.
+    const inputs = [JSON.stringify(signalIds), JSON.stringify(memoryIdsOfTask), now];
+    if (t.priority) await runStatement(trx, TOUCH_WITH_PRIORITY, [...inputs, t.priority, t.taskId]);
+    else await runStatement(trx, TOUCH, [...inputs, t.taskId]);
     const before = state.byTaskId.get(t.taskId)?.row.priority ?? null;
     if (t.priority && !t.created && t.priority !== before) await taskActivity(trx, clock, CYCLE_ACTOR, { id: t.taskId }, 'task.priority', `Priority ${before ?? 'none'} -> ${t.priority} by an AI cycle`);
     if (t.noteIds.length) await trx.updateTable('taskNotes').set({ consumedAt: now, consumedRunId: runId }).where('id', 'in', t.noteIds).where('consumedAt', 'is', null).execute();
-    await trx.insertInto('taskWorkLog').values({ id: newId('twl', clock), taskId: t.taskId, entry: workLogLine(t, pulled.length), createdAt: now }).execute();
+    await insertRow(trx, 'taskWorkLog', { id: newId('twl', clock), taskId: t.taskId, entry: workLogLine(t, pulled.length), createdAt: now });
     if (t.status !== null) {
       const row = await getTaskRow(trx, t.taskId);
       if (row.status !== t.status) await changeStatus(trx, clock, CYCLE_ACTOR, row, t.status, 'cycle');

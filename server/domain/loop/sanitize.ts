@@ -14,6 +14,9 @@ const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T):
 /** Trimmed and cut to `max` characters (code points); `fallback` when nothing is left. */
 export function cleanText(v: unknown, max: number, fallback = ''): string {
   const t = typeof v === 'string' ? v.trim() : '';
+  // A text of at most `max` UTF-16 units has at most `max` code points: nothing to cut, no need to
+  // split it into code points (apply cleans a thousand work-log lines in a big cycle).
+  if (t.length <= max) return t === '' ? fallback : t;
   const chars = [...t];
   const cut = chars.length > max ? chars.slice(0, max).join('').trimEnd() : t;
   return cut === '' ? fallback : cut;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { insertRow } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
@@ -264,15 +265,10 @@ type NewTaskFields = Pick<TaskRow, 'title' | 'summary' | 'kind' | 'deliverableTy
 export async function insertTask(trx: Trx, clock: Clock, actor: Actor, fields: NewTaskFields, tags: string[], duplicateOf: string | null): Promise<string> {
   const id = newId('tsk', clock);
   const now = clock.now().toISOString();
-  await trx
-    .insertInto('tasks')
-    .values({
-      id,
-      ...fields,
-      ...newTaskDefaults(now),
-    })
-    .execute();
-  await setTags(trx, id, tags);
+  // Compiled once per shape (db/compiled.ts): an AI cycle creates up to a thousand tasks in one apply.
+  await insertRow(trx, 'tasks', { id, ...fields, ...newTaskDefaults(now) });
+  // A new id has no tags to replace (setTags' delete would find nothing).
+  for (const tag of tags) await insertRow(trx, 'taskTags', { taskId: id, tag });
   await taskActivity(trx, clock, actor, { id }, 'task.created', duplicateOf ? `Task ${fields.title} created as a copy of ${duplicateOf}` : `Task ${fields.title} created`);
   await emit(trx, clock, 'task.created', { taskId: id, title: fields.title, status: 'queued', duplicateOfTaskId: duplicateOf });
   return id;
@@ -292,6 +288,10 @@ export async function changeStatus(trx: Trx, clock: Clock, actor: Actor, row: Ta
   if (to === 'archived') {
     // The sweep archives without bumping updatedAt (the task stays as old as it was).
     await trx.updateTable('tasks').set({ status: to, archivedAt: now, archivedBySweep: cause === 'sweep' ? 1 : 0, archiveWarnedAt: null }).where('id', '=', row.id).execute();
+  } else if (row.status !== 'archived') {
+    // touchTask's update ({ status }, updatedAt, the archive warning cleared) as a template: an AI
+    // cycle moves dozens of tasks in one apply, and the query builder cost more than the update.
+    await sql`update tasks set status = ${to}, updated_at = ${now}, archive_warned_at = null where id = ${row.id}`.execute(trx);
   } else {
     await touchTask(trx, row.id, now, { status: to, ...restore });
   }
@@ -304,24 +304,12 @@ export async function changeStatus(trx: Trx, clock: Clock, actor: Actor, row: Ta
 
 /** Each task waiting on `blocker` whose blockers are now all done becomes eligible: activity and `task.unblocked`, once each. */
 async function unblockWaiters(trx: Trx, clock: Clock, actor: Actor, blocker: TaskRow): Promise<void> {
-  const eligible = await trx
-    .selectFrom('taskBlockers as w')
-    .innerJoin('tasks as t', 't.id', 'w.taskId')
-    .select(['t.id', 't.title'])
-    .where('w.blockerTaskId', '=', blocker.id)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('taskBlockers as o')
-            .innerJoin('tasks as ob', 'ob.id', 'o.blockerTaskId')
-            .select('o.taskId')
-            .whereRef('o.taskId', '=', 't.id')
-            .where('ob.status', '!=', 'done'),
-        ),
-      ),
-    )
-    .orderBy('t.id')
-    .execute();
+  // A template, not the builder: a cycle that moves tasks to done runs this for each of them.
+  const { rows: eligible } = await sql<{ id: string; title: string }>`
+    SELECT t.id, t.title FROM task_blockers w JOIN tasks t ON t.id = w.task_id
+    WHERE w.blocker_task_id = ${blocker.id}
+      AND NOT EXISTS (SELECT 1 FROM task_blockers o JOIN tasks ob ON ob.id = o.blocker_task_id WHERE o.task_id = t.id AND ob.status != 'done')
+    ORDER BY t.id`.execute(trx);
   for (const t of eligible) {
     await taskActivity(trx, clock, actor, t, 'task.unblocked', `${t.title} is unblocked: its last blocker ${blocker.title} is done`);
     await emit(trx, clock, 'task.unblocked', { taskId: t.id, title: t.title, lastBlockerTaskId: blocker.id });

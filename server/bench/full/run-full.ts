@@ -62,7 +62,7 @@ export async function runFull(args: string[]): Promise<number> {
   let endpoints: EndpointFigure[] = [];
   let hot: HotPathFigure[] = [];
   let exportsFig: ExportFigure[] = [];
-  let cycle: CycleFigure | null = null;
+  let cycle: { first: CycleFigure; next: CycleFigure } | null = null;
   let detector: Latency | null = null;
   let rssMiB: number;
   try {
@@ -72,7 +72,7 @@ export async function runFull(args: string[]): Promise<number> {
     log(`rows: ${JSON.stringify(counts)}`);
     if (wants('endpoints')) endpoints = await measureEndpoints(desk, 'checkout');
     if (wants('detector')) detector = await sequential(20, () => desk.services.costGuard.detectSpikes(), 2);
-    if (wants('cycle')) cycle = await cycleOver1000(desk);
+    if (wants('cycle')) cycle = { first: await cycleOver1000(desk, 0), next: await cycleOver1000(desk, 1) };
     if (wants('hot')) hot = await measureHotPaths(desk);
     rssMiB = process.memoryUsage().rss / 1024 / 1024;
   } finally {
@@ -101,7 +101,9 @@ export async function runFull(args: string[]): Promise<number> {
   }
   if (detector) check('cost-guard detector pass p50', detector.p50, 'ms', `< ${TARGETS.detectorMs}`, detector.p50 < TARGETS.detectorMs);
   if (cycle) {
-    check(`local-engine cycle over 1,000 new signals (${cycle.status}, ${cycle.signalsRead} read; run ${cycle.durationMs} ms, engine ${cycle.engineMs} ms)`, cycle.ms, 'ms', `< ${TARGETS.cycleMs}`, cycle.status === 'completed' && cycle.ms < TARGETS.cycleMs);
+    const line = (c: CycleFigure) => `${c.status}, ${c.signalsRead} read; run ${c.durationMs} ms, engine ${c.engineMs} ms, cpu ${c.cpuMs} ms`;
+    check(`local-engine cycle over 1,000 new signals, the desk's first (${line(cycle.first)}; starts the worker, loads the token counter)`, cycle.first.ms, 'ms', '', null);
+    check(`local-engine cycle over 1,000 new signals, every later one (${line(cycle.next)})`, cycle.next.ms, 'ms', `< ${TARGETS.cycleMs}`, cycle.next.status === 'completed' && cycle.next.ms < TARGETS.cycleMs);
   }
   if (cold) check('cold start to ready (startDesk + GET /workspace) p50', cold.p50, 'ms', `< ${TARGETS.coldStartMs}`, cold.p50 < TARGETS.coldStartMs);
   if (serverRss) {

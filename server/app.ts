@@ -268,6 +268,11 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
       const problem = bearerProblem(req);
       if (problem !== null) return next(problem);
     }
+    // No body (most reads): what the JSON parser would do for it, without its layer and checks.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      req.body ??= {};
+      return proceed();
+    }
     ((operation.key === undefined ? undefined : largeParsers.get(operation.key)) ?? parseJson)(req, res, proceed);
   });
   for (const mount of mounts) mount(app, services);

@@ -4,6 +4,11 @@
  * GET /workspace against bare Express answering the same JSON (>= 0.85x); POST /signals and the
  * inbound webhook (one signal per request) against Express + one better-sqlite3 insert (>= 0.7x),
  * the desk at the baseline's synchronous=NORMAL for the ratio, as throughput.ts measures it.
+ *
+ * Accepted deliveries only: drive() fails on any answer that is not 2xx, so a 429 of the webhook's
+ * per-token limit (6000 a minute unless DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE raises it) can never be
+ * counted as throughput; the webhook's whole budget (warm-up and rounds, well within one minute's
+ * limit) is checked against the desk's limit before anything is sent.
  */
 import fs from 'node:fs';
 import type http from 'node:http';
@@ -11,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { TestDesk } from '../../testing/desk';
+import { DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE } from '../../api/webhooks/inbound-mount';
 import { bareInsertApp, bareJsonApp, close, CONCURRENCY, drive, listen, portOf, SIGNAL_BODY, SIGNALS_TARGET, WORKSPACE_TARGET, type LoadSpec } from '../throughput';
 
 export interface HotPathFigure {
@@ -24,6 +30,7 @@ export interface HotPathFigure {
 
 const ROUNDS = 3;
 const REQUESTS = 1500;
+const WARMUP = 300;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -61,11 +68,15 @@ export async function measureHotPaths(desk: TestDesk): Promise<HotPathFigure[]> 
         desk: { ...base, port, method: 'POST', path: `/api/webhooks/signals/${desk.token}`, headers: json, body: SIGNAL_BODY },
       },
     ];
+    const webhookLimit = desk.services.config.webhookRateLimitPerMinute ?? DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE;
+    if (WARMUP + ROUNDS * REQUESTS > webhookLimit) {
+      throw new Error(`hot paths: ${WARMUP + ROUNDS * REQUESTS} webhook requests would pass the desk's ${webhookLimit} a minute; raise DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE`);
+    }
     await sql`PRAGMA synchronous = NORMAL`.execute(desk.services.db);
     const out: HotPathFigure[] = [];
     for (const p of pairs) {
-      await drive({ ...p.baseline, requests: 300 });
-      await drive({ ...p.desk, requests: 300 });
+      await drive({ ...p.baseline, requests: WARMUP });
+      await drive({ ...p.desk, requests: WARMUP });
       const rounds: { b: number; d: number }[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const b = await drive(p.baseline);

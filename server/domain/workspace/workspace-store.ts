@@ -180,10 +180,12 @@ function rowCacheOf(db: Db): WorkspaceRowCache | null {
  * nothing uncommitted is ever kept.
  */
 export function readWorkspace(db: Db): Promise<WorkspaceTable> {
-  const load = () => db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();
   const cache = isInTransaction() ? null : rowCacheOf(db);
-  return cache === null ? load() : cache.read(load);
+  // The loader is an unnamed argument: a named per-call closure costs a defineProperty under tsx (keepNames).
+  return cache === null ? loadWorkspace(db) : cache.read(() => loadWorkspace(db));
 }
+
+const loadWorkspace = (db: Db): Promise<WorkspaceTable> => db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();
 
 /** The activity row of a change; the actor is the owner unless given (the system for scheduled changes). */
 export interface ChangeLog {

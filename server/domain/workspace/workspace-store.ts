@@ -152,8 +152,12 @@ export class WorkspaceRowCache {
     this.row = undefined;
   }
 
-  async read(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
-    if (this.row !== undefined) return { ...this.row };
+  read(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
+    if (this.row !== undefined) return Promise.resolve({ ...this.row });
+    return this.loadAndKeep(load);
+  }
+
+  private async loadAndKeep(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
     const generation = this.generation;
     const row = await load();
     if (generation === this.generation) this.row = { ...row };

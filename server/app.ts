@@ -215,6 +215,11 @@ export function directRoutes(register: Register): Map<string, RequestHandler> {
 function directly(handler: RequestHandler, isPublic: boolean, req: Request, res: Response, next: NextFunction): void {
   const problem = req.body === undefined ? null : hostileJson(req.body);
   if (problem !== null) return next(new DeskError(400, 'malformed_body', `The request body ${problem}`));
+  callDirect(handler, isPublic, req, res, next);
+}
+
+/** What tsoa's authentication sets (the token was checked before), then the route's handler. */
+function callDirect(handler: RequestHandler, isPublic: boolean, req: Request, res: Response, next: NextFunction): void {
   if (!isPublic) (req as Request & { user?: unknown }).user = { workspace: true };
   void handler(req, res, next);
 }
@@ -263,11 +268,18 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
     if (operation === undefined) return next();
     // A fixed-path operation goes straight to its tsoa handler once authenticated and parsed.
     const handler = operation.key === undefined ? undefined : direct.get(operation.key);
-    const proceed = handler === undefined ? next : (err?: unknown) => (err === undefined ? directly(handler, operation.public, req, res, next) : next(err));
     if (!operation.public) {
       const problem = bearerProblem(req);
       if (problem !== null) return next(problem);
     }
+    // No body (most reads): what the JSON parser would do for it, without its layer and checks.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      if (req.body === undefined) req.body = {};
+      // Nothing was parsed, so there is nothing hostile to look for.
+      if (handler === undefined) return next();
+      return callDirect(handler, operation.public, req, res, next);
+    }
+    const proceed = handler === undefined ? next : (err?: unknown) => (err === undefined ? directly(handler, operation.public, req, res, next) : next(err));
     ((operation.key === undefined ? undefined : largeParsers.get(operation.key)) ?? parseJson)(req, res, proceed);
   });
   for (const mount of mounts) mount(app, services);

@@ -4,7 +4,7 @@ import { DeskError, type ErrorBody } from '../../core/errors';
 import { readInboundDelivery, scopeDelivery, type InboundDelivery } from '../../domain/signals/signal-rules';
 import type { InboundDeliveryResult, SignalKind, SignalPriority } from '../../domain/signals/signal-service';
 import type { Services } from '../../services';
-import { inboundCredential, NO_SUCH_ROUTE } from './inbound-mount';
+import { inboundCredential, NO_SUCH_ROUTE } from './inbound-credential';
 
 const noSuchRoute = () => new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
 /** Deliveries read by readDelivery, per request, for the controller method. */

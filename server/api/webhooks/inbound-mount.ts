@@ -1,26 +1,24 @@
 import net from 'node:net';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Mount } from '../../app';
 import { MINUTE_MS } from '../../core/clock';
-import type { ErrorBody } from '../../core/errors';
-import type { IngestScope } from '../../domain/ingest/ingest-service';
-import type { Services } from '../../services';
+import { DeskError, type ErrorBody } from '../../core/errors';
+import { RegisterRoutes } from '../../generated/routes';
+import { hostileJson } from '../../http-guards';
 import { tokenMatches } from '../auth';
+import { NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
+import { FixedWindowLimiter, policyName, setRateLimitHeaders } from './rate-window';
+
+export { inboundCredential, NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
 
 export const INBOUND_BODY_LIMIT = '256kb';
 /** Deliveries per minute per token (workspace or scoped); DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE overrides it. */
 export const DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE = 6000;
 /** Wrong-token attempts per minute per client address; past it that address's wrong tokens get 429. */
 export const DEFAULT_WEBHOOK_FAILED_AUTH_PER_MINUTE = 20;
-/** The answer to an unknown route; a wrong webhook token gets exactly this, so it reveals nothing. */
-export const NO_SUCH_ROUTE: ErrorBody = { error: 'not_found', message: 'No such API route' };
-
-/** Who the path token let in: the workspace (any source, or none) or one source's scoped ingest URL. */
-export type InboundCredential = { kind: 'workspace' } | ({ kind: 'source' } & IngestScope);
-
-/** The credential the mount's token check accepted for this request, or null (the route trusts it, never re-compares). */
-export const inboundCredential = (res: Response): InboundCredential | null => (res.locals.inboundCredential as InboundCredential | undefined) ?? null;
+/** The webhook's route, as the controller declares it (tsoa's Express path). */
+export const INBOUND_ROUTE = '/api/webhooks/signals/:token';
 
 /**
  * The address a failed attempt counts against. Every loopback address (127.0.0.0/8, ::1) is one
@@ -33,24 +31,57 @@ export function attemptKey(ip: string | undefined): string {
   return address ? ipKeyGenerator(address) : 'unknown';
 }
 
-async function credentialOf(token: string, services: Services): Promise<InboundCredential | null> {
-  if (tokenMatches(token, services.token)) return { kind: 'workspace' };
-  const scope = await services.ingest.resolve(token);
-  return scope ? { kind: 'source', ...scope } : null;
-}
-
-const limited = (res: Response, message: string, resetTime: Date | undefined) => {
-  const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 60;
-  res.setHeader('Retry-After', String(seconds));
+const limited = (res: Response, message: string, resetSeconds: number) => {
+  res.setHeader('Retry-After', String(Math.max(1, resetSeconds)));
   const body: ErrorBody = { error: 'rate_limited', message };
   res.status(429).json(body);
 };
 
 /**
+ * The handlers tsoa registers for one route (its middlewares, then its handler), run in order as
+ * Express's route would run them. Found once at start by registering tsoa's routes on a recorder.
+ */
+export function tsoaRoute(register: (router: express.Router) => void, method: 'post', routePath: string): RequestHandler {
+  let handlers: RequestHandler[] | undefined;
+  const ignore = () => recorder;
+  const recorder = {
+    get: ignore,
+    put: ignore,
+    patch: ignore,
+    delete: ignore,
+    [method]: (p: unknown, ...hs: RequestHandler[]) => {
+      if (p === routePath) handlers = hs;
+      return recorder;
+    },
+  };
+  register(recorder as unknown as express.Router);
+  const found = handlers;
+  if (found === undefined) throw new Error(`tsoaRoute: no ${method.toUpperCase()} ${routePath} among the generated routes`);
+  return (req, res, next) => runFrom(found, 0, req, res, next);
+}
+
+/**
+ * Runs handlers[i..] as Express runs a route's stack. The continuation is an unnamed argument
+ * arrow: under tsx (which `npm start` uses) a named per-request closure costs an
+ * Object.defineProperty (esbuild's keepNames), about a microsecond each.
+ */
+function runFrom(handlers: RequestHandler[], i: number, req: Request, res: Response, next: NextFunction): void {
+  const handler = handlers[i];
+  if (handler === undefined) return next();
+  try {
+    void handler(req, res, (err?: unknown) => (err !== undefined && err !== null ? next(err) : runFrom(handlers, i + 1, req, res, next)));
+  } catch (thrown) {
+    next(thrown);
+  }
+}
+
+/**
  * The transport of the inbound webhook, mounted before the /api/v1 body parser: the token check
  * (the only one: before the body is parsed or validated, so a wrong token cannot learn what the
- * route would accept), two rate limits and its own smaller JSON body limit, read whatever the
- * Content-Type. The route's middleware then reads the delivery once.
+ * route would accept, nor make Desk read its body), two rate limits and its own smaller JSON body
+ * limit, read whatever the Content-Type. A delivery then goes straight to the route's handlers
+ * (the controller's middleware reads it once, then tsoa's validation and the controller): the
+ * path already named the route, so it need not walk the router's 200-odd routes to find it.
  *
  * Limits, where they belong: failed token attempts count per client address (brute-force
  * protection; past the limit that address's wrong tokens get 429, while a correct token still
@@ -62,58 +93,49 @@ const limited = (res: Response, message: string, resetTime: Date | undefined) =>
 export const inboundWebhookMount: Mount = (app, services) => {
   const perMinute = services.config.webhookRateLimitPerMinute ?? DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE;
   const failuresPerMinute = services.config.webhookFailedAuthPerMinute ?? DEFAULT_WEBHOOK_FAILED_AUTH_PER_MINUTE;
-  const common: Partial<Options> = {
-    windowMs: MINUTE_MS,
-    legacyHeaders: false,
-    // A relay or tunnel in front may add X-Forwarded-For; Desk does not trust it and counts the peer address.
-    // (attemptKey applies ipKeyGenerator itself.)
-    validate: { xForwardedForHeader: false, keyGeneratorIpFallback: false },
-  };
-  const authenticated = rateLimit({
-    ...common,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    keyGenerator: (_req, res) => {
-      const credential = inboundCredential(res);
-      return credential?.kind === 'source' ? `ingest:${credential.tokenId}` : 'workspace';
-    },
-    handler: (req: Request, res: Response) =>
-      limited(res, `Too many inbound webhook requests: at most ${perMinute} per minute per token; retry after Retry-After seconds`, (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime),
-  });
-  // No RateLimit headers on refusals: a wrong token's 404 stays the answer of an unknown route.
-  const failed = rateLimit({
-    ...common,
-    limit: failuresPerMinute,
-    standardHeaders: false,
-    keyGenerator: (req) => attemptKey(req.ip),
-    handler: (req: Request, res: Response) =>
-      limited(res, `Too many failed webhook token attempts from this address: at most ${failuresPerMinute} per minute`, (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime),
-  });
-
-  app.all('/api/webhooks/signals/:token', (req: Request, res: Response, next: NextFunction) => {
-    credentialOf(req.params.token ?? '', services).then(
-      (credential) => {
-        if (credential === null) {
-          failed(req, res, () => res.status(404).json(NO_SUCH_ROUTE));
-          return;
-        }
-        res.locals.inboundCredential = credential;
-        authenticated(req, res, next);
-      },
-      (err: unknown) => next(err),
-    );
-  });
+  const perToken = new FixedWindowLimiter(perMinute, MINUTE_MS);
+  const perTokenPolicy = policyName(perMinute, MINUTE_MS);
+  const failures = new FixedWindowLimiter(failuresPerMinute, MINUTE_MS);
   // JSON whatever the Content-Type: senders often omit it (`curl -d` sends form encoding) or send
   // text/plain; a body that is not JSON still gets the 400 malformed_body answer.
   const parse = express.json({ limit: INBOUND_BODY_LIMIT, strict: false, type: () => true });
-  app.use('/api/webhooks', (req: Request, res: Response, next: NextFunction) => {
+  const deliver = tsoaRoute(RegisterRoutes, 'post', INBOUND_ROUTE);
+
+  const admit = (credential: InboundCredential | null, req: Request, res: Response, next: NextFunction): void => {
+    if (credential === null) {
+      // No RateLimit headers on refusals: a wrong token's 404 stays the answer of an unknown route.
+      const hit = failures.hit(attemptKey(req.ip));
+      if (hit.exceeded) return limited(res, `Too many failed webhook token attempts from this address: at most ${failuresPerMinute} per minute`, hit.resetSeconds);
+      res.status(404).json(NO_SUCH_ROUTE);
+      return;
+    }
+    res.locals.inboundCredential = credential;
+    const hit = perToken.hit(credential.kind === 'source' ? `ingest:${credential.tokenId}` : 'workspace');
+    setRateLimitHeaders(res, perToken, perTokenPolicy, hit);
+    if (hit.exceeded) return limited(res, `Too many inbound webhook requests: at most ${perMinute} per minute per token; retry after Retry-After seconds`, hit.resetSeconds);
+    // Only a POST is a delivery: other methods go on, unread, to the unknown-route answer.
+    if (req.method !== 'POST') return next();
     parse(req, res, (err?: unknown) => {
       if ((err as { type?: string } | undefined)?.type === 'entity.too.large') {
         const body: ErrorBody = { error: 'body_too_large', message: `The request body is larger than ${INBOUND_BODY_LIMIT}` };
         res.status(413).json(body);
         return;
       }
-      next(err);
+      if (err !== undefined) return next(err);
+      // Parsed JSON that would slip through or crash validation, as every /api body is checked.
+      const problem = req.body === undefined ? null : hostileJson(req.body);
+      if (problem !== null) return next(new DeskError(400, 'malformed_body', `The request body ${problem}`));
+      deliver(req, res, next);
     });
+  };
+
+  app.all(INBOUND_ROUTE, (req: Request, res: Response, next: NextFunction) => {
+    const token = req.params.token ?? '';
+    // The workspace token needs no lookup: admitted without a trip through the promise queue.
+    if (tokenMatches(token, services.token)) return admit({ kind: 'workspace' }, req, res, next);
+    services.ingest.resolve(token).then(
+      (scope) => admit(scope ? { kind: 'source', ...scope } : null, req, res, next),
+      (err: unknown) => next(err),
+    );
   });
 };

@@ -195,7 +195,7 @@ export class WorkspaceController extends Controller {
 
   /** Workspace profile, with the requested and the effective loop interval (after the plan floor). */
   @Get()
-  public async getWorkspace(): Promise<WorkspaceProfile> {
+  public getWorkspace(): Promise<WorkspaceProfile> {
     return this.s.workspace.profile();
   }
 

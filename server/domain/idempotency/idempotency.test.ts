@@ -45,6 +45,18 @@ describe('once', () => {
     expect(await call(['k'])).toEqual({ replayed: false, result: { run: 2 } });
   });
 
+  it('touches no key row without keys; the next keyed call sweeps its scope\'s expired keys', async () => {
+    const stored = async () => (await t.db.selectFrom('idempotencyKeys').select('key').orderBy('key').execute()).map((r) => r.key);
+    await call(['old']);
+    await call(['kept'], other);
+    t.clock.advance(DAY_MS + 1);
+    await call([]);
+    expect(await stored()).toEqual(['other-scope:kept', 'test-scope:old']);
+    await call(['new']);
+    expect(await stored()).toEqual(['other-scope:kept', 'test-scope:new']);
+    expect(runs).toBe(4);
+  });
+
   it('stores nothing when the change fails, so a retry runs it', async () => {
     await expect(inTransaction(t.db, (trx) => once(trx, t.clock, scope, ['k'], async () => Promise.reject(new Error('no'))))).rejects.toThrow('no');
     expect(await call(['k'])).toEqual({ replayed: false, result: { run: 1 } });

@@ -35,7 +35,9 @@ export function checkIdempotencyKey(field: string, key: unknown): string {
 /**
  * Runs `change` once per key set: when any of `keys` is stored in the scope, returns its stored
  * result (`replayed: true`) without running `change`; otherwise runs it and stores its result
- * under every key. With no keys it just runs `change`.
+ * under every key. With no keys it just runs `change` and touches no key row: keys are only
+ * written by keyed requests, so keyed requests sweep their scope's expired ones too (an unkeyed
+ * webhook delivery, the common case, pays no idempotency query).
  */
 export async function once<T>(
   trx: Trx,
@@ -44,6 +46,7 @@ export async function once<T>(
   keys: readonly string[],
   change: () => Promise<T>,
 ): Promise<{ replayed: boolean; result: T }> {
+  if (keys.length === 0) return { replayed: false, result: await change() };
   const now = clock.now();
   const scoped = keys.map((k) => `${scope.name}:${k}`);
   // Expired keys go first, so a key older than the TTL counts as new (idempotency_created index).
@@ -52,13 +55,12 @@ export async function once<T>(
     .where('key', 'like', `${scope.name}:%`)
     .where('createdAt', '<', new Date(now.getTime() - scope.ttlMs).toISOString())
     .execute();
-  if (scoped.length > 0) {
-    const stored = await trx.selectFrom('idempotencyKeys').select('response').where('key', 'in', scoped).orderBy('createdAt').executeTakeFirst();
-    if (stored) return { replayed: true, result: JSON.parse(stored.response) as T };
-  }
+  const stored = await trx.selectFrom('idempotencyKeys').select('response').where('key', 'in', scoped).orderBy('createdAt').executeTakeFirst();
+  if (stored) return { replayed: true, result: JSON.parse(stored.response) as T };
   const result = await change();
+  const response = JSON.stringify(result);
   for (const key of scoped) {
-    await trx.insertInto('idempotencyKeys').values({ key, response: JSON.stringify(result), createdAt: now.toISOString() }).execute();
+    await trx.insertInto('idempotencyKeys').values({ key, response, createdAt: now.toISOString() }).execute();
   }
   return { replayed: false, result };
 }

@@ -144,8 +144,9 @@ export class WorkspaceService {
     return { token, rotatedAt };
   }
 
-  async profile(): Promise<WorkspaceProfile> {
-    return toProfile(await readWorkspace(this.db));
+  /** Not async: GET /workspace is a hot path, and each async frame over the cached row costs promise ticks. */
+  profile(): Promise<WorkspaceProfile> {
+    return readWorkspace(this.db).then(toProfile);
   }
 
   // --- the loop (loop-state.ts) ---

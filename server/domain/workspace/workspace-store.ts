@@ -152,8 +152,12 @@ export class WorkspaceRowCache {
     this.row = undefined;
   }
 
-  async read(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
-    if (this.row !== undefined) return { ...this.row };
+  read(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
+    if (this.row !== undefined) return Promise.resolve({ ...this.row });
+    return this.loadAndKeep(load);
+  }
+
+  private async loadAndKeep(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
     const generation = this.generation;
     const row = await load();
     if (generation === this.generation) this.row = { ...row };
@@ -180,10 +184,12 @@ function rowCacheOf(db: Db): WorkspaceRowCache | null {
  * nothing uncommitted is ever kept.
  */
 export function readWorkspace(db: Db): Promise<WorkspaceTable> {
-  const load = () => db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();
   const cache = isInTransaction() ? null : rowCacheOf(db);
-  return cache === null ? load() : cache.read(load);
+  // The loader is an unnamed argument: a named per-call closure costs a defineProperty under tsx (keepNames).
+  return cache === null ? loadWorkspace(db) : cache.read(() => loadWorkspace(db));
 }
+
+const loadWorkspace = (db: Db): Promise<WorkspaceTable> => db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();
 
 /** The activity row of a change; the actor is the owner unless given (the system for scheduled changes). */
 export interface ChangeLog {

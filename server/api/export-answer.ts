@@ -4,6 +4,15 @@ import { attachmentHeader, csvStream, type CsvColumn, type ExportFormat } from '
 
 export type { ExportFormat };
 
+/** The download name and, when the answer has them, `X-Export-Total` / `X-Export-Capped` (a CSV has no room for the totals: the headers carry them, for either format). */
+function downloadHeaders(controller: Controller, name: string, format: ExportFormat, json: unknown): void {
+  controller.setHeader('Content-Disposition', attachmentHeader(`${name}.${format}`));
+  if (typeof json === 'object' && json !== null) {
+    if ('total' in json) controller.setHeader('X-Export-Total', String(json.total));
+    if ('capped' in json) controller.setHeader('X-Export-Capped', String(json.capped));
+  }
+}
+
 /**
  * Answers an export in the asked format as a download named `<name>.<format>`, with `X-Export-Total`
  * and `X-Export-Capped` when the answer has `total` / `capped`: JSON as the value
@@ -11,13 +20,61 @@ export type { ExportFormat };
  * written with server/core/csv.ts, e.g. a multi-section file).
  */
 export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> } | { text: string }): J | Readable {
-  controller.setHeader('Content-Disposition', attachmentHeader(`${name}.${format}`));
-  // A CSV has no room for the totals: the headers carry them, for either format.
-  if (typeof json === 'object' && json !== null) {
-    if ('total' in json) controller.setHeader('X-Export-Total', String(json.total));
-    if ('capped' in json) controller.setHeader('X-Export-Capped', String(json.capped));
-  }
+  downloadHeaders(controller, name, format, json);
   if (format === 'json') return json;
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
   return 'text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows);
+}
+
+/**
+ * An export whose rows are read while the answer is written (server/domain/exports/paged.ts), in
+ * either format, with the same headers as exportAnswer: CSV through the exports' CSV writer, JSON
+ * as the very bytes `JSON.stringify` gives for the object (its fields in their order, `rows` an
+ * array), written a row at a time. Both are pulled by the response (backpressure): a slow client
+ * holds one page of rows, not the export.
+ */
+export function streamedExportAnswer<T, E extends { rows: AsyncIterable<T> }>(controller: Controller, name: string, format: ExportFormat, data: E, columns: readonly CsvColumn<T>[]): Readable {
+  downloadHeaders(controller, name, format, data);
+  if (format === 'json') {
+    controller.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return jsonRowsStream(data);
+  }
+  controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  return csvStream(columns, data.rows);
+}
+
+/** Bytes gathered before a write: fewer, larger writes than one per row. */
+const JSON_CHUNK_CHARS = 64 * 1024;
+
+/** `JSON.stringify(value)` for an object whose `rows` are an async iterable, as a stream. */
+export function jsonRowsStream<E extends { rows: AsyncIterable<unknown> }>(value: E): Readable {
+  return Readable.from(
+    (async function* () {
+      let chunk = '{';
+      let firstField = true;
+      for (const [key, field] of Object.entries(value)) {
+        // JSON.stringify leaves out fields whose value it cannot write.
+        if (key !== 'rows' && (field === undefined || typeof field === 'function' || typeof field === 'symbol')) continue;
+        chunk += `${firstField ? '' : ','}${JSON.stringify(key)}:`;
+        firstField = false;
+        if (key !== 'rows') {
+          chunk += JSON.stringify(field);
+          continue;
+        }
+        chunk += '[';
+        let firstRow = true;
+        for await (const row of value.rows) {
+          chunk += `${firstRow ? '' : ','}${JSON.stringify(row) ?? 'null'}`;
+          firstRow = false;
+          if (chunk.length >= JSON_CHUNK_CHARS) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        chunk += ']';
+      }
+      yield `${chunk}}`;
+    })(),
+    { objectMode: false },
+  );
 }

@@ -17,12 +17,13 @@ function downloadHeaders(controller: Controller, name: string, format: ExportFor
  * Answers an export in the asked format as a download named `<name>.<format>`, with `X-Export-Total`
  * and `X-Export-Capped` when the answer has `total` / `capped`: JSON as the value
  * itself (tsoa serialises it), CSV streamed from the rows with the columns given (or a text already
- * written with server/core/csv.ts, e.g. a multi-section file).
+ * written with server/core/csv.ts, or a stream of one, e.g. a multi-section file).
  */
-export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> } | { text: string }): J | Readable {
+export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> } | { text: string } | { stream: () => Readable }): J | Readable {
   downloadHeaders(controller, name, format, json);
   if (format === 'json') return json;
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  if ('stream' in csv) return csv.stream();
   return 'text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows);
 }
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Controller, Get, Produces, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
-import { costCsv, type CostExport } from '../../domain/cost/cost-export';
+import { costCsvStream, type CostExport } from '../../domain/cost/cost-export';
 import type { Services } from '../../services';
 import { exportAnswer, type ExportFormat } from '../export-answer';
 
@@ -32,6 +32,6 @@ export class CostExportController extends Controller {
   @Response<ErrorBody>('422', 'format is not csv or json')
   public async exportCost(@Query() format: ExportFormat = 'csv'): Promise<CostExport | Readable> {
     const data = await this.s.cost.exportData();
-    return exportAnswer(this, 'cost', format, data, { text: format === 'csv' ? costCsv(data) : '' });
+    return exportAnswer(this, 'cost', format, data, { stream: () => costCsvStream(data) });
   }
 }

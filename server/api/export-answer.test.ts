@@ -1,6 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
-import { jsonRowsStream } from './export-answer';
+import { Controller } from '@tsoa/runtime';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExportFormat } from '../core/csv';
+import { jsonRowsStream, streamedExportAnswer } from './export-answer';
 
 async function* rowsOf<T>(rows: T[]): AsyncGenerator<T> {
   yield* rows;
@@ -30,5 +34,48 @@ describe('jsonRowsStream', () => {
     }
     expect(chunks).toBeGreaterThan(2);
     expect(body).toBe(JSON.stringify({ rows, total: 3000, capped: false }));
+  });
+});
+
+describe('streamedExportAnswer when a page cannot be read', () => {
+  let server: http.Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
+    server = undefined;
+  });
+
+  /** Answers like tsoa does (headers from the controller, then `stream.pipe(response)`); `?fail` fails after the first rows. */
+  async function serve(): Promise<string> {
+    server = http.createServer((req, res) => {
+      const controller = new (class extends Controller {})();
+      const url = new URL(req.url ?? '/', 'http://x');
+      async function* rows() {
+        for (let i = 0; i < 3000; i++) {
+          if (url.searchParams.has('fail') && i === 2000) throw new Error('the page could not be read');
+          yield { id: `row_${i}`, content: 'x'.repeat(50) };
+        }
+      }
+      const stream = streamedExportAnswer(controller, 'rows', (url.searchParams.get('format') ?? 'csv') as ExportFormat, { rows: rows(), total: 3000, capped: false }, [
+        { header: 'id', value: (r: { id: string }) => r.id },
+        { header: 'content', value: (r: { content: string }) => r.content },
+      ]);
+      for (const [name, value] of Object.entries(controller.getHeaders())) res.setHeader(name, String(value));
+      res.statusCode = 200;
+      stream.pipe(res);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  }
+
+  it.each(['csv', 'json'])('%s: aborts the download (no short file that looks whole), and the server goes on answering', async (format) => {
+    const base = await serve();
+    const failed = await fetch(`${base}/?fail&format=${format}`);
+    expect(failed.status).toBe(200);
+    expect(failed.headers.get('x-export-total')).toBe('3000');
+    await expect(failed.text()).rejects.toThrow();
+    const whole = await fetch(`${base}/?format=${format}`);
+    const body = await whole.text();
+    if (format === 'json') expect(JSON.parse(body).rows).toHaveLength(3000);
+    else expect(body.split('\r\n')).toHaveLength(3002);
   });
 });

@@ -23,8 +23,8 @@ export function exportAnswer<T, J>(controller: Controller, name: string, format:
   downloadHeaders(controller, name, format, json);
   if (format === 'json') return json;
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  if ('stream' in csv) return csv.stream();
-  return 'text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows);
+  if ('stream' in csv) return abortOnError(csv.stream());
+  return abortOnError('text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows));
 }
 
 /**
@@ -38,10 +38,30 @@ export function streamedExportAnswer<T, E extends { rows: AsyncIterable<T> }>(co
   downloadHeaders(controller, name, format, data);
   if (format === 'json') {
     controller.setHeader('Content-Type', 'application/json; charset=utf-8');
-    return jsonRowsStream(data);
+    return abortOnError(jsonRowsStream(data));
   }
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  return csvStream(columns, data.rows);
+  return abortOnError(csvStream(columns, data.rows));
+}
+
+/**
+ * tsoa answers a stream with `stream.pipe(response)`, which neither listens for the stream's errors
+ * (an unhandled 'error' would stop the desk) nor ends the response on one (the client would wait).
+ * An error after the 200 and the first bytes (a page that cannot be read) aborts the response
+ * instead: the connection closes before the chunked body ends, so the client sees an incomplete
+ * download, never a short file that looks whole.
+ */
+export function abortOnError(stream: Readable): Readable {
+  const destinations: NodeJS.WritableStream[] = [];
+  const pipe = stream.pipe.bind(stream);
+  stream.pipe = <W extends NodeJS.WritableStream>(destination: W, options?: { end?: boolean }): W => {
+    destinations.push(destination);
+    return pipe(destination, options);
+  };
+  stream.on('error', () => {
+    for (const d of destinations) if ('destroy' in d && typeof d.destroy === 'function') d.destroy();
+  });
+  return stream;
 }
 
 /** Bytes gathered before a write: fewer, larger writes than one per row. */

@@ -44,20 +44,21 @@ describe('streamedExportAnswer when a page cannot be read', () => {
     server = undefined;
   });
 
+  type Row = { id: string; content: string };
   /** Answers like tsoa does (headers from the controller, then `stream.pipe(response)`); `?fail` fails after the first rows. */
   async function serve(): Promise<string> {
     server = http.createServer((req, res) => {
       const controller = new (class extends Controller {})();
       const url = new URL(req.url ?? '/', 'http://x');
-      async function* rows() {
+      async function* rows(): AsyncGenerator<Row> {
         for (let i = 0; i < 3000; i++) {
           if (url.searchParams.has('fail') && i === 2000) throw new Error('the page could not be read');
           yield { id: `row_${i}`, content: 'x'.repeat(50) };
         }
       }
       const stream = streamedExportAnswer(controller, 'rows', (url.searchParams.get('format') ?? 'csv') as ExportFormat, { rows: rows(), total: 3000, capped: false }, [
-        { header: 'id', value: (r: { id: string }) => r.id },
-        { header: 'content', value: (r: { content: string }) => r.content },
+        { header: 'id', value: (r: Row) => r.id },
+        { header: 'content', value: (r: Row) => r.content },
       ]);
       for (const [name, value] of Object.entries(controller.getHeaders())) res.setHeader(name, String(value));
       res.statusCode = 200;

@@ -17,13 +17,12 @@ function downloadHeaders(controller: Controller, name: string, format: ExportFor
  * Answers an export in the asked format as a download named `<name>.<format>`, with `X-Export-Total`
  * and `X-Export-Capped` when the answer has `total` / `capped`: JSON as the value
  * itself (tsoa serialises it), CSV streamed from the rows with the columns given (or a text already
- * written with server/core/csv.ts, or a stream of one, e.g. a multi-section file).
+ * written with server/core/csv.ts).
  */
-export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> } | { text: string } | { stream: () => Readable }): J | Readable {
+export function exportAnswer<T, J>(controller: Controller, name: string, format: ExportFormat, json: J, csv: { columns: readonly CsvColumn<T>[]; rows: Iterable<T> } | { text: string }): J | Readable {
   downloadHeaders(controller, name, format, json);
   if (format === 'json') return json;
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  if ('stream' in csv) return abortOnError(csv.stream());
   return abortOnError('text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows));
 }
 
@@ -35,13 +34,18 @@ export function exportAnswer<T, J>(controller: Controller, name: string, format:
  * holds one page of rows, not the export.
  */
 export function streamedExportAnswer<T, E extends { rows: AsyncIterable<T> }>(controller: Controller, name: string, format: ExportFormat, data: E, columns: readonly CsvColumn<T>[]): Readable {
+  return streamedAnswer(controller, name, format, data, () => csvStream(columns, data.rows));
+}
+
+/** streamedExportAnswer for any shape: JSON with every async-iterable field written as an array, CSV as `csv()` writes it (the cost export's sections). */
+export function streamedAnswer(controller: Controller, name: string, format: ExportFormat, data: object, csv: () => Readable): Readable {
   downloadHeaders(controller, name, format, data);
   if (format === 'json') {
     controller.setHeader('Content-Type', 'application/json; charset=utf-8');
     return abortOnError(jsonRowsStream(data));
   }
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  return abortOnError(csvStream(columns, data.rows));
+  return abortOnError(csv());
 }
 
 /**
@@ -67,24 +71,26 @@ export function abortOnError(stream: Readable): Readable {
 /** Bytes gathered before a write: fewer, larger writes than one per row. */
 const JSON_CHUNK_CHARS = 64 * 1024;
 
-/** `JSON.stringify(value)` for an object whose `rows` are an async iterable, as a stream. */
-export function jsonRowsStream<E extends { rows: AsyncIterable<unknown> }>(value: E): Readable {
+const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> => typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
+
+/** `JSON.stringify(value)` for an object whose async-iterable fields (`rows`) are written as arrays, as a stream. */
+export function jsonRowsStream<E extends object>(value: E): Readable {
   return Readable.from(
     (async function* () {
       let chunk = '{';
       let firstField = true;
       for (const [key, field] of Object.entries(value)) {
         // JSON.stringify leaves out fields whose value it cannot write.
-        if (key !== 'rows' && (field === undefined || typeof field === 'function' || typeof field === 'symbol')) continue;
+        if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
         chunk += `${firstField ? '' : ','}${JSON.stringify(key)}:`;
         firstField = false;
-        if (key !== 'rows') {
+        if (!isAsyncIterable(field)) {
           chunk += JSON.stringify(field);
           continue;
         }
         chunk += '[';
         let firstRow = true;
-        for await (const row of value.rows) {
+        for await (const row of field) {
           chunk += `${firstRow ? '' : ','}${JSON.stringify(row) ?? 'null'}`;
           firstRow = false;
           if (chunk.length >= JSON_CHUNK_CHARS) {

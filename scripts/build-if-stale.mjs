@@ -5,7 +5,8 @@
  * Two steps, each with its inputs and outputs:
  * - gen: tsoa routes, the OpenAPI document and the UI's API types, from the controllers and the types
  *   they use (`npm run gen`);
- * - ui: electron-vite's build of main/, preload/ and renderer/ into out/ (main/ bundles the server).
+ * - ui: electron-vite's build of main/, preload/ and renderer/ into out/ (main/ bundles the server:
+ *   out/main/cli.js is what `npm start` runs under plain Node).
  * A step is stale when one of its outputs is missing, when it never finished (no stamp), or when an
  * input changed after the last build started. The stamp is written only after a build succeeds and
  * carries the build's start time, so a failed build, or a file edited while a build ran, builds again.
@@ -40,7 +41,8 @@ export const STEPS = [
     what: 'UI and desktop bundles in out/',
     // server/generated and schema.gen.ts are inputs here: a regenerated API rebuilds the bundles.
     inputs: ['renderer', 'main', 'preload', 'server', 'db', 'electron.vite.config.ts', 'package-lock.json'],
-    outputs: ['out/main/index.js', 'out/main/desk-process.js', 'out/preload/index.cjs', 'out/renderer/index.html'],
+    // cli.js is what `npm start` runs; desk-server.js what the bench's memory child runs.
+    outputs: ['out/main/index.js', 'out/main/desk-process.js', 'out/main/cycle-worker.js', 'out/main/cli.js', 'out/main/desk-server.js', 'out/preload/index.cjs', 'out/renderer/index.html'],
     stamp: 'out/.build-stamp',
   },
 ];

@@ -44,6 +44,16 @@ describe('inputs', () => {
     expect(isBuildInput('server/generated/.gen-stamp')).toBe(false);
   });
 
+  it('builds what `npm start` runs and every server entry of the main bundle, so a missing one is built first', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const started = /node (out\/main\/\S+\.js)$/.exec(pkg.scripts.start)?.[1];
+    expect(started).toBe('out/main/cli.js');
+    const ui = STEPS.find((s) => s.name === 'ui')!;
+    for (const entry of [started!, 'out/main/desk-process.js', 'out/main/cycle-worker.js', 'out/main/desk-server.js']) expect(ui.outputs).toContain(entry);
+    const config = fs.readFileSync(path.join(import.meta.dirname, '..', 'electron.vite.config.ts'), 'utf8');
+    for (const name of [' cli', "'desk-server'", "'cycle-worker'", "'desk-process'"]) expect(config).toContain(`${name}: resolve(`);
+  });
+
   it('the UI step reads what gen writes, so a regenerated API rebuilds the UI', () => {
     const [gen, ui] = STEPS;
     for (const output of gen.outputs) expect(ui.inputs.some((i) => output === i || output.startsWith(`${i}/`)), output).toBe(true);

@@ -1,17 +1,23 @@
-/** `npm start`: runs the desk headless under plain Node and prints where to open it. */
+/**
+ * `npm start`: runs the desk headless under plain Node and prints where to open it. `npm start` runs
+ * the bundle electron-vite builds from this file (out/main/cli.js); `node --import tsx server/cli.ts`
+ * runs it from source (tests that change the code under them).
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from './config';
 import { createLogger, type Logger } from './core/log';
 import { startDesk } from './start';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The built UI is out/renderer: beside out/main when bundled, under the repository from source.
+const uiDir = path.basename(here) === 'server' ? path.join(here, '..', 'out', 'renderer') : path.join(here, '..', 'renderer');
 
 let log: Logger | undefined;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 try {
-  const config = { ...configFromEnv(), uiDir: path.join(root, 'out/renderer') };
+  const config = { ...configFromEnv(), uiDir };
   // The log file in the data folder, and the same events as short lines here.
   const logger = createLogger({ dataDir: config.dataDir, secrets: [config.seed.ingestToken, config.openai.apiKey], toStdout: true });
   log = logger;

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { Controller, Get, Produces, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
-import { costCsv, type CostExport } from '../../domain/cost/cost-export';
+import { costCsvStream, type CostExport } from '../../domain/cost/cost-export';
 import type { Services } from '../../services';
-import { exportAnswer, type ExportFormat } from '../export-answer';
+import { streamedAnswer, type ExportFormat } from '../export-answer';
 
 /** The cost export, beside the other workspace exports. */
 @Route('api/v1/workspace')
@@ -31,7 +31,8 @@ export class CostExportController extends Controller {
   @Produces('text/csv')
   @Response<ErrorBody>('422', 'format is not csv or json')
   public async exportCost(@Query() format: ExportFormat = 'csv'): Promise<CostExport | Readable> {
+    // Streamed either way: the per-task rows are read as the answer is written.
     const data = await this.s.cost.exportData();
-    return exportAnswer(this, 'cost', format, data, { text: format === 'csv' ? costCsv(data) : '' });
+    return streamedAnswer(this, 'cost', format, data, () => costCsvStream(data));
   }
 }

@@ -10,7 +10,7 @@ import { SOURCE_CSV_COLUMNS, type SourcesExport } from '../../domain/exports/sou
 import { STALE_TASK_CSV_COLUMNS, type StaleTasksExport } from '../../domain/exports/stale-tasks-export';
 import type { CsvColumn } from '../../core/csv';
 import { attachmentHeader } from '../../core/csv';
-import { exportAnswer, type ExportFormat } from '../export-answer';
+import { exportAnswer, streamedExportAnswer, type ExportFormat } from '../export-answer';
 import type { Services } from '../../services';
 
 /** Which categories of the file to import (each defaults to true). */
@@ -49,6 +49,7 @@ export class ExportsController extends Controller {
     super();
   }
 
+  /** The small exports (sources, stale tasks) answer from their rows in memory; activity, outputs and memory stream theirs (server/domain/exports/paged.ts). */
   private answer<T, J extends { rows: T[]; total: number; capped: boolean }>(name: string, format: ExportFormat, data: J, columns: readonly CsvColumn<T>[]): J | Readable {
     return exportAnswer(this, name, format, data, { columns, rows: data.rows });
   }
@@ -86,7 +87,7 @@ export class ExportsController extends Controller {
   @Produces('text/csv')
   @Response<ErrorBody>('422', 'since or until is not an ISO time, since is after until, or format is not csv or json')
   public async exportActivity(@Query() since?: string, @Query() until?: string, @Query() format: ExportFormat = 'csv'): Promise<ActivityExport | Readable> {
-    return this.answer('activity', format, await this.s.exports.activity({ since, until }), ACTIVITY_CSV_COLUMNS);
+    return streamedExportAnswer(this, 'activity', format, await this.s.exports.activity({ since, until }), ACTIVITY_CSV_COLUMNS);
   }
 
   /**
@@ -103,7 +104,7 @@ export class ExportsController extends Controller {
   @Produces('text/csv')
   @Response<ErrorBody>('422', 'format is not csv or json')
   public async exportArtifacts(@Query() format: ExportFormat = 'csv'): Promise<ArtifactsExport | Readable> {
-    return this.answer('artifacts', format, await this.s.exports.artifacts(), ARTIFACT_CSV_COLUMNS);
+    return streamedExportAnswer(this, 'artifacts', format, await this.s.exports.artifacts(), ARTIFACT_CSV_COLUMNS);
   }
 
   /**
@@ -140,7 +141,7 @@ export class ExportsController extends Controller {
   @Produces('text/csv')
   @Response<ErrorBody>('422', 'format is not csv or json')
   public async exportMemory(@Query() format: ExportFormat = 'csv'): Promise<MemoryExport | Readable> {
-    return this.answer('memory', format, await this.s.exports.memory(), MEMORY_CSV_COLUMNS);
+    return streamedExportAnswer(this, 'memory', format, await this.s.exports.memory(), MEMORY_CSV_COLUMNS);
   }
 
   /**

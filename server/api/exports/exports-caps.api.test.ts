@@ -77,3 +77,33 @@ describe('exports cap at 5000 rows', () => {
     expect(json.body.rows.some((r: { id: string }) => r.id === oldest.id)).toBe(false);
   });
 });
+
+describe('exports read a page at a time (server/domain/exports/paged.ts)', () => {
+  it('keeps the order across pages when many rows share a createdAt, and csv and json list the same rows', async () => {
+    // 1,200 outputs over three instants: pages of 500 end inside a run of equal createdAt.
+    for (const [k, age] of [DAY_MS, 2 * DAY_MS, 3 * DAY_MS].entries()) await insertMany(desk, 'artifacts', 400, ago(age), `art_${k}_`);
+    const expected = (await desk.services.db.selectFrom('artifacts').select('id').orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id);
+    const json = await desk.api('GET', '/api/v1/workspace/artifacts-export?format=json');
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(json.headers.get('x-export-total')).toBe('1200');
+    expect(Object.keys(json.body)).toEqual(['rows', 'total', 'capped']);
+    expect(json.body.rows.map((r: { id: string }) => r.id)).toEqual(expected);
+    const csv = await desk.api('GET', '/api/v1/workspace/artifacts-export');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csvLines(csv.body).slice(1).map((line) => line[0])).toEqual(expected);
+  });
+
+  it('memory (no index on its order) keeps the order across pages, and an entry deleted before its page is left out', async () => {
+    for (const [k, age] of [DAY_MS, 2 * DAY_MS].entries()) await insertMany(desk, 'memory', 150, ago(age), `mem_${k}_`);
+    const expected = (await desk.services.db.selectFrom('memory').select('id').orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id);
+    const json = await desk.api('GET', '/api/v1/workspace/memory-export?format=json');
+    expect(json.body.total).toBe(expected.length);
+    expect(json.body.rows.map((r: { id: string }) => r.id)).toEqual(expected);
+    const streamed = await desk.services.exports.memory();
+    await desk.services.db.deleteFrom('memory').where('id', '=', expected[250]).execute();
+    const ids: string[] = [];
+    for await (const row of streamed.rows) ids.push(row.id);
+    expect(ids).toEqual(expected.filter((id) => id !== expected[250]));
+    expect(streamed.total).toBe(expected.length);
+  });
+});

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { Day } from '../../core/workspace-time';
-import { csvText, type CsvColumn } from '../../core/csv';
+import { csvStream, type CsvColumn } from '../../core/csv';
+import { EXPORT_PAGE_ROWS } from '../exports/paged';
 import type { TaskStatus } from '../tasks/rules';
 import { assigneeGroups, assigneeNames, ALL_TASK_STATUSES, sourceGroups, type GroupTotals } from './cost-breakdowns';
 import { readKeySeries } from './cost-series';
@@ -87,7 +89,10 @@ export interface CostExport {
   capped: boolean;
 }
 
-export async function buildCostExport(db: Db, window: readonly Day[], cap = COST_EXPORT_MAX_ROWS): Promise<CostExport> {
+/** The export with its per-task rows read a page at a time as the answer is written (the other sections are short). */
+export type StreamedCostExport = Omit<CostExport, 'byTask'> & { byTask: AsyncIterable<CostExportTask> };
+
+export async function buildCostExport(db: Db, window: readonly Day[], cap = COST_EXPORT_MAX_ROWS): Promise<StreamedCostExport> {
   const series = await readKeySeries(db, 'workspace', WORKSPACE_KEY, window);
   const daily = series.slice(0, cap).map((d) => ({ date: d.day, inputTokens: d.inputTokens, outputTokens: d.outputTokens, estimatedCostUsd: microToUsd(d.costMicroUsd), costCents: microToCents(d.costMicroUsd) }));
   let left = cap - daily.length;
@@ -96,8 +101,8 @@ export async function buildCostExport(db: Db, window: readonly Day[], cap = COST
   left -= byAssignee.length;
   const bySource = await sourceRows(db, sources.slice(0, left));
   left -= bySource.length;
-  const { rows: byTask, total: taskTotal } = await taskRows(db, left);
-  const capped = daily.length < series.length || byAssignee.length < assignees.length || bySource.length < sources.length || byTask.length < taskTotal;
+  const { rows: byTask, exported, total: taskTotal } = await taskRows(db, left);
+  const capped = daily.length < series.length || byAssignee.length < assignees.length || bySource.length < sources.length || exported < taskTotal;
   return { daily, byTask, bySource, byAssignee, capped };
 }
 
@@ -126,39 +131,49 @@ async function sourceRows(db: Db, groups: readonly GroupTotals[]): Promise<CostE
   });
 }
 
-async function taskRows(db: Db, limit: number): Promise<{ rows: CostExportTask[]; total: number }> {
+/**
+ * Tasks with cost, most expensive first (ties: id), at most `limit`: the order is read once as ids
+ * (no index sorts tasks by cost), then each page's rows and tags by primary key as the answer is
+ * written (server/domain/exports/paged.ts: the whole list held while it was written grew the old space).
+ */
+async function taskRows(db: Db, limit: number): Promise<{ rows: AsyncIterable<CostExportTask>; exported: number; total: number }> {
   const withCost = db.selectFrom('tasks').where((eb) => eb.or([eb('tasks.costMicroUsd', '>', 0), eb('tasks.totalInputTokens', '>', 0), eb('tasks.totalOutputTokens', '>', 0)]));
   const { n } = await withCost.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  if (limit <= 0) return { rows: [], total: Number(n) };
-  const rows = await withCost
-    .leftJoin('users', 'users.id', 'tasks.assignedToUserId')
-    .select(['tasks.id', 'tasks.title', 'tasks.status', 'tasks.assignedToUserId', 'users.name as assigneeName', 'tasks.totalInputTokens', 'tasks.totalOutputTokens', 'tasks.costMicroUsd', 'tasks.sessionCount'])
-    .orderBy('tasks.costMicroUsd', 'desc')
-    .orderBy('tasks.id')
-    .limit(limit)
-    .execute();
-  const tags = new Map<string, string[]>();
-  const ids = rows.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += 500) {
-    const part = await db.selectFrom('taskTags').select(['taskId', 'tag']).where('taskId', 'in', ids.slice(i, i + 500)).orderBy('taskId').orderBy('tag').execute();
-    for (const t of part) tags.set(t.taskId, [...(tags.get(t.taskId) ?? []), t.tag]);
-  }
-  return {
-    total: Number(n),
-    rows: rows.map((r) => ({
-      taskId: r.id,
-      title: r.title,
-      status: r.status,
-      assigneeId: r.assignedToUserId,
-      assigneeName: r.assignedToUserId === null ? null : (r.assigneeName ?? r.assignedToUserId),
-      tags: tags.get(r.id) ?? [],
-      totalInputTokens: r.totalInputTokens,
-      totalOutputTokens: r.totalOutputTokens,
-      estimatedCostUsd: microToUsd(r.costMicroUsd),
-      sessionCount: r.sessionCount,
-      costPerSessionUsd: r.sessionCount > 0 ? microToUsd(r.costMicroUsd / r.sessionCount) : 0,
-    })),
+  const order = limit <= 0 ? [] : (await withCost.select('tasks.id').orderBy('tasks.costMicroUsd', 'desc').orderBy('tasks.id').limit(limit).execute()).map((r) => r.id);
+  const readPage = async (ids: string[]): Promise<CostExportTask[]> => {
+    const found = await db
+      .selectFrom('tasks')
+      .leftJoin('users', 'users.id', 'tasks.assignedToUserId')
+      .select(['tasks.id', 'tasks.title', 'tasks.status', 'tasks.assignedToUserId', 'users.name as assigneeName', 'tasks.totalInputTokens', 'tasks.totalOutputTokens', 'tasks.costMicroUsd', 'tasks.sessionCount'])
+      .where('tasks.id', 'in', ids)
+      .execute();
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const tags = new Map<string, string[]>();
+    for (const t of await db.selectFrom('taskTags').select(['taskId', 'tag']).where('taskId', 'in', ids).orderBy('taskId').orderBy('tag').execute()) tags.set(t.taskId, [...(tags.get(t.taskId) ?? []), t.tag]);
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (r === undefined) return []; // deleted since the order was read
+      return [
+        {
+          taskId: r.id,
+          title: r.title,
+          status: r.status,
+          assigneeId: r.assignedToUserId,
+          assigneeName: r.assignedToUserId === null ? null : (r.assigneeName ?? r.assignedToUserId),
+          tags: tags.get(r.id) ?? [],
+          totalInputTokens: r.totalInputTokens,
+          totalOutputTokens: r.totalOutputTokens,
+          estimatedCostUsd: microToUsd(r.costMicroUsd),
+          sessionCount: r.sessionCount,
+          costPerSessionUsd: r.sessionCount > 0 ? microToUsd(r.costMicroUsd / r.sessionCount) : 0,
+        },
+      ];
+    });
   };
+  async function* rows(): AsyncGenerator<CostExportTask> {
+    for (let i = 0; i < order.length; i += EXPORT_PAGE_ROWS) yield* await readPage(order.slice(i, i + EXPORT_PAGE_ROWS));
+  }
+  return { rows: rows(), exported: order.length, total: Number(n) };
 }
 
 type Row<K extends keyof CostExport> = CostExport[K] extends readonly (infer T)[] ? T : never;
@@ -190,11 +205,26 @@ const BY_ASSIGNEE: CsvColumn<Row<'byAssignee'>>[] = [
 ];
 
 /**
- * The export as a four-section CSV: each section is a `# <name>` line, its header row and its rows,
- * sections separated by an empty line, in the order daily, byTask, bySource, byAssignee. Cells go
- * through the exports' CSV writer (server/core/csv.ts); tags joined by spaces.
+ * The export as a four-section CSV, written a record at a time as the response reads it: each
+ * section is a `# <name>` line, its header row and its rows, sections separated by an empty line,
+ * in the order daily, byTask, bySource, byAssignee. Cells go through the exports' CSV writer
+ * (server/core/csv.ts); tags joined by spaces. (The whole text of ~5000 rows built at once outlived
+ * young-generation collections and grew the server's old space by ~30 MiB an export.)
  */
-export function costCsv(data: CostExport): string {
-  const section = <T>(name: string, columns: readonly CsvColumn<T>[], rows: readonly T[]) => `# ${name}\r\n${csvText(columns, rows)}`;
-  return [section('daily', DAILY, data.daily), section('byTask', BY_TASK, data.byTask), section('bySource', BY_SOURCE, data.bySource), section('byAssignee', BY_ASSIGNEE, data.byAssignee)].join('\r\n');
+export function costCsvStream(data: StreamedCostExport): Readable {
+  const sections: [string, () => Readable][] = [
+    ['daily', () => csvStream(DAILY, data.daily)],
+    ['byTask', () => csvStream(BY_TASK, data.byTask)],
+    ['bySource', () => csvStream(BY_SOURCE, data.bySource)],
+    ['byAssignee', () => csvStream(BY_ASSIGNEE, data.byAssignee)],
+  ];
+  return Readable.from(
+    (async function* () {
+      for (const [i, [name, stream]] of sections.entries()) {
+        yield `${i > 0 ? '\r\n' : ''}# ${name}\r\n`;
+        yield* stream();
+      }
+    })(),
+    { objectMode: false },
+  );
 }

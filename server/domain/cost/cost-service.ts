@@ -7,7 +7,7 @@ import { checkTag } from '../tasks/rules';
 import { costOf, getTaskRow, toTasks, type Task, type TaskCost } from '../tasks/task-store';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { assigneeGroups, assigneeNames, countedStatuses, groupUsd, sourceGroups, tagGroups, type GroupTotals } from './cost-breakdowns';
-import { buildCostExport, type CostExport } from './cost-export';
+import { buildCostExport, type StreamedCostExport } from './cost-export';
 import { readCostSeries, readKeySeries, seriesMicro, toCents, toPoints } from './cost-series';
 import type {
   AssigneeCost,
@@ -215,7 +215,8 @@ export class CostService {
   }
 
   /** GET /workspace/cost-export's data (the controller writes CSV from it). */
-  async exportData(): Promise<CostExport> {
+  /** The per-task rows are read while the answer is written (cost-export.ts). */
+  async exportData(): Promise<StreamedCostExport> {
     return buildCostExport(this.d.db, await this.window(COST_EXPORT_DAILY_DAYS));
   }
 

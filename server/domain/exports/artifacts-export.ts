@@ -1,7 +1,9 @@
 import type { Db } from '../../../db/connection';
 import type { CsvColumn } from '../../core/csv';
+import { afterKey, type CursorKey } from '../../core/lists';
 import { selectArtifacts } from '../artifacts/artifact-view';
 import { reviewClock, type ArtifactKind, type ArtifactStatus } from '../artifacts/rules';
+import { collectRows, pagedRows, type StreamedExport } from './paged';
 import { EXPORT_MAX_ROWS, joinCell } from './rules';
 
 /** One row of GET /workspace/artifacts-export. */
@@ -57,18 +59,22 @@ export async function artifactTags(db: Db, ids: readonly string[]): Promise<Map<
   return tags;
 }
 
-export async function exportArtifacts(db: Db, cap = EXPORT_MAX_ROWS): Promise<ArtifactsExport> {
-  const [rows, count] = await Promise.all([
-    selectArtifacts(db).select('artifacts.content').orderBy('artifacts.createdAt', 'desc').orderBy('artifacts.id', 'desc').limit(cap).execute(),
-    db.selectFrom('artifacts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const tags = await artifactTags(
-    db,
-    rows.map((r) => r.id),
-  );
+/**
+ * Newest first, at most `cap`, read a page at a time (paged.ts) by keyset over index
+ * artifacts_created: the rows with their tags, mapped page by page.
+ */
+export async function streamArtifacts(db: Db, cap = EXPORT_MAX_ROWS): Promise<StreamedExport<ArtifactsExport>> {
+  const count = await db.selectFrom('artifacts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
-  return {
-    rows: rows.map((r) => ({
+  const readPage = async (after: CursorKey | undefined, limit: number): Promise<ArtifactExportRow[]> => {
+    let query = selectArtifacts(db).select('artifacts.content');
+    if (after !== undefined) query = query.where(afterKey(['artifacts.created_at', 'artifacts.id'], after, 'desc'));
+    const rows = await query.orderBy('artifacts.createdAt', 'desc').orderBy('artifacts.id', 'desc').limit(limit).execute();
+    const tags = await artifactTags(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
       id: r.id,
       title: r.title,
       kind: r.kind,
@@ -88,10 +94,14 @@ export async function exportArtifacts(db: Db, cap = EXPORT_MAX_ROWS): Promise<Ar
       content: r.content,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
-    })),
-    total,
-    capped: total > cap,
+    }));
   };
+  return { rows: pagedRows(readPage, (r) => [r.createdAt, r.id], cap), total, capped: total > cap };
+}
+
+/** The same rows as an array (the full export). */
+export async function exportArtifacts(db: Db, cap = EXPORT_MAX_ROWS): Promise<ArtifactsExport> {
+  return collectRows(await streamArtifacts(db, cap));
 }
 
 /** CSV columns; tags joined with `; `. */

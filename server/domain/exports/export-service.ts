@@ -3,10 +3,11 @@ import type { Clock } from '../../core/clock';
 import { readCadence } from '../sources/source-context';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { exportActivity, type ActivityExport } from './activity-export';
-import { exportArtifacts, type ArtifactsExport } from './artifacts-export';
+import { streamArtifacts, type ArtifactsExport } from './artifacts-export';
 import { fullExport, type FullExport } from './full-export';
 import { ImportService, type ImportInput, type ImportReport } from './import-service';
-import { exportMemory, type MemoryExport } from './memory-export';
+import { streamMemory, type MemoryExport } from './memory-export';
+import type { StreamedExport } from './paged';
 import { exportSources, type SourcesExport } from './sources-export';
 import { exportStaleTasks, type StaleTasksExport } from './stale-tasks-export';
 
@@ -30,20 +31,23 @@ export class ExportService {
     return exportSources(this.d.db, await readCadence(this.d), await this.timezone());
   }
 
-  async activity(query: { since?: string; until?: string }): Promise<ActivityExport> {
+  /** Streamed (paged.ts): the rows are read as the answer is written. */
+  async activity(query: { since?: string; until?: string }): Promise<StreamedExport<ActivityExport>> {
     return exportActivity(this.d.db, this.d.clock.now(), await this.timezone(), query);
   }
 
-  artifacts(): Promise<ArtifactsExport> {
-    return exportArtifacts(this.d.db);
+  /** Streamed, with their content (the largest export). */
+  artifacts(): Promise<StreamedExport<ArtifactsExport>> {
+    return streamArtifacts(this.d.db);
   }
 
   async staleTasks(thresholdDays?: number): Promise<StaleTasksExport> {
     return exportStaleTasks(this.d.db, this.d.clock.now(), await this.timezone(), thresholdDays);
   }
 
-  async memory(): Promise<MemoryExport> {
-    return exportMemory(this.d.db, this.d.clock.now(), await this.timezone());
+  /** Streamed, with their content. */
+  async memory(): Promise<StreamedExport<MemoryExport>> {
+    return streamMemory(this.d.db, this.d.clock.now(), await this.timezone());
   }
 
   async full(): Promise<FullExport> {

@@ -3,6 +3,7 @@ import type { CsvColumn } from '../../core/csv';
 import { lastDays } from '../../core/workspace-time';
 import { retrievalsSince, tagsOf } from '../memory/memory-store';
 import { usd, type MemoryKind } from '../memory/rules';
+import { collectRows, EXPORT_PAGE_ROWS, type StreamedExport } from './paged';
 import { EXPORT_MAX_ROWS, joinCell } from './rules';
 
 /** One row of GET /workspace/memory-export (archived entries included, with archivedAt). */
@@ -46,22 +47,25 @@ export interface MemoryExport {
   capped: boolean;
 }
 
-export async function exportMemory(db: Db, now: Date, timezone: string, cap = EXPORT_MAX_ROWS): Promise<MemoryExport> {
-  const [rows, count] = await Promise.all([
-    db.selectFrom('memory').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(cap).execute(),
+/**
+ * Newest first, at most `cap`, read a page at a time (paged.ts): each page's rows with their tags
+ * and retrievals over the last 7 workspace days. memory has no index on (created_at, id), so a
+ * keyset page would scan and sort the table each time (~17 ms a page of 5000 entries): the order
+ * is read once as ids, and each page's rows by primary key (an entry deleted meanwhile is left out).
+ */
+export async function streamMemory(db: Db, now: Date, timezone: string, cap = EXPORT_MAX_ROWS): Promise<StreamedExport<MemoryExport>> {
+  const [count, order] = await Promise.all([
     db.selectFrom('memory').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('memory').select('id').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(cap).execute(),
   ]);
-  const tags = new Map<string, string[]>();
-  const recent = new Map<string, number>();
-  const from = lastDays(now, timezone, 7)[0];
-  for (let i = 0; i < rows.length; i += 500) {
-    const ids = rows.slice(i, i + 500).map((r) => r.id);
-    for (const [k, v] of await tagsOf(db, ids)) tags.set(k, v);
-    for (const [k, v] of await retrievalsSince(db, ids, from)) recent.set(k, v);
-  }
   const total = Number(count.n);
-  return {
-    rows: rows.map((r) => ({
+  const from = lastDays(now, timezone, 7)[0];
+  const readPage = async (ids: string[]): Promise<MemoryExportRow[]> => {
+    const found = new Map((await db.selectFrom('memory').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+    const rows = ids.flatMap((id) => found.get(id) ?? []);
+    const tags = await tagsOf(db, ids);
+    const recent = await retrievalsSince(db, ids, from);
+    return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
       title: r.title,
@@ -79,10 +83,17 @@ export async function exportMemory(db: Db, now: Date, timezone: string, cap = EX
       archivedAt: r.archivedAt,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
-    })),
-    total,
-    capped: total > cap,
+    }));
   };
+  async function* rows(): AsyncGenerator<MemoryExportRow> {
+    for (let i = 0; i < order.length; i += EXPORT_PAGE_ROWS) yield* await readPage(order.slice(i, i + EXPORT_PAGE_ROWS).map((r) => r.id));
+  }
+  return { rows: rows(), total, capped: total > cap };
+}
+
+/** The same rows as an array (the full export). */
+export async function exportMemory(db: Db, now: Date, timezone: string, cap = EXPORT_MAX_ROWS): Promise<MemoryExport> {
+  return collectRows(await streamMemory(db, now, timezone, cap));
 }
 
 /** CSV columns; tags joined with `; `. */

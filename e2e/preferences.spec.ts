@@ -40,6 +40,8 @@ test('Home panels collapsed and moved survive a reload; density and reset layout
   const layout = page.locator('section#layout');
   await layout.getByRole('radio', { name: /Compact/ }).check();
   await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');
+  // The page applies it at once; a full page load (goto) before the desk stored it would abort the PUT.
+  await expect.poll(async () => (await desk.api<{ density: string }>('GET', '/api/v1/workspace/dashboard-prefs')).body.density).toBe('compact');
   await page.goto(`${desk.baseUrl}/today`);
   await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');
   await expect(page.getByRole('region', { name: "What's new (collapsed)" })).toBeVisible();

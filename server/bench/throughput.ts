@@ -85,6 +85,8 @@ export interface LoadSpec {
   requests: number;
   maxSeconds: number;
   concurrency: number;
+  /** The process the server under test runs in, for its CPU time (default: this one). */
+  serverPid?: number;
 }
 
 // The load generator: plain node:http with one keep-alive socket per client.
@@ -129,24 +131,25 @@ async function client() {
 `;
 
 /**
- * CPU time of this process's main thread (where every server under test runs), in microseconds,
- * from Linux's per-thread scheduler statistics; null elsewhere. The machine is shared: wall-clock
- * requests/s move with other people's load, the server's CPU time per request much less.
+ * CPU time of a process's main thread (where the server under test runs: this process, or the
+ * shipped desk's), in microseconds, from Linux's per-thread scheduler statistics; null elsewhere.
+ * The machine is shared: wall-clock requests/s move with other people's load, the server's CPU
+ * time per request much less.
  */
-function serverCpuMicros(): number | null {
+function serverCpuMicros(pid = process.pid): number | null {
   try {
-    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
   } catch {
     return null;
   }
 }
 
 export function drive(spec: LoadSpec): Promise<LoadResult> {
-  const cpuBefore = serverCpuMicros();
+  const cpuBefore = serverCpuMicros(spec.serverPid);
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, { eval: true, workerData: spec });
     worker.once('message', (result: LoadResult) => {
-      const cpuAfter = serverCpuMicros();
+      const cpuAfter = serverCpuMicros(spec.serverPid);
       void worker.terminate();
       if (result.failures > 0) reject(new Error(`${spec.method} ${spec.path}: ${result.failures} failed requests`));
       else resolve({ ...result, cpuMicrosPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / result.requests });

@@ -4,6 +4,8 @@
  * GET /workspace against bare Express answering the same JSON (>= 0.85x); POST /signals and the
  * inbound webhook (one signal per request) against Express + one better-sqlite3 insert (>= 0.7x),
  * the desk at the baseline's synchronous=NORMAL for the ratio, as throughput.ts measures it.
+ * The desk is the shipped one in a process of its own (shipped-desk.ts: the bundle under plain
+ * Node), its server CPU per request read from that process; the baselines run in this one.
  *
  * Accepted deliveries only: drive() fails on any answer that is not 2xx, so a 429 of the webhook's
  * per-token limit (6000 a minute unless DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE raises it) can never be
@@ -14,9 +16,9 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import type { TestDesk } from '../../testing/desk';
 import { DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE } from '../../api/webhooks/inbound-mount';
+import { fetchRetry } from '../measure';
+import { startShippedDesk } from './shipped-desk';
 import { bareInsertApp, bareJsonApp, close, CONCURRENCY, drive, listen, portOf, SIGNAL_BODY, SIGNALS_TARGET, WORKSPACE_TARGET, type LoadResult, type LoadSpec } from '../throughput';
 
 export interface HotPathFigure {
@@ -40,13 +42,14 @@ const WARMUP = 300;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export async function measureHotPaths(desk: TestDesk): Promise<HotPathFigure[]> {
+export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
+  const desk = await startShippedDesk(file, { synchronous: 'NORMAL' });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-hot-'));
   const servers: http.Server[] = [];
   const bare = bareInsertApp(path.join(tmp, 'bare.db'));
   try {
-    const profile = await desk.api('GET', '/api/v1/workspace');
-    const bareGet = await listen(bareJsonApp(profile.body));
+    const profile = await fetchRetry(`${desk.url}/api/v1/workspace`, { headers: { authorization: `Bearer ${desk.token}` } });
+    const bareGet = await listen(bareJsonApp(await profile.json()));
     servers.push(bareGet);
     const bareInsert = await listen(bare.app);
     servers.push(bareInsert);
@@ -54,31 +57,32 @@ export async function measureHotPaths(desk: TestDesk): Promise<HotPathFigure[]> 
     const auth = { authorization: `Bearer ${desk.token}` };
     const json = { 'content-type': 'application/json' };
     const base = { requests: REQUESTS, maxSeconds: 20, concurrency: CONCURRENCY };
+    const deskBase = { ...base, serverPid: desk.pid };
     const pairs: { name: string; target: number; baseline: LoadSpec; desk: LoadSpec }[] = [
       {
         name: 'GET /workspace',
         target: WORKSPACE_TARGET,
         baseline: { ...base, port: portOf(bareGet), method: 'GET', path: '/api/v1/workspace', headers: {} },
-        desk: { ...base, port, method: 'GET', path: '/api/v1/workspace', headers: auth },
+        desk: { ...deskBase, port, method: 'GET', path: '/api/v1/workspace', headers: auth },
       },
       {
         name: 'POST /signals',
         target: SIGNALS_TARGET,
         baseline: { ...base, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
-        desk: { ...base, port, method: 'POST', path: '/api/v1/signals', headers: { ...auth, ...json }, body: SIGNAL_BODY },
+        desk: { ...deskBase, port, method: 'POST', path: '/api/v1/signals', headers: { ...auth, ...json }, body: SIGNAL_BODY },
       },
       {
         name: 'POST inbound webhook (1 signal)',
         target: SIGNALS_TARGET,
         baseline: { ...base, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
-        desk: { ...base, requests: WEBHOOK_REQUESTS, port, method: 'POST', path: `/api/webhooks/signals/${desk.token}`, headers: json, body: SIGNAL_BODY },
+        desk: { ...deskBase, requests: WEBHOOK_REQUESTS, port, method: 'POST', path: `/api/webhooks/signals/${desk.token}`, headers: json, body: SIGNAL_BODY },
       },
     ];
-    const webhookLimit = desk.services.config.webhookRateLimitPerMinute ?? DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE;
+    // The shipped desk runs with the default limit (serve-child.mjs sets none).
+    const webhookLimit = DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE;
     if (WARMUP + ROUNDS * WEBHOOK_REQUESTS > webhookLimit) {
       throw new Error(`hot paths: ${WARMUP + ROUNDS * WEBHOOK_REQUESTS} webhook requests would pass the desk's ${webhookLimit} a minute; raise DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE`);
     }
-    await sql`PRAGMA synchronous = NORMAL`.execute(desk.services.db);
     const out: HotPathFigure[] = [];
     for (const p of pairs) {
       await drive({ ...p.baseline, requests: WARMUP });
@@ -103,11 +107,11 @@ export async function measureHotPaths(desk: TestDesk): Promise<HotPathFigure[]> 
         target: p.target,
       });
     }
-    await sql`PRAGMA synchronous = FULL`.execute(desk.services.db);
     return out;
   } finally {
     for (const s of servers) await close(s);
     bare.sqlite.close();
     fs.rmSync(tmp, { recursive: true, force: true });
+    await desk.stop();
   }
 }

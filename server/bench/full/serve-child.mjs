@@ -3,14 +3,16 @@
  * A desk alone in its own process, as it ships: plain Node running electron-vite's bundle of the
  * server (out/main/desk-server.js, the code `npm start` and the desktop's utility process run), no
  * TypeScript loader, so rss.ts reads the server's own memory from /proc. argv: the data folder and
- * the instant the desk's clock stands at (the dataset's end). Prints one JSON line { url, token }
+ * the instant the desk's clock stands at (the dataset's end), then optionally `synchronous=NORMAL`
+ * (the hot-path ratios compare with a baseline at that setting). Prints one JSON line { url, token }
  * when it answers, and stops cleanly when its stdin closes. Plain JavaScript: under tsx the
  * loader, esbuild's service and the source maps would be measured too.
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
 
-const [dataDir, at] = process.argv.slice(2);
+const [dataDir, at, ...flags] = process.argv.slice(2);
 if (!dataDir || !at || Number.isNaN(Date.parse(at))) throw new Error('usage: node serve-child.mjs <data dir> <ISO instant>');
 const bundle = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../out/main/desk-server.js');
 /** @type {typeof import('../../start')} */
@@ -21,6 +23,7 @@ const desk = await startDesk(
   { dataDir, port: 0, host: '127.0.0.1', engine: 'local', openai: {}, seed: { plan: 'free', timezone: 'UTC' } },
   { clock, runScheduler: false },
 );
+if (flags.includes('synchronous=NORMAL')) await sql`PRAGMA synchronous = NORMAL`.execute(desk.services.db);
 process.stdout.write(`${JSON.stringify({ url: desk.url, token: desk.token })}\n`);
 process.stdin.resume();
 process.stdin.on('end', () => {

@@ -1,0 +1,60 @@
+/**
+ * The desk as it ships, in a process of its own: serve-child.mjs runs electron-vite's bundle of the
+ * server under plain Node (what `npm start` and the desktop's utility process run) on a copy of the
+ * dataset. The memory figure (rss.ts) and the hot paths (hot-paths.ts) measure it there: in the
+ * bench's own process the desk would run under tsx (its loader, and esbuild's keepNames on every
+ * named closure) beside the load workers, the baselines and the client.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import readline from 'node:readline';
+import { copyToFreshDir, DATASET_END } from './dataset';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface ShippedDesk {
+  url: string;
+  token: string;
+  pid: number;
+  /** performance.now() when the process was spawned (after the build check and the copy). */
+  spawnedAt: number;
+  /** Stops the desk (it closes cleanly when its stdin ends) and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/** The bundle the child runs is out/main/desk-server.js: build it when the sources changed (what `npm start` does first). */
+function buildIfStale(): void {
+  const res = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (res.status !== 0) throw new Error(`scripts/build-if-stale.mjs failed (${res.status ?? res.signal})`);
+}
+
+/**
+ * Starts the bundled desk on a copy of `file`, its clock standing at the dataset's end.
+ * `synchronous`: the SQLite setting the child puts on its connection (the hot-path ratios compare
+ * with a baseline at NORMAL); omitted, the desk's own (FULL).
+ */
+export async function startShippedDesk(file: string, options: { synchronous?: 'NORMAL' } = {}): Promise<ShippedDesk> {
+  buildIfStale();
+  const dataDir = copyToFreshDir(file);
+  const args = [path.join(import.meta.dirname, 'serve-child.mjs'), dataDir, DATASET_END, ...(options.synchronous ? [`synchronous=${options.synchronous}`] : [])];
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const stop = async () => {
+    child.stdin.end();
+    await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(null)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const first = await new Promise<string>((resolve, reject) => {
+      readline.createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`serve-child exited (${code}) before answering`)));
+    });
+    const { url, token } = JSON.parse(first) as { url: string; token: string };
+    return { url, token, pid: child.pid!, spawnedAt, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

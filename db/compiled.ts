@@ -104,3 +104,15 @@ export function learnNames(raw: Record<string, unknown>[] | undefined, mapped: u
   });
   return same ? names : null;
 }
+
+/**
+ * Runs one fixed SQL statement with `params` in the caller's transaction: straight on its
+ * connection's kept statement while it is open, else through Kysely. For writes repeated per row
+ * (a cycle's apply touches a thousand tasks and memory entries) where building and compiling each
+ * with the query builder would cost more than SQLite's own work.
+ */
+export async function runStatement(trx: Kysely<DB>, sqlText: string, params: readonly unknown[]): Promise<void> {
+  const connection = liveConnectionOf(trx);
+  if (connection !== null && runSync(connection, sqlText, params) !== undefined) return;
+  await trx.executeQuery(CompiledQuery.raw(sqlText, [...params]));
+}

@@ -1,7 +1,7 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
+import { runStatement } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
-import { runSync } from '../../../db/statement-cache';
-import { liveConnectionOf, type Trx } from '../../../db/transactions';
+import type { Trx } from '../../../db/transactions';
 import type { Day } from '../../core/workspace-time';
 import { addCost, equalSplit, UNASSIGNED_KEY, UNTAGGED_KEY, WORKSPACE_KEY, ZERO_COST, type CostAmount, type CostDimension } from './rules';
 
@@ -87,13 +87,6 @@ const ADD_TO_MEMORY =
   'update memory set retrieval_count = retrieval_count + ?, last_retrieved_at = ?, total_attributed_input_tokens = total_attributed_input_tokens + ?, total_attributed_output_tokens = total_attributed_output_tokens + ?, cost_micro_usd = cost_micro_usd + ? where id = ?';
 const ADD_RETRIEVALS = 'insert into memory_retrieval_daily (memory_id, day, count) values (?, ?, ?) on conflict (memory_id, day) do update set count = memory_retrieval_daily.count + ?';
 
-/** One statement on the open transaction's connection (its kept statement), else through Kysely. */
-async function run(trx: Trx, sqlText: string, params: unknown[]): Promise<void> {
-  const connection = liveConnectionOf(trx);
-  if (connection !== null && runSync(connection, sqlText, params) !== undefined) return;
-  await trx.executeQuery(CompiledQuery.raw(sqlText, params));
-}
-
 /** Writes a cycle's cost: daily buckets, task totals and sessions, memory counters and retrievals. */
 /** `breathe` yields to the event loop between statements now and then (see loop/breathe.ts). */
 export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge): Promise<void> {
@@ -101,11 +94,11 @@ export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, ch
   for (const { dimension, key, amount } of buckets.values()) {
     await breathe();
     const { inputTokens, outputTokens, costMicroUsd } = amount;
-    await run(trx, ADD_TO_BUCKET, [dimension, key, charge.day, inputTokens, outputTokens, costMicroUsd, inputTokens, outputTokens, costMicroUsd]);
+    await runStatement(trx, ADD_TO_BUCKET, [dimension, key, charge.day, inputTokens, outputTokens, costMicroUsd, inputTokens, outputTokens, costMicroUsd]);
   }
   for (const t of charge.tasks) {
     await breathe();
-    await run(trx, ADD_TO_TASK, [t.amount.inputTokens, t.amount.outputTokens, t.amount.costMicroUsd, t.worked ? 1 : 0, t.taskId]);
+    await runStatement(trx, ADD_TO_TASK, [t.amount.inputTokens, t.amount.outputTokens, t.amount.costMicroUsd, t.worked ? 1 : 0, t.taskId]);
   }
   await recordRetrievals(trx, breathe, charge, memory);
 }
@@ -121,8 +114,8 @@ async function recordRetrievals(trx: Trx, breathe: () => Promise<void>, charge: 
     if (!live.has(id)) continue;
     await breathe();
     const cost = attributed.get(id) ?? ZERO_COST;
-    await run(trx, ADD_TO_MEMORY, [count, charge.at, cost.inputTokens, cost.outputTokens, cost.costMicroUsd, id]);
-    await run(trx, ADD_RETRIEVALS, [id, charge.day, count, count]);
+    await runStatement(trx, ADD_TO_MEMORY, [count, charge.at, cost.inputTokens, cost.outputTokens, cost.costMicroUsd, id]);
+    await runStatement(trx, ADD_RETRIEVALS, [id, charge.day, count, count]);
   }
 }
 

@@ -16,7 +16,7 @@ import { timeSlicer } from '../../core/time-slicer';
 import type { GatheredState } from './gather';
 import { countsOf, type RunProduced, type RunRead } from './run-record';
 import { MAX_TASK_SOURCE_MEMORY_IDS } from './rules';
-import { runStatement } from './statements';
+import { runStatement } from '../../../db/compiled';
 import {
   cleanArtifactKind,
   cleanDeliverable,

@@ -374,9 +374,10 @@ export interface SearchFtsTable {
   kind: string;
 }
 
-/** Rows waiting for the search index (0017): indexed in bulk before their transaction commits (server/domain/search/search-index.ts). */
-export interface SearchPendingTable {
-  docId: number;
+/** A row waiting for the search index (0018): a new signal or its arrival activity row. */
+export interface SearchQueueTable {
+  kind: 'signal' | 'activity';
+  ref: string;
 }
 
 /** One loop cycle (0011). Id lists are JSON arrays. */
@@ -636,7 +637,7 @@ export interface DB {
   outboundAttempts: OutboundAttemptTable;
   searchDocs: SearchDocTable;
   searchFts: SearchFtsTable;
-  searchPending: SearchPendingTable;
+  searchQueue: SearchQueueTable;
   roadmapVotes: RoadmapVoteTable;
   badgeToken: BadgeTokenTable;
 }

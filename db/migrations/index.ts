@@ -16,6 +16,7 @@ import * as m0014Search from './0014_search';
 import * as m0015Digest from './0015_digest';
 import * as m0016Public from './0016_public';
 import * as m0017SearchDeferred from './0017_search_deferred';
+import * as m0018SearchQueue from './0018_search_queue';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0015_digest': m0015Digest,
   '0016_public': m0016Public,
   '0017_search_deferred': m0017SearchDeferred,
+  '0018_search_queue': m0018SearchQueue,
 };

@@ -5,15 +5,15 @@ import { EVERY_MINUTE, type Job } from './scheduler';
 export const SEARCH_INDEX_JOB = 'search.index';
 
 /**
- * Indexes rows left pending for the search index (rows another connection wrote: the desk's own
- * writes are indexed before they commit): GET /activity `q` finds them without waiting for a search.
+ * Indexes the rows waiting in the search queue (a quiet desk's last few signals, rows another
+ * connection wrote), so they are indexed within a minute even if nothing reads the index.
  */
 export function searchIndexJob(search: SearchService): Job {
   return {
     name: SEARCH_INDEX_JOB,
     everyMs: EVERY_MINUTE,
     run: async () => {
-      await search.indexPending();
+      await search.indexQueued();
     },
   };
 }

@@ -12,10 +12,10 @@ export type DbFingerprint = Record<string, string[]>;
 
 /**
  * Plain tables that are derived data kept by triggers like the FTS tables: the search index's
- * row map (db/migrations/0014_search.ts) and its list of rows not indexed yet (0017). Restoring them by hand would collide with the rows the
+ * row map (db/migrations/0014_search.ts) and its queue of rows not indexed yet (0018). Restoring them by hand would collide with the rows the
  * triggers write when the base tables are restored.
  */
-const DERIVED_TABLES = ['search_docs', 'search_pending'];
+const DERIVED_TABLES = ['search_docs', 'search_queue'];
 
 /** The user tables of the database, by name (no `sqlite_*`, no `kysely_*`). */
 export async function userTables<DB>(db: Kysely<DB>): Promise<string[]> {

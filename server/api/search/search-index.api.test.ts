@@ -3,16 +3,17 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../core/clock';
-import { INDEX_PENDING_SQL } from '../../domain/search/search-index';
+import { INDEX_QUEUE_ROWS, QUEUE_DOCS_SQL, QUEUE_FTS_SQL } from '../../domain/search/search-index';
 import { SEARCH_INDEX_JOB } from '../../jobs/search-jobs';
 import type { TestDesk } from '../../testing/desk';
 import { createSignal } from '../../testing/fixtures/signals';
 import { useTestDesk } from '../../testing/use-test-desk';
 
 /**
- * New signals and their arrival activity rows reach the search index in bulk (0017_search_deferred):
- * indexed before the transaction that wrote them commits on the desk's connection, and caught up
- * by GET /search or the search.index job when another connection wrote them.
+ * New signals and their arrival activity rows reach the search index in bulk (0018_search_queue):
+ * they wait in search_queue until a reader of the index (GET /search, GET /activity q) takes the
+ * queue first, INDEX_QUEUE_ROWS rows wait on the desk's connection, or the search.index job
+ * sweeps it; whoever wrote them (the desk or another connection).
  */
 
 const shared = useTestDesk();
@@ -27,7 +28,7 @@ beforeEach(() => {
 afterEach(() => other.close());
 
 const api = (method: string, p: string, body?: unknown) => desk.api(method, `/api/v1${p}`, body);
-const pending = async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM search_pending`.execute(desk.services.db)).rows[0].n);
+const queued = async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM search_queue`.execute(desk.services.db)).rows[0].n);
 const indexed = async (ref: string) =>
   Number((await sql<{ n: number }>`SELECT count(*) AS n FROM search_fts f JOIN search_docs d ON d.doc_id = f.rowid WHERE d.ref = ${ref}`.execute(desk.services.db)).rows[0].n);
 const searchIds = async (q: string, extra = '') => {
@@ -51,17 +52,18 @@ function insertElsewhere(id: string, title: string, detail = 'Written on another
     .run(`act_${id}`, `Signal received through the inbound webhook: ${title}`, id, at);
 }
 
-describe('search index kept current for new signals', () => {
-  it('indexes a signal and its activity row before POST /signals answers, in every path that reads the index', async () => {
+describe('new signals on the desk', () => {
+  it('wait in the queue; a search indexes them first, with the columns 0014 gave them', async () => {
+    await desk.services.search.indexQueued();
     const signal = await createSignal(desk, { title: 'Quokka sighting near the depot', detail: 'Seen twice' });
-    expect(await pending()).toBe(0);
-    expect(await indexed(signal.id)).toBe(1);
+    expect(await queued()).toBe(2);
+    expect(await indexed(signal.id)).toBe(0);
     expect(await searchIds('quokka', '&kind=signal')).toEqual([`signal:${signal.id}`]);
-    expect(await activityIds('quokka')).toEqual([signal.id]);
-    // The same columns 0014's triggers wrote for these rows.
+    expect(await queued()).toBe(0);
+    expect(await indexed(signal.id)).toBe(1);
     const { rows } = await sql<{ kind: string; title: string; body: string; tags: string; ftsKind: string }>`
       SELECT d.kind, f.title, f.body, f.tags, f.kind AS ftsKind FROM search_fts f JOIN search_docs d ON d.doc_id = f.rowid
-      WHERE d.ref = ${signal.id} OR d.ref IN (SELECT id FROM activity WHERE entity_id = ${signal.id}) ORDER BY d.doc_id`.execute(desk.services.db);
+      WHERE d.ref = ${signal.id} OR d.ref IN (SELECT id FROM activity WHERE entity_id = ${signal.id}) ORDER BY d.kind DESC`.execute(desk.services.db);
     expect(rows).toEqual([
       { kind: 'signal', title: 'Quokka sighting near the depot', body: 'Seen twice', tags: 'news', ftsKind: 'signal' },
       { kind: 'activity', title: '', body: 'Signal created: Quokka sighting near the depot', tags: 'signal.created', ftsKind: 'activity' },
@@ -69,31 +71,49 @@ describe('search index kept current for new signals', () => {
     await integrity();
   });
 
-  it('requests answered together are all indexed when they are answered', async () => {
-    const created = await Promise.all(Array.from({ length: 12 }, (_, i) => createSignal(desk, { title: `Wombat report ${i}`, detail: 'Batch' })));
-    expect(await pending()).toBe(0);
-    for (const s of created) expect(await indexed(s.id)).toBe(1);
-    expect((await searchIds('wombat', '&kind=signal&limit=50')).sort()).toEqual(created.map((s) => `signal:${s.id}`).sort());
+  it('GET /activity q takes the queue first too', async () => {
+    const signal = await createSignal(desk, { title: 'Platypus by the creek', detail: 'Once' });
+    expect(await queued()).toBeGreaterThan(0);
+    expect(await activityIds('platypus')).toEqual([signal.id]);
+    expect(await queued()).toBe(0);
+  });
+
+  it(`are indexed by the batch that queues the ${INDEX_QUEUE_ROWS}th row, without a reader`, async () => {
+    await desk.services.search.indexQueued();
+    const first = await Promise.all(Array.from({ length: INDEX_QUEUE_ROWS / 2 - 1 }, (_, i) => createSignal(desk, { title: `Wombat report ${i}`, detail: 'Batch' })));
+    expect(await queued()).toBe(2 * first.length);
+    const last = await createSignal(desk, { title: 'Wombat report last', detail: 'Batch' });
+    expect(await queued()).toBe(0);
+    for (const s of [...first, last]) expect(await indexed(s.id)).toBe(1);
     await integrity();
   });
 
   it('the inbound webhook path too', async () => {
     const res = await desk.api('POST', `/api/webhooks/signals/${desk.token}`, { signals: [{ title: 'Numbat in the webhook', detail: 'Pushed' }, { title: 'Numbat again', detail: 'Pushed' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(await pending()).toBe(0);
     expect((await searchIds('numbat', '&kind=signal')).length).toBe(2);
     expect((await activityIds('numbat')).length).toBe(2);
+    expect(await queued()).toBe(0);
+  });
+
+  it('a signal deleted while queued leaves the queue with it', async () => {
+    const signal = await createSignal(desk, { title: 'Cassowary to be deleted', detail: 'Gone' });
+    const before = await queued();
+    expect((await api('POST', '/signals/bulk', { action: 'delete', signalIds: [signal.id] })).status).toBe(200);
+    expect(await queued()).toBe(before - 1);
+    expect(await searchIds('cassowary', '&kind=signal')).toEqual([]);
+    await integrity();
   });
 });
 
 describe('rows another connection wrote', () => {
-  it('wait in search_pending until a search, which indexes them first: the answer is the fully indexed one', async () => {
+  it('wait in search_queue until a search, which indexes them first: the answer is the fully indexed one', async () => {
     insertElsewhere('sig_other_1', 'Bilby tracks by the river');
     insertElsewhere('sig_other_2', 'Bilby burrow', 'Bilby again and again');
-    expect(await pending()).toBe(4);
+    expect(await queued()).toBe(4);
     expect(await indexed('sig_other_1')).toBe(0);
     const first = await searchIds('bilby', '&limit=50');
-    expect(await pending()).toBe(0);
+    expect(await queued()).toBe(0);
     expect([...first].sort()).toEqual(['activity:act_sig_other_1', 'activity:act_sig_other_2', 'signal:sig_other_1', 'signal:sig_other_2']);
     // The query again, over the index as it now stands, answers the same hits in the same order.
     expect(await searchIds('bilby', '&limit=50')).toEqual(first);
@@ -105,35 +125,37 @@ describe('rows another connection wrote', () => {
     insertElsewhere('sig_other_4', 'Dingo to be deleted');
     other.prepare(`UPDATE signals SET title = 'Dugong second title' WHERE id = 'sig_other_3'`).run();
     other.prepare(`DELETE FROM signals WHERE id = 'sig_other_4'`).run();
-    // The newest row deleted while pending: the next row gets its doc_id again and is pending as itself.
+    // A row deleted while queued, then a new one: only the new one is indexed.
     other.prepare(`INSERT INTO signals (id, kind, priority, title, detail, pinned, created_at) VALUES ('sig_other_6', 'news', 'normal', 'Dingo gone', 'x', 0, ?)`).run(desk.clock.now().toISOString());
     other.prepare(`DELETE FROM signals WHERE id = 'sig_other_6'`).run();
     other.prepare(`INSERT INTO signals (id, kind, priority, title, detail, pinned, created_at) VALUES ('sig_other_7', 'news', 'normal', 'Dugong third', 'x', 0, ?)`).run(desk.clock.now().toISOString());
     expect(await searchIds('dingo', '&kind=signal')).toEqual([]);
     expect((await searchIds('dugong', '&kind=signal')).sort()).toEqual(['signal:sig_other_3', 'signal:sig_other_7']);
-    expect(await pending()).toBe(0);
+    expect(await queued()).toBe(0);
     await integrity();
   });
 
-  it('the search.index job indexes them on its minute, so GET /activity q finds them without a search', async () => {
+  it('the search.index job indexes them on its minute, without a reader', async () => {
     insertElsewhere('sig_other_5', 'Echidna spotted');
-    expect(await activityIds('echidna')).toEqual([]);
+    expect(await indexed('sig_other_5')).toBe(0);
     desk.clock.advance(MINUTE_MS);
     // The tick runs every due job (a loop cycle may log its own rows about the signal too).
     expect(await desk.services.scheduler.tick()).toContain(SEARCH_INDEX_JOB);
-    expect(await pending()).toBe(0);
+    expect(await queued()).toBe(0);
+    expect(await indexed('sig_other_5')).toBe(1);
     expect(await activityIds('echidna')).toContain('sig_other_5');
   });
 });
 
-describe('the catch-up statement', () => {
-  it('reads the pending list first and each row by its key (no scan of the indexed tables)', async () => {
-    const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${sql.raw(INDEX_PENDING_SQL)}`.execute(desk.services.db);
-    const plan = rows.map((r) => r.detail).join('\n');
-    expect(plan).toMatch(/SCAN p/);
-    expect(plan).toMatch(/SEARCH d USING INTEGER PRIMARY KEY/);
-    expect(plan).toMatch(/SEARCH r USING INDEX sqlite_autoindex_signals_1/);
-    expect(plan).toMatch(/SEARCH r USING INDEX sqlite_autoindex_activity_1/);
-    expect(plan).not.toMatch(/SCAN (d|r)\b/);
+describe('the catch-up statements', () => {
+  it('read the queue first and each row by its key (no scan of the indexed tables)', async () => {
+    for (const statement of [QUEUE_DOCS_SQL, QUEUE_FTS_SQL]) {
+      const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${sql.raw(statement)}`.execute(desk.services.db);
+      const plan = rows.map((r) => r.detail).join('\n');
+      expect(plan).toMatch(/SEARCH q USING PRIMARY KEY|SCAN q/);
+      expect(plan).toMatch(/SEARCH r USING INDEX sqlite_autoindex_signals_1/);
+      expect(plan).toMatch(/SEARCH r USING INDEX sqlite_autoindex_activity_1/);
+      expect(plan).not.toMatch(/SCAN (d|r)\b/);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/connection';
 import { afterKey, pageRequest, toPage, type CursorKey, type Page } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
 import { matchingRefs, queryWords } from '../search/fts';
+import { catchUp } from '../search/search-index';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { ACTIVITY_LIST, parseKindFilter, parseTextFilter } from './activity-rules';
@@ -80,6 +81,8 @@ export class ActivityService {
     const kinds = parseKindFilter(query.kind);
     const q = parseTextFilter(query.q);
     const since = query.since === undefined ? undefined : parseIso('since', query.since, (await this.workspace.profile()).timezone).toISOString();
+    // `q` reads the search index: rows still queued for it are indexed first.
+    if (q !== undefined) await catchUp(this.db);
     const rows = await activityListQuery(this.db, { fetch: limit + 1, since, kinds, q, after }).execute();
     return toPage(rows, limit, (r) => [r.createdAt, r.id]);
   }

@@ -1,63 +1,79 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { SEARCH_KINDS as INDEXED_KINDS } from '../../../db/migrations/0014_search';
-import { DEFERRED_ACTIVITY_KINDS } from '../../../db/migrations/0017_search_deferred';
 import { onTableWrite } from '../../../db/statement-cache';
 import { beforeCommit, inTransaction, type Trx } from '../../../db/transactions';
 
 /**
- * Rows waiting for the search index (db/migrations/0017_search_deferred.ts): new signals and
- * their arrival activity rows get their search_docs row (doc_id) from a trigger and are indexed
- * here in bulk, one FTS5 segment for the lot, before the transaction that wrote them commits.
+ * The search queue (db/migrations/0018_search_queue.ts): new signals and their arrival activity
+ * rows wait there, written by triggers, and are indexed here in bulk: their search_docs rows, then
+ * their FTS5 rows (one segment for the lot), from their tables' current values.
+ *
+ * Whatever reads the index takes the queue first (GET /search, GET /activity `q`: `catchUp`), so
+ * an answer is always the fully indexed one; on the desk's connection the queue is also taken
+ * once INDEX_QUEUE_ROWS rows wait, before their group-commit batch commits, and the
+ * `search.index` job sweeps it every minute (a quiet desk's few rows, another connection's).
  */
+
+/**
+ * Queued rows the desk lets wait before it indexes them in the batch that queued the last of them
+ * (a signal queues two: itself and its arrival activity row). Indexing a few hundred rows at a time
+ * costs a third of indexing them batch by batch (one FTS5 segment and one run of search_docs pages
+ * for the lot); a few milliseconds of work once every 128 signals, and readers never wait for it
+ * (they take the queue first).
+ */
+export const INDEX_QUEUE_ROWS = 256;
 
 /** The columns of a kind as 0014's triggers write them, over the row `r`. */
 function columnsOf(kind: 'signal' | 'activity'): string {
   const k = INDEXED_KINDS.find((x) => x.kind === kind);
   if (!k) throw new Error(`search kind ${kind} is not indexed`);
-  return `d.doc_id, ${k.title}, ${k.body}, ${k.tags}, '${k.kind}'`;
+  return `${k.title}, ${k.body}, ${k.tags}, '${k.kind}'`;
 }
 
-// CROSS JOIN keeps SQLite on the short pending list first, then each row by its key.
-export const INDEX_PENDING_SQL = `
-  INSERT INTO search_fts (rowid, title, body, tags, kind)
-  SELECT ${columnsOf('signal')} FROM search_pending p CROSS JOIN search_docs d ON d.doc_id = p.doc_id CROSS JOIN signals r ON r.id = d.ref WHERE d.kind = 'signal'
+// CROSS JOIN keeps SQLite on the short queue first, then each row by its key. A queued row deleted
+// meanwhile left the queue with it (0018's delete triggers).
+export const QUEUE_DOCS_SQL = `
+  INSERT INTO search_docs (kind, ref, parent, at)
+  SELECT q.kind, q.ref, NULL, r.created_at FROM search_queue q CROSS JOIN signals r ON r.id = q.ref WHERE q.kind = 'signal'
   UNION ALL
-  SELECT ${columnsOf('activity')} FROM search_pending p CROSS JOIN search_docs d ON d.doc_id = p.doc_id CROSS JOIN activity r ON r.id = d.ref WHERE d.kind = 'activity'
-    AND r.kind IN (${DEFERRED_ACTIVITY_KINDS.map((k) => `'${k}'`).join(', ')})
+  SELECT q.kind, q.ref, NULL, r.created_at FROM search_queue q CROSS JOIN activity r ON r.id = q.ref WHERE q.kind = 'activity'
+  ORDER BY 4, 2`;
+
+export const QUEUE_FTS_SQL = `
+  INSERT INTO search_fts (rowid, title, body, tags, kind)
+  SELECT d.doc_id, ${columnsOf('signal')} FROM search_queue q CROSS JOIN search_docs d ON d.kind = q.kind AND d.ref = q.ref CROSS JOIN signals r ON r.id = q.ref WHERE q.kind = 'signal'
+  UNION ALL
+  SELECT d.doc_id, ${columnsOf('activity')} FROM search_queue q CROSS JOIN search_docs d ON d.kind = q.kind AND d.ref = q.ref CROSS JOIN activity r ON r.id = q.ref WHERE q.kind = 'activity'
   ORDER BY 1`;
 
 /** True when rows wait for the index. */
-export async function hasPending(db: Db): Promise<boolean> {
-  const { rows } = await sql<{ pending: number }>`SELECT EXISTS (SELECT 1 FROM search_pending) AS pending`.execute(db);
-  return rows[0]?.pending === 1;
+export async function hasQueued(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ queued: number }>`SELECT EXISTS (SELECT 1 FROM search_queue) AS queued`.execute(db);
+  return rows[0]?.queued === 1;
 }
 
-/**
- * Indexes every pending row from its table's current values and empties the list (a row deleted
- * meanwhile has no search_docs row: skipped). Returns how many rows were indexed.
- */
-export async function indexPending(trx: Trx): Promise<number> {
-  if (!(await hasPending(trx))) return 0;
-  const { numAffectedRows } = await sql.raw(INDEX_PENDING_SQL).execute(trx);
-  await sql`DELETE FROM search_pending`.execute(trx);
+/** Indexes every queued row and empties the queue. Returns how many rows were indexed. */
+export async function indexQueued(trx: Trx): Promise<number> {
+  if (!(await hasQueued(trx))) return 0;
+  await sql.raw(QUEUE_DOCS_SQL).execute(trx);
+  const { numAffectedRows } = await sql.raw(QUEUE_FTS_SQL).execute(trx);
+  await sql`DELETE FROM search_queue`.execute(trx);
   return Number(numAffectedRows ?? 0);
 }
 
-/** Indexes the pending rows in a transaction of their own (joining an open one). */
-export function catchUp(db: Db): Promise<number> {
-  return inTransaction(db, (trx) => indexPending(trx));
+/** Indexes the queued rows, if any, in a transaction of their own (joining an open one). */
+export async function catchUp(db: Db): Promise<number> {
+  return (await hasQueued(db)) ? inTransaction(db, (trx) => indexQueued(trx)) : 0;
 }
 
 /**
- * Keeps the index current on the desk's connection: once a statement wrote `signals` (every new
- * signal does, whatever the path), the group-commit batch indexes the pending rows just before its
- * COMMIT (db/transactions.ts `beforeCommit`), so whoever was told a signal was stored finds it, and
- * a batch's signals make one FTS5 segment. If that fails the rows stay pending (`onError` hears
- * it): GET /search catches up first, and the `search.index` job sweeps them, as it does the rows
- * another connection wrote.
+ * Indexes the queue on the desk's connection once it holds INDEX_QUEUE_ROWS rows: checked at the
+ * end of each group-commit batch that wrote `signals` (every new signal does, whatever the path),
+ * just before it commits (db/transactions.ts `beforeCommit`). If that fails the rows stay queued
+ * (`onError` hears it) for the next reader, batch or job.
  */
-export function keepIndexCurrent(db: Db, onError: (err: unknown) => void): () => void {
+export function indexInBulk(db: Db, onError: (err: unknown) => void): () => void {
   let written = false;
   const stopWatching = onTableWrite(db, 'signals', () => {
     written = true;
@@ -67,7 +83,8 @@ export function keepIndexCurrent(db: Db, onError: (err: unknown) => void): () =>
     async (trx) => {
       if (!written) return;
       written = false;
-      await indexPending(trx);
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_queue LIMIT ${INDEX_QUEUE_ROWS})`.execute(trx);
+      if ((rows[0]?.n ?? 0) >= INDEX_QUEUE_ROWS) await indexQueued(trx);
     },
     onError,
   );

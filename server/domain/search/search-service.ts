@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { MARK_CLOSE, MARK_OPEN, matchExpression, queryWords, unmark, type TextMark } from './fts';
-import { catchUp, hasPending, keepIndexCurrent } from './search-index';
+import { catchUp, indexInBulk } from './search-index';
 import { MIN_PREFIX_LENGTH, RANK_WINDOW, SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
 
 export interface SearchQuery {
@@ -89,20 +89,19 @@ interface HitRow {
 /** GET /search: keyword search over everything the index holds (db/migrations/0014_search.ts). */
 export class SearchService {
   /**
-   * Keeps the index current on this connection (search-index.ts: new signals are indexed before
-   * their transaction commits); `onIndexError` hears a failed catch-up (the rows stay pending for
-   * the next search or the `search.index` job).
+   * Indexes the search queue in bulk on this connection (search-index.ts); `onIndexError` hears a
+   * failed run (the rows stay queued for the next reader or the `search.index` job).
    */
   constructor(
     private readonly db: Db,
     options: { onIndexError?: (err: unknown) => void } = {},
   ) {
-    keepIndexCurrent(db, options.onIndexError ?? (() => {}));
+    indexInBulk(db, options.onIndexError ?? (() => {}));
   }
 
-  /** Indexes rows other connections left pending (the `search.index` job); returns how many. */
-  async indexPending(): Promise<number> {
-    return (await hasPending(this.db)) ? catchUp(this.db) : 0;
+  /** Indexes the queued rows (the `search.index` job; every reader of the index first); returns how many. */
+  async indexQueued(): Promise<number> {
+    return catchUp(this.db);
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
@@ -111,9 +110,8 @@ export class SearchService {
     const kinds = parseSearchKinds(query.kind);
     const words = queryWords(q);
     if (words.length === 0) return { query: q, words, hits: [], capped: false };
-    // Rows written where the index was not kept current (another connection) are indexed first,
-    // so the answer is the one a fully indexed desk gives.
-    await this.indexPending();
+    // Queued rows are indexed first, so the answer is the one a fully indexed desk gives.
+    await this.indexQueued();
     // A short last word is a whole word; a last word that already fills the window as a whole word
     // is matched as that word: as a prefix FTS5 would merge the postings of every word it starts
     // (hundreds of ms for a word found in most rows), for hits the whole word already fills.

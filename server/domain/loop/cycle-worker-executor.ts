@@ -46,8 +46,19 @@ function tsxEsmApi(): string {
   return path.join(path.dirname(manifest), target);
 }
 
+/**
+ * How long the cycle worker is kept with nothing to do. Kept, its isolate, engine and tokenizer cost
+ * the idle desk ~40 MiB of RSS (docs/architecture.md, "Server memory"); a cycle after a stop pays
+ * ~1 s (built) on the worker's thread to start it again. Cycles come minutes apart (plan floor 1-15
+ * minutes), so between them it is stopped; 30 s still keeps it for requests that come together
+ * (prepare then the first cycle, Run now twice).
+ */
+export const WORKER_IDLE_STOP_MS = 30_000;
+
 /** A request to the worker waiting for its answer(s). */
 interface Waiter {
+  /** The thread it was sent to: only that thread's exit fails it. */
+  worker: Worker;
   /** The desk's connection whose caches hear what the worker wrote for this request. */
   db: Db;
   /** The desk's write-lock flag: cleared if the worker dies holding it. */
@@ -59,22 +70,30 @@ interface Waiter {
 }
 
 /**
- * The process's cycle worker: started by the first request, then kept for the next ones (it holds
- * the loaded engine, tokenizer and prepared statements; start-up is the cost of loading them, most
- * of a second from source under tsx), serving every desk of the process (tests run many) with a
- * connection per database file. It never keeps the process alive by itself: referenced only while
- * a request waits. If it stops (a crash), every waiting request fails, every waiting desk drops all
- * its caches (the worker may have committed before it stopped), and the next request starts a new one.
+ * The process's cycle worker: started by a request, kept while requests come, stopped once it has
+ * been idle for `idleStopMs` (see WORKER_IDLE_STOP_MS); it serves every desk of the process (tests
+ * run many) with a connection per database file. It never keeps the process alive by itself:
+ * referenced only while a request waits, its idle timer unref'd. If it stops (a crash), every
+ * request waiting on it fails, every waiting desk drops all its caches (the worker may have
+ * committed before it stopped), and the next request starts a new one. An idle stop has nobody
+ * waiting, so it fails and drops nothing; a request arriving during it goes to a new worker.
  */
 class CycleWorkerHost {
   private worker: Worker | null = null;
+  /** Every thread not yet exited: the current one and any still stopping. */
+  private readonly live = new Set<Worker>();
   private seq = 0;
   private readonly waiting = new Map<number, Waiter>();
+  private idleTimer: NodeJS.Timeout | undefined;
+  /** Desks whose executor is not closed: with none left, no idle timer is kept. */
+  private desks = 0;
+  idleStopMs = WORKER_IDLE_STOP_MS;
 
-  request(db: Db, lock: Int32Array, build: (id: number) => ToWorker, waiter: Omit<Waiter, 'db' | 'lock'>): void {
+  request(db: Db, lock: Int32Array, build: (id: number) => ToWorker, waiter: Omit<Waiter, 'worker' | 'db' | 'lock'>): void {
+    clearTimeout(this.idleTimer);
     const worker = this.worker ?? this.start();
     const id = ++this.seq;
-    this.waiting.set(id, { db, lock, ...waiter });
+    this.waiting.set(id, { worker, db, lock, ...waiter });
     worker.ref();
     worker.postMessage(build(id));
   }
@@ -83,9 +102,28 @@ class CycleWorkerHost {
     return this.worker !== null;
   }
 
-  /** Stops the thread at once, as a crash would (waiting requests fail). */
+  get threadId(): number | null {
+    return this.worker?.threadId ?? null;
+  }
+
+  get threads(): number {
+    return this.live.size;
+  }
+
+  opened(): void {
+    this.desks++;
+  }
+
+  /** A desk stopped: the last one leaves no timer behind (the worker, unref'd, does not hold the process). */
+  closed(): void {
+    this.desks--;
+    if (this.desks === 0) clearTimeout(this.idleTimer);
+  }
+
+  /** Stops the thread at once, as a crash would (waiting requests fail); also waits for one stopping after idling. */
   async terminate(): Promise<void> {
-    await this.worker?.terminate();
+    clearTimeout(this.idleTimer);
+    await Promise.all([...this.live].map((w) => w.terminate()));
   }
 
   private start(): Worker {
@@ -97,11 +135,12 @@ class CycleWorkerHost {
       failure = err;
     });
     worker.on('exit', (code) => {
+      this.live.delete(worker);
       if (this.worker === worker) this.worker = null;
       const why = new Error(`the cycle worker stopped before the cycle finished (${failure ? failure.message : `exit code ${code}`})`);
-      const waiting = [...this.waiting.values()];
-      this.waiting.clear();
-      for (const w of waiting) {
+      for (const [id, w] of this.waiting) {
+        if (w.worker !== worker) continue;
+        this.waiting.delete(id);
         releaseWriteLock(w.lock); // its transaction died with it
         notifyTablesWritten(w.db, 'all');
         w.fail(why);
@@ -109,6 +148,7 @@ class CycleWorkerHost {
     });
     worker.unref();
     this.worker = worker;
+    this.live.add(worker);
     return worker;
   }
 
@@ -119,9 +159,25 @@ class CycleWorkerHost {
     if (message.tables.length > 0) notifyTablesWritten(w.db, message.tables);
     if (message.type !== 'running') {
       this.waiting.delete(message.id);
-      if (this.waiting.size === 0) this.worker?.unref();
+      if (this.waiting.size === 0) this.idle();
     }
     w.answer(message);
+  }
+
+  private idle(): void {
+    this.worker?.unref();
+    if (this.desks === 0) return;
+    this.idleTimer = setTimeout(() => this.stopIdle(), this.idleStopMs);
+    this.idleTimer.unref();
+  }
+
+  private stopIdle(): void {
+    const worker = this.worker;
+    if (worker === null || this.waiting.size > 0) return;
+    // Cleared first: a request made from here on starts a new worker, never this stopping one.
+    // Its connections close with its thread (better-sqlite3 closes them at the thread's teardown).
+    this.worker = null;
+    void worker.terminate();
   }
 }
 
@@ -142,6 +198,7 @@ export class WorkerCycleExecutor implements CycleExecutor {
 
   constructor(private readonly o: WorkerExecutorOptions) {
     shareWriteLock(o.db, this.flag, 'waiter');
+    host.opened();
   }
 
   private get database(): WorkerDatabase {
@@ -178,7 +235,10 @@ export class WorkerCycleExecutor implements CycleExecutor {
 
   /** Closes this desk's connection in the worker (after the last cycle: LoopService.close waits for it). */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
+    host.closed();
+    // No worker up (never started, or stopped after idling): no connection of this desk's is open.
     if (!this.used || !host.running) return;
     await new Promise<void>((resolve) => {
       host.request(this.o.db, this.flag, (id) => ({ type: 'close', id, file: this.o.file }), { answer: () => resolve(), fail: () => resolve() });
@@ -188,6 +248,17 @@ export class WorkerCycleExecutor implements CycleExecutor {
 
 /** Whether the process's cycle worker thread is up (tests). */
 export const cycleWorkerRunning = (): boolean => host.running;
+
+/** The current cycle worker's thread id, null when none is up (tests: a new id is a new worker). */
+export const cycleWorkerThreadId = (): number | null => host.threadId;
+
+/** Cycle worker threads not yet exited, the current one and one still stopping after idling (tests). */
+export const cycleWorkerThreads = (): number => host.threads;
+
+/** Sets how long the cycle worker is kept idle (tests: a few ms instead of WORKER_IDLE_STOP_MS). */
+export const setCycleWorkerIdleStop = (ms: number): void => {
+  host.idleStopMs = ms;
+};
 
 /** Stops the process's cycle worker at once, as a crash would: cycles under way fail (tests of that path). */
 export const terminateCycleWorker = (): Promise<void> => host.terminate();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../db/connection';
@@ -10,7 +11,14 @@ import { startChatServer, type ChatServer } from '../../testing/fakes/chat-serve
 import { insertMemoryRow, insertSignalRow, insertTask } from '../../testing/fixtures/loop';
 import { createSignal } from '../../testing/fixtures/signals';
 import { readWorkspace } from '../workspace/workspace-store';
-import { cycleWorkerRunning, terminateCycleWorker } from './cycle-worker-executor';
+import {
+  cycleWorkerRunning,
+  cycleWorkerThreadId,
+  cycleWorkerThreads,
+  setCycleWorkerIdleStop,
+  terminateCycleWorker,
+  WORKER_IDLE_STOP_MS,
+} from './cycle-worker-executor';
 import { LoopService } from './loop-service';
 import type { Run } from './run-record';
 
@@ -190,5 +198,102 @@ describe('a cycle in the cycle worker', () => {
     expect(new Set(statuses)).toEqual(new Set([201]));
     const posted = await d.services.db.selectFrom('signals').select(['id']).where('title', 'like', 'Posted during the cycle%').execute();
     expect(posted).toHaveLength(statuses.length);
+  });
+});
+
+describe('the cycle worker between cycles', () => {
+  // The host is the process's (files share a fork's modules): every test leaves the real delay behind.
+  afterEach(() => setCycleWorkerIdleStop(WORKER_IDLE_STOP_MS));
+
+  /** Until every cycle worker thread has exited (the idle stop's terminate() included). */
+  const allStopped = () => vi.waitFor(() => expect(cycleWorkerThreads()).toBe(0), { timeout: 10_000, interval: 5 });
+
+  it('stops once idle for the delay; the next cycle starts a new worker and writes what the first one did', async () => {
+    const first = await desk();
+    const second = await desk();
+    await seed(first);
+    await seed(second);
+    setCycleWorkerIdleStop(20);
+    const run = await first.services.loop.runNow();
+    expect(run.status).toBe('completed');
+    await allStopped();
+    expect(cycleWorkerRunning()).toBe(false);
+    setCycleWorkerIdleStop(WORKER_IDLE_STOP_MS);
+    const next = await second.services.loop.runNow();
+    expect(cycleWorkerRunning()).toBe(true);
+    expect(await outcome(second.services.db, next)).toEqual(await outcome(first.services.db, run));
+    // The first desk's connection went with the stopped worker: the new one opens its own.
+    first.clock.advanceMinutes(1);
+    expect((await first.services.loop.runNow()).status).toBe('completed');
+  });
+
+  it('an idle stop fails nothing and drops no cache of the desk (nothing was waiting on it)', async () => {
+    const d = await desk();
+    const db = d.services.db;
+    expect((await readWorkspace(db)).name).toBe('My desk');
+    const other = new Database(path.join(d.dataDir, 'desk.sqlite'));
+    try {
+      other.prepare("UPDATE workspace SET name = 'Renamed elsewhere'").run();
+    } finally {
+      other.close();
+    }
+    setCycleWorkerIdleStop(20);
+    await d.services.loop.prepare();
+    await allStopped();
+    // A dropped cache would read the row again and see the rename.
+    expect((await readWorkspace(db)).name).toBe('My desk');
+  });
+
+  it('a request before the delay goes to the same worker, and while it waits the worker is kept past the delay', async () => {
+    const d = await desk();
+    await seed(d);
+    setCycleWorkerIdleStop(1_000);
+    expect((await d.services.loop.runNow()).status).toBe('completed');
+    const thread = cycleWorkerThreadId();
+    expect(thread).not.toBeNull();
+    expect((await d.api('PUT', '/api/v1/workspace/engine', { engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKey: KEY })).status).toBe(200);
+    chat.answer({ hang: true });
+    const asked = chat.requests.length;
+    d.clock.advanceMinutes(1);
+    const pending = d.services.loop.runNow();
+    await vi.waitFor(() => expect(chat.requests.length).toBe(asked + 1), { timeout: 15_000, interval: 20 });
+    expect(cycleWorkerThreadId()).toBe(thread);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(cycleWorkerThreadId()).toBe(thread);
+    expect(cycleWorkerThreads()).toBe(1);
+    await terminateCycleWorker();
+    expect((await pending).status).toBe('failed');
+  });
+
+  it('a request made while the idle stop terminates the worker goes to a new worker and is served', async () => {
+    const d = await desk();
+    await seed(d);
+    setCycleWorkerIdleStop(10);
+    const terminate = Worker.prototype.terminate;
+    let raced: Promise<void> | undefined;
+    let threadsThen = 0;
+    const spy = vi.spyOn(Worker.prototype, 'terminate').mockImplementationOnce(function (this: Worker) {
+      setCycleWorkerIdleStop(WORKER_IDLE_STOP_MS);
+      // prepare() reaches the host synchronously: it is in before the old worker is told to stop.
+      raced = d.services.loop.prepare();
+      threadsThen = cycleWorkerThreads();
+      return terminate.call(this);
+    });
+    try {
+      await d.services.loop.prepare();
+      const old = cycleWorkerThreadId();
+      await vi.waitFor(() => expect(raced).toBeDefined(), { timeout: 5_000, interval: 5 });
+      expect(threadsThen).toBe(2); // a new worker beside the one stopping
+      await raced;
+      const thread = cycleWorkerThreadId();
+      expect(thread).not.toBeNull();
+      expect(thread).not.toBe(old);
+      const run = await d.services.loop.runNow();
+      expect(run.status).toBe('completed');
+      expect(cycleWorkerThreadId()).toBe(thread);
+      await vi.waitFor(() => expect(cycleWorkerThreads()).toBe(1), { timeout: 10_000, interval: 5 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connection';
+import type { EngineKind } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { EngineSettings } from '../../engine/index';
 import type { Engine } from '../../engine/types';
@@ -19,8 +20,11 @@ export interface CycleExecutor {
    * caller then fails the record, if one was registered).
    */
   run(job: CycleJob, onRunning: (runId: string) => void): Promise<CycleOutcome>;
-  /** Gets ready for the first cycle (a worker started, its connection open); optional: a cycle prepares what it needs. */
-  prepare(): Promise<void>;
+  /**
+   * Gets ready for a cycle (a worker started, its connection open; with `engine`, that engine's
+   * tables loaded too); optional: a cycle prepares what it needs.
+   */
+  prepare(engine?: EngineKind): Promise<void>;
   /** Releases what the executor holds (a worker thread); call after the last cycle has finished. */
   close(): Promise<void>;
 }

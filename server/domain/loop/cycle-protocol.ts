@@ -1,3 +1,4 @@
+import type { EngineKind } from '../../config';
 import type { CycleJob, CycleOutcome } from './cycle';
 
 /**
@@ -24,8 +25,11 @@ export type ToWorker =
       /** The openai engine's key for this cycle (read on the desk's thread: Settings may replace it). Never logged. */
       apiKey: string | null;
     }
-  /** Opens the connection to `database` ahead of the first cycle (modules loaded, file open); answered `opened`. */
-  | { type: 'open'; id: number; database: WorkerDatabase }
+  /**
+   * Opens the connection to `database` ahead of a cycle (modules loaded, file open); with `engine`,
+   * also loads what that engine needs (the local engine's tokenizer). Answered `opened`.
+   */
+  | { type: 'open'; id: number; database: WorkerDatabase; engine?: EngineKind }
   /** Closes the connection to `file` (the desk is stopping); answered `closed`. */
   | { type: 'close'; id: number; file: string };
 

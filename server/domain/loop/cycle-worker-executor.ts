@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Db } from '../../../db/connection';
 import { notifyTablesWritten, releaseWriteLock, shareWriteLock } from '../../../db/statement-cache';
+import type { EngineKind } from '../../config';
 import type { EngineSettings } from '../../engine/index';
 import { settingsOf, type CycleJob, type CycleOutcome } from './cycle';
 import type { CycleExecutor } from './cycle-executor';
@@ -49,11 +50,13 @@ function tsxEsmApi(): string {
 /**
  * How long the cycle worker is kept with nothing to do. Kept, its isolate, engine and tokenizer cost
  * the idle desk ~40 MiB of RSS (docs/architecture.md, "Server memory"); a cycle after a stop pays
- * ~1 s (built) on the worker's thread to start it again. Cycles come minutes apart (plan floor 1-15
- * minutes), so between them it is stopped; 30 s still keeps it for requests that come together
- * (prepare then the first cycle, Run now twice).
+ * ~1 s (built) on the worker's thread to start it again. Two minutes: longer than the loop's idle
+ * recheck (IDLE_RECHECK_MS, a minute) plus the scheduler's 15 s, so a desk whose loop keeps looking
+ * keeps its worker (no restart a minute), while one whose next cycle is far off (an interval of 5-30
+ * minutes after a cycle, the loop off or paused) gives the memory back; LoopService readies the
+ * worker again WARM_AHEAD_MS before a scheduled cycle falls due.
  */
-export const WORKER_IDLE_STOP_MS = 30_000;
+export const WORKER_IDLE_STOP_MS = 120_000;
 
 /** A request to the worker waiting for its answer(s). */
 interface Waiter {
@@ -221,12 +224,15 @@ export class WorkerCycleExecutor implements CycleExecutor {
     });
   }
 
-  /** Starts the worker and opens this desk's connection ahead of the first cycle (rejects with why it could not). */
-  prepare(): Promise<void> {
+  /**
+   * Starts the worker and opens this desk's connection ahead of a cycle, with `engine` loading what
+   * that engine needs too (rejects with why it could not).
+   */
+  prepare(engine?: EngineKind): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.used = true;
     return new Promise<void>((resolve, reject) => {
-      host.request(this.o.db, this.flag, (id) => ({ type: 'open', id, database: this.database }), {
+      host.request(this.o.db, this.flag, (id) => ({ type: 'open', id, database: this.database, engine }), {
         answer: (m) => (m.type === 'opened' && m.message !== null ? reject(new Error(m.message)) : resolve()),
         fail: reject,
       });

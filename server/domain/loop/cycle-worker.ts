@@ -11,6 +11,7 @@ import { openDatabase, type OpenedDatabase } from '../../../db/connection';
 import { onAnyTableWrite, shareWriteLock } from '../../../db/statement-cache';
 import type { Clock } from '../../core/clock';
 import { createEngine, type EngineSettings } from '../../engine/index';
+import { loadTokenizer } from '../../engine/usage';
 import { runCycle } from './cycle';
 import type { FromWorker, ToWorker, WorkerDatabase } from './cycle-protocol';
 
@@ -102,7 +103,7 @@ async function close(message: Extract<ToWorker, { type: 'close' }>): Promise<voi
 
 async function open(message: Extract<ToWorker, { type: 'open' }>): Promise<void> {
   const c = connect(message.database);
-  const failure = await c.opened.then(
+  const failure = await Promise.all([c.opened, message.engine === 'local' ? loadTokenizer() : null]).then(
     () => null,
     (err: unknown) => (err instanceof Error ? err.message : String(err)),
   );

@@ -6,7 +6,9 @@ import { EngineError, type Engine } from '../../engine/types';
 import { useTestDatabase } from '../../testing/database';
 import { insertMemoryRow, insertSignalRow, insertTask, scriptedEngine } from '../../testing/fixtures/loop';
 import type { EventEnvelope } from '../catalog/events';
+import { inlineExecutor, type CycleExecutor } from './cycle-executor';
 import { LoopService } from './loop-service';
+import { WARM_AHEAD_MS } from './rules';
 
 const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
 let clock: ManualClock;
@@ -326,3 +328,45 @@ describe('overlap', () => {
   });
 });
 
+
+describe('readying the executor ahead of a scheduled cycle', () => {
+  /** An executor running cycles inline, recording each prepare() and its engine. */
+  function recordingLoop() {
+    const prepared: (string | undefined)[] = [];
+    const inline = inlineExecutor({ db: t.db, clock, engineFor: () => drafter() });
+    const executor: CycleExecutor = { ...inline, prepare: async (engine) => void prepared.push(engine) };
+    return { loop: new LoopService({ db: t.db, clock, executor }), prepared };
+  }
+
+  it(`prepares once a look finds a cycle due within ${WARM_AHEAD_MS / 1000} s, for the workspace's engine; not before, not when it is due`, async () => {
+    const { loop, prepared } = recordingLoop();
+    await t.db.updateTable('workspace').set({ loopState: 'on', loopIntervalMinutes: 30 }).execute();
+    await insertSignalRow(ctx());
+    await loop.runNow();
+    clock.advanceMinutes(29);
+    expect(await loop.tick()).toBeNull();
+    expect(prepared).toEqual([]);
+    clock.advance(60_000 - WARM_AHEAD_MS + 5_000);
+    expect(await loop.tick()).toBeNull();
+    expect(prepared).toEqual(['local']);
+    await insertSignalRow(ctx());
+    clock.advance(WARM_AHEAD_MS);
+    expect((await loop.tick())?.trigger).toBe('schedule');
+    expect(prepared).toEqual(['local']);
+  });
+
+  it('does not prepare for a cycle the cap would skip, nor with the loop off', async () => {
+    const { loop, prepared } = recordingLoop();
+    await insertSignalRow(ctx());
+    await loop.runNow();
+    await t.db.updateTable('workspace').set({ loopState: 'on', loopIntervalMinutes: 30, dailyCostCapUsdCents: 0 }).execute();
+    clock.advance(30 * 60_000 - 10_000);
+    expect(await loop.tick()).toBeNull();
+    await t.db.updateTable('workspace').set({ loopState: 'off', dailyCostCapUsdCents: null }).execute();
+    expect(await loop.tick()).toBeNull();
+    expect(prepared).toEqual([]);
+    await t.db.updateTable('workspace').set({ loopState: 'on' }).execute();
+    expect(await loop.tick()).toBeNull();
+    expect(prepared).toEqual(['local']);
+  });
+});

@@ -17,7 +17,7 @@ import { CYCLE_ACTOR } from './apply';
 import { failRun, type CycleOutcome } from './cycle';
 import { inlineExecutor, type CycleExecutor } from './cycle-executor';
 import { getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
-import { IDLE_RECHECK_MS, type RunTrigger } from './rules';
+import { IDLE_RECHECK_MS, WARM_AHEAD_MS, type RunTrigger } from './rules';
 import { cycleDue, nextCycleAt, type RuntimePhase } from './schedule';
 
 /**
@@ -108,11 +108,28 @@ export class LoopService {
     return this.start(true, async (register) => {
       const ws = await readWorkspace(this.d.db);
       const now = this.d.clock.now();
-      if (!cycleDue(ws, await this.lastStart(), now) || (this.idleUntil !== null && now.toISOString() < this.idleUntil)) return null;
+      const last = await this.lastStart();
+      if (!cycleDue(ws, last, now) || (this.idleUntil !== null && now.toISOString() < this.idleUntil)) {
+        await this.warmAhead(ws, last, now);
+        return null;
+      }
       const cap = await this.capState(ws);
       if (cap.capped) return this.skipForCap(ws, cap.spentMicro);
       return this.cycle(ws, 'schedule', register, true);
     });
+  }
+
+  /**
+   * Readies the executor when a scheduled cycle falls due within WARM_AHEAD_MS (the next look or
+   * the one after): the cycle worker stops when idle (cycle-worker-executor.ts), and restarting it
+   * with the local engine's tokenizer costs a cycle about a second. Not at the cap (the cycle would
+   * be skipped); a failure shows again at the cycle itself.
+   */
+  private async warmAhead(ws: WorkspaceTable, last: string | null, now: Date): Promise<void> {
+    const soon = new Date(now.getTime() + WARM_AHEAD_MS);
+    if (cycleDue(ws, last, now) || !cycleDue(ws, last, soon)) return;
+    if ((await this.capState(ws)).capped) return;
+    this.executor.prepare(ws.engine).catch(() => undefined);
   }
 
   /** Phase, next cycle time and cap state, for GET /stats. */

@@ -38,3 +38,10 @@ export const PRIORITY_RANK: Record<string, number> = { urgent: 3, high: 2, norma
 
 /** After a scheduled look with nothing to do, the next look waits this long (then a cycle starts as soon as there is work, the interval since the last cycle allowing). */
 export const IDLE_RECHECK_MS = 60_000;
+
+/**
+ * A scheduled look that finds a cycle due within this long readies the cycle worker for it (the
+ * scheduler looks every 15 s, so one look always falls in the window; the worker, once ready, is
+ * kept longer than this: WORKER_IDLE_STOP_MS).
+ */
+export const WARM_AHEAD_MS = 20_000;

@@ -59,6 +59,7 @@ import { REVIEW_ATTENTION_JOB } from './jobs/review-jobs';
 import type { Services } from './services';
 import { EngineSettingsService } from './engine/settings';
 import { SecretStore } from './engine/secrets';
+import { startIdleGc } from './core/idle-gc';
 import { version } from '../package.json';
 
 /** How long stop() waits for in-flight requests before cutting their connections. */
@@ -68,6 +69,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Start the scheduler's timer (tests drive it by hand with services.scheduler.tick()). */
   runScheduler?: boolean;
+  /** Collect garbage when the desk goes idle after work (server/core/idle-gc.ts); default on, test desks off. */
+  idleGc?: boolean;
   /** Where the desk logs; by default a logger of its own writing to `<dataDir>/logs/desk.log`, closed by stop(). */
   logger?: Logger;
   /** New cost alerts of each detector run (spikes and chronic warnings, none while acked): the desktop shows them as notifications. */
@@ -283,10 +286,13 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   services.localUrl = url;
   await applyRelaySettings(services);
 
+  const stopIdleGc = (options.idleGc ?? true) ? startIdleGc() : () => {};
+
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
       log.info('desk stopping');
+      stopIdleGc();
       await services.relay.stop();
       await scheduler.stop();
       await services.reviewAttention.stop();

@@ -57,7 +57,7 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
   };
   let desk: RunningDesk;
   try {
-    desk = await startDesk(config, { clock, runScheduler: false });
+    desk = await startDesk(config, { clock, runScheduler: false, idleGc: false });
   } catch (err) {
     if (removeOnStop) fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;

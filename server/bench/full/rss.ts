@@ -2,23 +2,32 @@
  * Server memory as it ships: the desk in a process of its own (serve-child.mjs: plain Node running
  * electron-vite's bundle of the server, as `npm start` and the desktop's utility process do) on a
  * copy of the dataset, driven by this process with every read endpoint of the table and every
- * export, then its resident set (VmRSS) and peak (VmHWM) read from /proc (Linux). In the bench's
+ * export, then its resident set (VmRSS) right after the run and again once it has rested a few
+ * seconds (idle, it collects the run's garbage: server/core/idle-gc.ts), and its peak (VmHWM), read
+ * from /proc (Linux). In the bench's
  * own process the figure would also hold tsx, the load workers, the baselines and the client.
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { IDLE_GC_EVERY_MS } from '../../core/idle-gc';
 import { fetchRetry } from '../measure';
 import { startShippedDesk } from './shipped-desk';
 
 export interface RssFigure {
   /** Right after it answered its first request (start: modules, migrations check, kept reads). */
   startMiB: number;
+  /** Right after the last answer. */
   rssMiB: number;
+  /** REST_MS later, the desk idle: what it holds once it collected the run's garbage (server/core/idle-gc.ts). */
+  restingMiB: number;
   peakMiB: number;
   requests: number;
   /** From spawning the process (plain node, the bundle) to its first GET /workspace answered. */
   processStartMs: number;
 }
+
+/** Two idle-GC looks and a margin: the desk, idle after the run, has collected by then if it will. */
+const REST_MS = 2 * IDLE_GC_EVERY_MS + 1_000;
 
 const statusKiB = (pid: number, field: string): number => {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
@@ -43,7 +52,9 @@ export async function measureServerRss(file: string, paths: string[], rounds = 5
         requests++;
       }
     }
-    return { startMiB, rssMiB: statusKiB(child.pid, 'VmRSS') / 1024, peakMiB: statusKiB(child.pid, 'VmHWM') / 1024, requests, processStartMs };
+    const rssMiB = statusKiB(child.pid, 'VmRSS') / 1024;
+    await new Promise((resolve) => setTimeout(resolve, REST_MS));
+    return { startMiB, rssMiB, restingMiB: statusKiB(child.pid, 'VmRSS') / 1024, peakMiB: statusKiB(child.pid, 'VmHWM') / 1024, requests, processStartMs };
   } finally {
     await child.stop();
   }

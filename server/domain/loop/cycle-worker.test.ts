@@ -86,6 +86,16 @@ async function outcome(db: Db, run: Run) {
   };
 }
 
+/** Renames the workspace through a connection of its own: a write the desk's connection does not see being made. */
+function renameElsewhere(dataDir: string): void {
+  const other = new Database(path.join(dataDir, 'desk.sqlite'));
+  try {
+    other.prepare("UPDATE workspace SET name = 'Renamed elsewhere'").run();
+  } finally {
+    other.close();
+  }
+}
+
 describe('a cycle in the cycle worker', () => {
   it('writes what the same cycle inline writes (local engine), and the run record says the same', async () => {
     const inWorker = await desk();
@@ -121,12 +131,7 @@ describe('a cycle in the cycle worker', () => {
     const d = await desk();
     const db = d.services.db;
     expect((await readWorkspace(db)).name).toBe('My desk');
-    const other = new Database(path.join(d.dataDir, 'desk.sqlite'));
-    try {
-      other.prepare("UPDATE workspace SET name = 'Renamed elsewhere'").run();
-    } finally {
-      other.close();
-    }
+    renameElsewhere(d.dataDir);
     expect((await readWorkspace(db)).name).toBe('My desk'); // kept: nobody told the desk
     notifyTablesWritten(db, ['workspace']);
     expect((await readWorkspace(db)).name).toBe('Renamed elsewhere');
@@ -231,12 +236,7 @@ describe('the cycle worker between cycles', () => {
     const d = await desk();
     const db = d.services.db;
     expect((await readWorkspace(db)).name).toBe('My desk');
-    const other = new Database(path.join(d.dataDir, 'desk.sqlite'));
-    try {
-      other.prepare("UPDATE workspace SET name = 'Renamed elsewhere'").run();
-    } finally {
-      other.close();
-    }
+    renameElsewhere(d.dataDir);
     setCycleWorkerIdleStop(20);
     await d.services.loop.prepare();
     await allStopped();

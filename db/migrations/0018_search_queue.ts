@@ -20,7 +20,8 @@ import { DEFERRED_ACTIVITY_KINDS } from './0017_search_deferred';
 
 const deferredKinds = DEFERRED_ACTIVITY_KINDS.map((k) => `'${k}'`).join(', ');
 
-function columnsOf(kind: 'signal' | 'activity'): string {
+/** The FTS5 columns of a kind as 0014's triggers write them, over the row `r` (the domain's indexer uses them too). */
+export function columnsOf(kind: 'signal' | 'activity'): string {
   const k = SEARCH_KINDS.find((x) => x.kind === kind);
   if (!k) throw new Error(`search kind ${kind} is not indexed`);
   return `${k.title}, ${k.body}, ${k.tags}, '${k.kind}'`;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
-import { SEARCH_KINDS as INDEXED_KINDS } from '../../../db/migrations/0014_search';
+import { columnsOf } from '../../../db/migrations/0018_search_queue';
 import { onTableWrite } from '../../../db/statement-cache';
 import { beforeCommit, inTransaction, type Trx } from '../../../db/transactions';
 
@@ -23,13 +23,6 @@ import { beforeCommit, inTransaction, type Trx } from '../../../db/transactions'
  * (they take the queue first).
  */
 export const INDEX_QUEUE_ROWS = 256;
-
-/** The columns of a kind as 0014's triggers write them, over the row `r`. */
-function columnsOf(kind: 'signal' | 'activity'): string {
-  const k = INDEXED_KINDS.find((x) => x.kind === kind);
-  if (!k) throw new Error(`search kind ${kind} is not indexed`);
-  return `${k.title}, ${k.body}, ${k.tags}, '${k.kind}'`;
-}
 
 // CROSS JOIN keeps SQLite on the short queue first, then each row by its key. A queued row deleted
 // meanwhile left the queue with it (0018's delete triggers).

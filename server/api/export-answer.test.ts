@@ -28,11 +28,15 @@ describe('jsonRowsStream', () => {
     const stream = jsonRowsStream({ rows: rowsOf(rows), total: 3000, capped: false });
     let chunks = 0;
     let body = '';
+    const types = new Set<string>();
     for await (const chunk of stream) {
       chunks++;
+      types.add(typeof chunk);
       body += String(chunk);
     }
     expect(chunks).toBeGreaterThan(2);
+    // Strings, never Buffers: the socket writes a string from native memory it frees at once.
+    expect([...types]).toEqual(['string']);
     expect(body).toBe(JSON.stringify({ rows, total: 3000, capped: false }));
   });
 });

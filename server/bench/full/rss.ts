@@ -21,6 +21,8 @@ export interface RssFigure {
   /** REST_MS later, the desk idle: what it holds once it collected the run's garbage (server/core/idle-gc.ts). */
   restingMiB: number;
   peakMiB: number;
+  /** At rest: what of the resident set is V8's heap (committed / used), and memory V8 knows outside it. */
+  resting: { heapTotalMiB: number; heapUsedMiB: number; externalMiB: number; arrayBuffersMiB: number };
   requests: number;
   /** From spawning the process (plain node, the bundle) to its first GET /workspace answered. */
   processStartMs: number;
@@ -54,7 +56,11 @@ export async function measureServerRss(file: string, paths: string[], rounds = 5
     }
     const rssMiB = statusKiB(child.pid, 'VmRSS') / 1024;
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
-    return { startMiB, rssMiB, restingMiB: statusKiB(child.pid, 'VmRSS') / 1024, peakMiB: statusKiB(child.pid, 'VmHWM') / 1024, requests, processStartMs };
+    const restingMiB = statusKiB(child.pid, 'VmRSS') / 1024;
+    const m = await child.memory();
+    const mib = (bytes: number) => bytes / 1024 / 1024;
+    const resting = { heapTotalMiB: mib(m.heapTotal), heapUsedMiB: mib(m.heapUsed), externalMiB: mib(m.external), arrayBuffersMiB: mib(m.arrayBuffers) };
+    return { startMiB, rssMiB, restingMiB, peakMiB: statusKiB(child.pid, 'VmHWM') / 1024, resting, requests, processStartMs };
   } finally {
     await child.stop();
   }

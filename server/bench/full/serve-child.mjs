@@ -5,10 +5,12 @@
  * TypeScript loader, so rss.ts reads the server's own memory from /proc. argv: the data folder and
  * the instant the desk's clock stands at (the dataset's end), then optionally `synchronous=NORMAL`
  * (the hot-path ratios compare with a baseline at that setting). Prints one JSON line { url, token }
- * when it answers, and stops cleanly when its stdin closes. Plain JavaScript: under tsx the
+ * when it answers, and stops cleanly when its stdin closes; a `memory` line on stdin is answered with
+ * one JSON line of its process.memoryUsage() (rss.ts reports where the resident set sits). Plain JavaScript: under tsx the
  * loader, esbuild's service and the source maps would be measured too.
  */
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 
@@ -25,7 +27,9 @@ const desk = await startDesk(
 );
 if (flags.includes('synchronous=NORMAL')) await sql`PRAGMA synchronous = NORMAL`.execute(desk.services.db);
 process.stdout.write(`${JSON.stringify({ url: desk.url, token: desk.token })}\n`);
-process.stdin.resume();
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() === 'memory') process.stdout.write(`${JSON.stringify(process.memoryUsage())}\n`);
+});
 process.stdin.on('end', () => {
   void desk.stop().then(() => process.exit(0));
 });

@@ -20,6 +20,8 @@ export interface ShippedDesk {
   pid: number;
   /** performance.now() when the process was spawned (after the build check and the copy). */
   spawnedAt: number;
+  /** The process's own process.memoryUsage() (heap, external, array buffers), asked over its stdin. */
+  memory(): Promise<NodeJS.MemoryUsage>;
   /** Stops the desk (it closes cleanly when its stdin ends) and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -46,13 +48,22 @@ export async function startShippedDesk(file: string, options: { synchronous?: 'N
     await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(null)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  // Lines after the first answer `memory` requests, in order.
+  const waiting: ((line: string) => void)[] = [];
+  const lines = readline.createInterface({ input: child.stdout });
   try {
     const first = await new Promise<string>((resolve, reject) => {
-      readline.createInterface({ input: child.stdout }).once('line', resolve);
+      lines.once('line', resolve);
       child.once('exit', (code) => reject(new Error(`serve-child exited (${code}) before answering`)));
     });
+    lines.on('line', (line) => waiting.shift()?.(line));
     const { url, token } = JSON.parse(first) as { url: string; token: string };
-    return { url, token, pid: child.pid!, spawnedAt, stop };
+    const memory = () =>
+      new Promise<NodeJS.MemoryUsage>((resolve) => {
+        waiting.push((line) => resolve(JSON.parse(line) as NodeJS.MemoryUsage));
+        child.stdin.write('memory\n');
+      });
+    return { url, token, pid: child.pid!, spawnedAt, memory, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,8 +1,9 @@
 /**
  * A local-engine cycle over 1,000 new signals on the full dataset: the signals arrive through the
  * webhook's delivery path, then one Run now with the built-in local engine, timed end to end.
- * Measured twice: the desk's first cycle also starts the cycle worker and loads the token counter's
- * tables (once per desk process, server/engine/usage.ts); the second is what every later cycle costs.
+ * Measured twice, each after `loop.prepare()` as startDesk calls it (the cycle worker started, the
+ * workspace engine's token counter loaded: server/engine/usage.ts): the first is the desk's first
+ * cycle (its code not yet optimised), the second what every later cycle costs.
  */
 import { performance } from 'node:perf_hooks';
 import { inTransaction } from '../../../db/transactions';

@@ -275,7 +275,7 @@ describe('the cycle worker between cycles', () => {
     const spy = vi.spyOn(Worker.prototype, 'terminate').mockImplementationOnce(function (this: Worker) {
       setCycleWorkerIdleStop(WORKER_IDLE_STOP_MS);
       // prepare() reaches the host synchronously: it is in before the old worker is told to stop.
-      raced = d.services.loop.prepare();
+      raced = d.services.loop.prepare('local');
       threadsThen = cycleWorkerThreads();
       return terminate.call(this);
     });

@@ -355,6 +355,15 @@ describe('readying the executor ahead of a scheduled cycle', () => {
     expect(prepared).toEqual(['local']);
   });
 
+  it("readies the workspace's engine when the desk starts (its first cycle does not load it)", async () => {
+    const { loop, prepared } = recordingLoop();
+    await loop.prepare();
+    expect(prepared).toEqual(['local']);
+    await t.db.updateTable('workspace').set({ engine: 'openai' }).execute();
+    await loop.prepare();
+    expect(prepared).toEqual(['local', 'openai']);
+  });
+
   it('does not prepare for a cycle the cap would skip, nor with the loop off', async () => {
     const { loop, prepared } = recordingLoop();
     await insertSignalRow(ctx());

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
 import { inTransaction } from '../../../db/transactions';
+import type { EngineKind } from '../../config';
 import type { Clock } from '../../core/clock';
 import { conflict } from '../../core/errors';
 import { today } from '../../core/workspace-time';
@@ -224,9 +225,15 @@ export class LoopService {
     return this.get(outcome.runId);
   }
 
-  /** Readies the executor for the first cycle (the desk starts its cycle worker early: startDesk). */
-  prepare(): Promise<void> {
-    return this.executor.prepare();
+  /**
+   * Readies the executor for the first cycle (the desk starts its cycle worker early: startDesk),
+   * with what the workspace's engine needs (the local engine's token counter: about a second that
+   * the desk's first cycle would otherwise spend). Unused, the worker stops after WORKER_IDLE_STOP_MS.
+   * With `engine` given it reaches the executor at once, without reading the workspace first.
+   */
+  prepare(engine?: EngineKind): Promise<void> {
+    if (engine !== undefined) return this.executor.prepare(engine);
+    return readWorkspace(this.d.db).then((ws) => this.executor.prepare(ws.engine));
   }
 
   /** Waits for the cycle in flight, then releases the executor (the worker's connection); when the desk stops. */

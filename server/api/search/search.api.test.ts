@@ -181,6 +181,46 @@ describe('GET /search past 2000 matches', () => {
   });
 });
 
+describe('GET /search with a word found in 2000 rows or more', () => {
+  /** 2000 signals with `word` in their body, indexed now (older than anything created after). */
+  async function commonWord(word: string, prefix: string): Promise<void> {
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+      INSERT INTO signals (id, kind, priority, title, detail, pinned, created_at) SELECT ${prefix} || i, 'news', 'normal', 'Row ' || i, ${`${word} seen`}, 0, ${desk.clock.now().toISOString()} FROM n`.execute(desk.services.db);
+    await desk.services.search.indexQueued();
+    later();
+  }
+
+  it('ranks by where every word matches (title, tags, body), newest first: bm25 would count every row holding the word', async () => {
+    await commonWord('ibex', 'sig_ibex');
+    const title = await insertMemoryRow(desk, { title: 'Ibex sighting', content: 'Nothing' });
+    later();
+    const tagged = await insertMemoryRow(desk, { title: 'Alpine notes', content: 'Nothing', tags: ['ibex'] });
+    later();
+    const body = await insertMemoryRow(desk, { title: 'Walk', content: 'an ibex on the ridge' });
+    const found = await search('ibex');
+    expect(found.capped).toBe(true);
+    expect(found.hits.slice(0, 3).map((h) => h.id)).toEqual([title, tagged, body]);
+    expect(found.hits.slice(3).every((h) => h.kind === 'signal')).toBe(true);
+    // marks and snippets as in a ranked answer
+    expect(marked(found.hits[0].title, found.hits[0].titleMarks)).toEqual(['Ibex']);
+    expect(marked(found.hits[2].snippet, found.hits[2].snippetMarks)).toEqual(['ibex']);
+    // a kind filter, narrower, is still ranked the same way
+    expect(await ids('ibex', '&kind=memory')).toEqual([title, tagged, body]);
+  });
+
+  it('with fewer matches than that, bm25 ranks them unless one of the words is that common', async () => {
+    const short = await insertMemoryRow(desk, { title: 'Note', content: 'yak zebu' });
+    later();
+    const long = await insertMemoryRow(desk, { title: 'Note', content: 'zebu and a yak among the many animals the farm keeps through the long winter months' });
+    // bm25: the same words in a shorter text rank higher, whatever the age
+    expect(await ids('yak zebu')).toEqual([short, long]);
+    await commonWord('yak', 'sig_yak');
+    const both = await search('yak zebu');
+    expect(both.capped).toBe(false);
+    expect(both.hits.map((h) => h.id)).toEqual([long, short]);
+  });
+});
+
 describe('GET /search query text and limits', () => {
   it('takes operator characters as plain text, never as FTS syntax', async () => {
     const id = await insertMemoryRow(desk, { title: 'Or else', content: 'near the column: value -x (grouped) "quoted" ^start' });

@@ -21,17 +21,23 @@ export function queryWords(text: string): string[] {
   return words;
 }
 
+/** The index's text columns, as FTS5 column filters: every one (a match anywhere), or fewer (a match there). */
+export type TextColumns = '{title body tags}' | '{title tags}' | '{title}';
+
 /**
- * The MATCH expression for the words: every word in the text columns (title, body, tags; never the
- * `kind` column), the last as a prefix (unless told), optionally only rows of `kinds`; null when
- * there is no word.
+ * The MATCH expression for the words: every word in the text columns (title, body, tags, or those
+ * `columns` name; never the `kind` column), the last as a prefix (unless told), optionally only rows
+ * of `kinds`; null when there is no word.
  */
-export function matchExpression(words: readonly string[], kinds?: readonly string[], lastAsPrefix = true): string | null {
+export function matchExpression(words: readonly string[], kinds?: readonly string[], lastAsPrefix = true, columns: TextColumns = '{title body tags}'): string | null {
   if (words.length === 0) return null;
   // Words hold no `"` (a separator), so quoting needs no escaping; kinds come from a fixed list.
-  const text = `{title body tags} : (${words.map((w, i) => (i === words.length - 1 && lastAsPrefix ? `"${w}"*` : `"${w}"`)).join(' ')})`;
-  return kinds === undefined ? text : `{kind} : (${kinds.map((k) => `"${k}"`).join(' OR ')}) AND ${text}`;
+  const text = `${columns} : (${words.map((w, i) => (i === words.length - 1 && lastAsPrefix ? `"${w}"*` : `"${w}"`)).join(' ')})`;
+  return kinds === undefined ? text : `${kindFilter(kinds)} AND ${text}`;
 }
+
+/** The MATCH expression of rows of `kinds`. */
+export const kindFilter = (kinds: readonly string[]): string => `{kind} : (${kinds.map((k) => `"${k}"`).join(' OR ')})`;
 
 /** Text without accents (the index's remove_diacritics), for matching outside the index. */
 export const foldAccents = (text: string): string => text.normalize('NFD').replace(/\p{M}+/gu, '');

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/connection';
-import { MARK_CLOSE, MARK_OPEN, matchExpression, queryWords, unmark, type TextMark } from './fts';
+import { kindFilter, MARK_CLOSE, MARK_OPEN, matchExpression, queryWords, unmark, type TextColumns, type TextMark } from './fts';
 import { catchUp, indexInBulk } from './search-index';
 import { MIN_PREFIX_LENGTH, RANK_WINDOW, SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
 
@@ -43,7 +43,12 @@ export interface SearchResult {
   query: string;
   /** The words matched (every one must match; the last, from 4 letters on, also as a prefix). Empty when q holds no word. */
   words: string[];
-  /** Best first (bm25: title above tags above body), at most `limit`. */
+  /**
+   * Best first, at most `limit`: ranked by bm25 (a title match above a tag match above a body
+   * match, then how often and in how short a text); when a word of the query, or the kinds filtered
+   * on, are found in more than 2000 rows, by where they match (every word in the title, then in title
+   * and tags, then anywhere), newest first.
+   */
   hits: SearchHit[];
   /**
    * True when more than 2000 rows matched: the hits are the best of the 2000 newest matches
@@ -54,6 +59,8 @@ export interface SearchResult {
 
 /** bm25 weights of the index's columns: title, body, tags, kind (never searched by words). */
 const RANK = 'bm25(10.0, 1.0, 4.0, 0.0)';
+/** Where a match is ranked when bm25 is not used: every word in the title, then in title or tags, then anywhere. */
+const TIERS: readonly TextColumns[] = ['{title}', '{title tags}', '{title body tags}'];
 const ACTIVITY_TITLE_CHARS = 140;
 
 function routeOf(kind: SearchKind, id: string, parent: string | null, query: string): string {
@@ -76,6 +83,7 @@ function routeOf(kind: SearchKind, id: string, parent: string | null, query: str
 }
 
 interface HitRow {
+  docId: number;
   kind: SearchKind;
   ref: string;
   parent: string | null;
@@ -118,14 +126,13 @@ export class SearchService {
     const last = words[words.length - 1];
     const short = [...last].length < MIN_PREFIX_LENGTH;
     let from = short ? undefined : await this.windowStart(matchExpression(words, kinds, false) as string);
-    const match = matchExpression(words, kinds, !short && from === undefined) as string;
+    const prefix = !short && from === undefined;
+    const match = matchExpression(words, kinds, prefix) as string;
     if (from === undefined) from = await this.windowStart(match);
     // CAST: the driver binds a JS number as a REAL, and FTS5 then reads every match (10x slower).
     const window = from === undefined ? sql`` : sql` AND search_fts.rowid >= CAST(${from} AS INTEGER)`;
-    // ORDER BY rank is sorted inside FTS5, so rows leave it best first and snippets are made for
-    // the returned rows only (a sort outside it would make one per match).
-    const { rows } = await sql<HitRow>`
-      SELECT d.kind, d.ref, d.parent, d.at,
+    const hits = sql`
+      SELECT d.kind, d.ref, d.parent, d.at, search_fts.rowid AS docId,
         highlight(search_fts, 0, ${MARK_OPEN}, ${MARK_CLOSE}) AS title,
         snippet(search_fts, 1, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${SNIPPET_TOKENS}) AS snippet,
         CASE WHEN d.kind = 'activity' THEN search_fts.body END AS activityDetail,
@@ -133,10 +140,52 @@ export class SearchService {
       FROM search_fts
       JOIN search_docs d ON d.doc_id = search_fts.rowid
       LEFT JOIN tasks t ON t.id = d.parent
-      WHERE search_fts MATCH ${match} AND search_fts.rank MATCH ${RANK}${window}
-      ORDER BY search_fts.rank
-      LIMIT ${limit}`.execute(this.db);
+      WHERE search_fts MATCH ${match}`;
+    let rows: HitRow[];
+    if (from === undefined && !(await this.anyCommon(words, kinds, prefix))) {
+      // ORDER BY rank is sorted inside FTS5, so rows leave it best first and snippets are made for
+      // the returned rows only (a sort outside it would make one per match).
+      rows = (await sql<HitRow>`${hits} AND search_fts.rank MATCH ${RANK} ORDER BY search_fts.rank LIMIT ${limit}`.execute(this.db)).rows;
+    } else {
+      const ids = await this.byTier(words, kinds, prefix, window, limit);
+      if (ids.length === 0) return { query: q, words, hits: [], capped: false };
+      // The matches between the first and last hit, kept if hits (`+`: a filter, not the rowid lookup
+      // FTS5 would make once per id, each costing a new read of every word's doclists).
+      const [low, high] = [Math.min(...ids), Math.max(...ids)];
+      const found = (await sql<HitRow>`${hits} AND search_fts.rowid >= CAST(${low} AS INTEGER) AND search_fts.rowid <= CAST(${high} AS INTEGER) AND +search_fts.rowid IN (${sql.join(ids)})`.execute(this.db)).rows;
+      const order = new Map(ids.map((id, i) => [id, i]));
+      rows = found.sort((a, b) => (order.get(a.docId) ?? 0) - (order.get(b.docId) ?? 0));
+    }
     return { query: q, words, hits: rows.map((r) => this.toHit(r, q)), capped: from !== undefined };
+  }
+
+  /**
+   * Whether one of the query's words, or its kinds, is found in RANK_WINDOW rows or more. bm25
+   * weighs a word by how many rows hold it, and FTS5 counts them all, whatever the window: ~5 ms for
+   * a word in a sixth of a million rows, growing with the desk. Such a query is ranked by tier.
+   */
+  private async anyCommon(words: readonly string[], kinds: readonly string[] | undefined, prefix: boolean): Promise<boolean> {
+    const parts = words.map((w, i) => matchExpression([w], undefined, prefix && i === words.length - 1) as string);
+    if (kinds !== undefined) parts.push(kindFilter(kinds));
+    const probes = parts.map((p) => sql`SELECT 1 FROM (SELECT rowid FROM search_fts WHERE search_fts MATCH ${p} ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1})`);
+    const { rows } = await sql`SELECT 1 FROM (${sql.join(probes, sql` UNION ALL `)}) LIMIT 1`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /**
+   * The doc ids of the best `limit` matches by tier (TIERS: where every word matches), newest first
+   * in each, from the window: each tier one read of the doclists from the newest end, no ranking.
+   */
+  private async byTier(words: readonly string[], kinds: readonly string[] | undefined, prefix: boolean, window: RawBuilder<unknown>, limit: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (const columns of TIERS) {
+      // A tier holds the one before it: `limit` rows of it hold at least limit - ids.length new ones.
+      const { rows } = await sql<{ r: number }>`
+        SELECT rowid AS r FROM search_fts WHERE search_fts MATCH ${matchExpression(words, kinds, prefix, columns)}${window} ORDER BY rowid DESC LIMIT ${limit}`.execute(this.db);
+      for (const { r } of rows) if (ids.length < limit && !ids.includes(r)) ids.push(r);
+      if (ids.length >= limit) break;
+    }
+    return ids;
   }
 
   /**

@@ -1,8 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one fewer than the cores: a single worker on a 2-core machine, so every
+    // file ran one after another. Most files wait on the disk (every commit syncs the WAL) and on
+    // desks starting and stopping, so two workers overlap that waiting.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

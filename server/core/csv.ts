@@ -29,9 +29,16 @@ export function csvCell(value: CsvValue): string {
 
 const toRecord = <T>(columns: readonly CsvColumn<T>[], row: T) => columns.map((c) => csvCell(c.value(row)));
 
-/** Header row, then one row per item, as a stream (the controller returns it; Express pipes it). */
+/**
+ * Header row, then one row per item, as a stream (the controller returns it; Express pipes it).
+ * Its chunks are strings (`setEncoding`): a byte stream would copy each row into a Buffer that only a
+ * later garbage collection frees, and the tens of MiB of them between collections leave the
+ * allocator's heap fragmented (see docs/architecture.md, "Server memory"); the socket writes a
+ * string from native memory it frees when the write ends.
+ */
 export function csvStream<T>(columns: readonly CsvColumn<T>[], rows: Iterable<T> | AsyncIterable<T>): Readable {
   const out = stringify({ record_delimiter: 'windows' });
+  out.setEncoding('utf8');
   const source = Readable.from(
     (async function* () {
       yield columns.map((c) => c.header);

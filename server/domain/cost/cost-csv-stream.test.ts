@@ -72,6 +72,13 @@ describe('costCsvStream', () => {
     expect(csv).toContain(`\r\nsrc_1,"'@feed, ""one""",2,5,1,0.5\r\n`);
   });
 
+  it('writes strings, never Buffers (a later GC would free them)', async () => {
+    const data: CostExport = { daily: [], byTask: [], bySource: [], byAssignee: [], capped: false };
+    const types = new Set<string>();
+    for await (const chunk of costCsvStream({ ...data, byTask: streamed([task(1)]) })) types.add(typeof chunk);
+    expect([...types]).toEqual(['string']);
+  });
+
   it('writes empty sections as their header row alone', async () => {
     const data: CostExport = { daily: [], byTask: [], bySource: [], byAssignee: [], capped: false };
     const csv = await text(costCsvStream({ ...data, byTask: streamed([]) }));

@@ -225,6 +225,7 @@ export function costCsvStream(data: StreamedCostExport): Readable {
         yield* stream();
       }
     })(),
-    { objectMode: false },
+    // Strings through, as csvStream's (server/core/csv.ts).
+    { objectMode: false, encoding: 'utf8' },
   );
 }

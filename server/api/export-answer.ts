@@ -75,10 +75,8 @@ const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> => typeof v ==
 
 /**
  * `JSON.stringify(value)` for an object whose async-iterable fields (`rows`) are written as arrays, as a stream.
- * Its chunks stay strings (`encoding`): a byte stream would turn each 64 KiB chunk into a Buffer, freed
- * only by a later garbage collection, and tens of MiB of them piled up between collections left
- * glibc's heap fragmented (the full bench's server rested at 238-250 MiB after the exports; with
- * strings, which the socket writes from native memory it frees when the write ends, 176-181).
+ * Its chunks stay strings (`encoding`), as csvStream's do (server/core/csv.ts): a byte stream would
+ * copy each chunk into a Buffer that only a later garbage collection frees.
  */
 export function jsonRowsStream<E extends object>(value: E): Readable {
   return Readable.from(

@@ -59,6 +59,8 @@ export interface SearchResult {
 
 /** bm25 weights of the index's columns: title, body, tags, kind (never searched by words). */
 const RANK = 'bm25(10.0, 1.0, 4.0, 0.0)';
+/** The rowid of the RANK_WINDOW-th newest match, read off the doclists from their newest end (no row when fewer match). */
+const windowStartOf = (match: string) => sql<{ r: number }>`SELECT rowid AS r FROM search_fts WHERE search_fts MATCH ${match} ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}`;
 /** Where a match is ranked when bm25 is not used: every word in the title, then in title or tags, then anywhere. */
 const TIERS: readonly TextColumns[] = ['{title}', '{title tags}', '{title body tags}'];
 const ACTIVITY_TITLE_CHARS = 140;
@@ -167,7 +169,7 @@ export class SearchService {
   private async anyCommon(words: readonly string[], kinds: readonly string[] | undefined, prefix: boolean): Promise<boolean> {
     const parts = words.map((w, i) => matchExpression([w], undefined, prefix && i === words.length - 1) as string);
     if (kinds !== undefined) parts.push(kindFilter(kinds));
-    const probes = parts.map((p) => sql`SELECT 1 FROM (SELECT rowid FROM search_fts WHERE search_fts MATCH ${p} ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1})`);
+    const probes = parts.map((p) => sql`SELECT 1 FROM (${windowStartOf(p)})`);
     const { rows } = await sql`SELECT 1 FROM (${sql.join(probes, sql` UNION ALL `)}) LIMIT 1`.execute(this.db);
     return rows.length > 0;
   }
@@ -193,8 +195,7 @@ export class SearchService {
    * doclists without ranking; undefined when fewer match. Only rows from it on are ranked.
    */
   private async windowStart(match: string): Promise<number | undefined> {
-    const { rows } = await sql<{ r: number }>`
-      SELECT rowid AS r FROM search_fts WHERE search_fts MATCH ${match} ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}`.execute(this.db);
+    const { rows } = await windowStartOf(match).execute(this.db);
     return rows[0]?.r;
   }
 

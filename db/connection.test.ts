@@ -14,7 +14,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const pragma = async (database: OpenedDatabase, name: 'cache_size' | 'mmap_size') => Object.values((await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(database.db)).rows[0])[0];
+const pragma = async (database: OpenedDatabase, name: 'cache_size' | 'mmap_size' | 'temp_store') => Object.values((await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(database.db)).rows[0])[0];
 
 describe('openDatabase memory settings', () => {
   it('gives the desk connection and a second one (the cycle worker) a 4 MiB page cache and no memory map', async () => {
@@ -30,5 +30,16 @@ describe('openDatabase memory settings', () => {
       expect(await pragma(database, 'cache_size')).toBe(-4096);
       expect(await pragma(database, 'mmap_size')).toBe(0);
     }
+  });
+
+  it('keeps temporary storage in memory on both connections (the savepoint journals of group commit never touch a temp file)', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-conn-'));
+    const file = path.join(dir, 'desk.sqlite');
+    const desk = await openDatabase(file);
+    opened.push(desk);
+    const worker = await openDatabase(file, { migrate: false });
+    opened.push(worker);
+    // 2 = MEMORY (0 would be the build's default, a file past 64 KiB).
+    for (const database of [desk, worker]) expect(await pragma(database, 'temp_store')).toBe(2);
   });
 });

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_WEBHOOK_RATE_LIMIT_PER_MINUTE } from '../../api/webhooks/inbound-mount';
 import { fetchRetry } from '../measure';
+import { deskSchemaFloorApp } from './desk-schema-floor';
 import { startShippedDesk } from './shipped-desk';
 import { bareInsertApp, bareJsonApp, bareTransactionApp, close, CONCURRENCY, drive, listen, portOf, SIGNAL_BODY, SIGNALS_TARGET, WORKSPACE_TARGET, type LoadResult, type LoadSpec } from '../throughput';
 
@@ -49,6 +50,7 @@ export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
   const servers: http.Server[] = [];
   const bare = bareInsertApp(path.join(tmp, 'bare.db'));
   const bareTx = bareTransactionApp(path.join(tmp, 'bare-tx.db'));
+  const schemaFloor = deskSchemaFloorApp(file);
   try {
     const profile = await fetchRetry(`${desk.url}/api/v1/workspace`, { headers: { authorization: `Bearer ${desk.token}` } });
     const bareGet = await listen(bareJsonApp(await profile.json()));
@@ -57,6 +59,8 @@ export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
     servers.push(bareInsert);
     const bareWrites = await listen(bareTx.app);
     servers.push(bareWrites);
+    const schemaWrites = await listen(schemaFloor.app);
+    servers.push(schemaWrites);
     const port = Number(new URL(desk.url).port);
     const auth = { authorization: `Bearer ${desk.token}` };
     const json = { 'content-type': 'application/json' };
@@ -88,6 +92,14 @@ export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
         target: null,
         baseline: { ...base, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
         desk: { ...base, port: portOf(bareWrites), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
+      },
+      {
+        // The same writes on the desk's own schema (desk-schema-floor.ts): what its indexes and search
+        // triggers cost, without the desk's request handling and without its group commit.
+        name: "floor on the dataset's tables: Express + the same writes into a copy of the dataset, one transaction each, vs one insert",
+        target: null,
+        baseline: { ...base, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
+        desk: { ...base, port: portOf(schemaWrites), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
       },
     ];
     // The shipped desk runs with the default limit (serve-child.mjs sets none).
@@ -124,6 +136,8 @@ export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
     for (const s of servers) await close(s);
     bare.sqlite.close();
     bareTx.sqlite.close();
+    schemaFloor.sqlite.close();
+    fs.rmSync(schemaFloor.dataDir, { recursive: true, force: true });
     fs.rmSync(tmp, { recursive: true, force: true });
     await desk.stop();
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
+import { compiledOnce } from '../../../db/compiled';
 import { columnsOf } from '../../../db/migrations/0018_search_queue';
 import { onTableWrite } from '../../../db/statement-cache';
 import { beforeCommit, inTransaction, type Trx } from '../../../db/transactions';
@@ -60,6 +61,13 @@ export async function catchUp(db: Db): Promise<number> {
   return (await hasQueued(db)) ? inTransaction(db, (trx) => indexQueued(trx)) : 0;
 }
 
+/** How many rows wait, counted up to INDEX_QUEUE_ROWS: compiled once, it runs straight on the batch's connection (once per group commit). */
+const queuedUpToLimit = compiledOnce((db) =>
+  db
+    .selectFrom((eb) => eb.selectFrom('searchQueue').select(sql.lit(1).as('one')).limit(sql.lit(INDEX_QUEUE_ROWS)).as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 /**
  * Indexes the queue on the desk's connection once it holds INDEX_QUEUE_ROWS rows: checked at the
  * end of each group-commit batch that wrote `signals` (every new signal does, whatever the path),
@@ -76,8 +84,8 @@ export function indexInBulk(db: Db, onError: (err: unknown) => void): () => void
     async (trx) => {
       if (!written) return;
       written = false;
-      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_queue LIMIT ${INDEX_QUEUE_ROWS})`.execute(trx);
-      if ((rows[0]?.n ?? 0) >= INDEX_QUEUE_ROWS) await indexQueued(trx);
+      const [counted] = await queuedUpToLimit(trx);
+      if ((counted?.n ?? 0) >= INDEX_QUEUE_ROWS) await indexQueued(trx);
     },
     onError,
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, PAGE_CACHE_KIB, type OpenedDatabase } from './connection';
+import { inTransaction } from './transactions';
 
 /** What each connection costs in memory: its page cache is bounded, and the file is not mapped. */
 
@@ -32,14 +33,29 @@ describe('openDatabase memory settings', () => {
     }
   });
 
-  it('keeps temporary storage in memory on both connections (the savepoint journals of group commit never touch a temp file)', async () => {
+  it('keeps a group-commit member\'s savepoint journal in memory, and the temp storage of reads on files', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-conn-'));
-    const file = path.join(dir, 'desk.sqlite');
-    const desk = await openDatabase(file);
-    opened.push(desk);
-    const worker = await openDatabase(file, { migrate: false });
-    opened.push(worker);
-    // 2 = MEMORY (0 would be the build's default, a file past 64 KiB).
-    for (const database of [desk, worker]) expect(await pragma(database, 'temp_store')).toBe(2);
+    const database = await openDatabase(path.join(dir, 'desk.sqlite'));
+    opened.push(database);
+    const { db } = database;
+    await sql`CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(db);
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO blobs (body) SELECT printf('%.2000c', 'x') FROM n`.execute(db);
+    // SQLite's temp files are unlinked as soon as they are opened: only /proc shows them, "(deleted)".
+    const openTempFiles = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return /etilqs_.*\(deleted\)$/.test(fs.readlinkSync(`/proc/self/fd/${fd}`));
+        } catch {
+          return false;
+        }
+      }).length;
+    const during = await inTransaction(db, async (trx) => {
+      // ~400 KB of pages that existed before the member's savepoint: far past the 64 KiB spill.
+      await sql`UPDATE blobs SET body = upper(body)`.execute(trx);
+      return openTempFiles();
+    });
+    expect(during).toBe(0);
+    // Outside a transaction the build's default (files) stands.
+    expect(await pragma(database, 'temp_store')).toBe(0);
   });
 });

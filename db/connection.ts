@@ -56,13 +56,6 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   // last commits back). Measured by `npm run bench` (FULL against NORMAL on the hot write paths).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-  // Temporary storage in memory. Every group-commit member runs under a SAVEPOINT, whose statement
-  // journal keeps a copy of each page the member first touches (a signal touches ~15 B-trees); past
-  // 64 KiB SQLite spills that journal to a temp file it creates and unlinks per savepoint, which cost
-  // POST /signals ~75 µs of CPU per signal (`npm run bench -- --dataset full --only hot`). Sorts past
-  // the page cache now spill to memory too: the lists and exports are capped (the full bench's RSS run
-  // reads every export at its cap), and a migration's CREATE INDEX sorts its keys in memory once.
-  sqlite.pragma('temp_store = MEMORY');
   let driver: JoiningDriver | undefined;
   let caching: StatementCachingDriver | undefined;
   const dialect = new SqliteDialect({ database: sqlite });

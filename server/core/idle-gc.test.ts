@@ -5,13 +5,13 @@ const MiB = 1024 * 1024;
 
 /** A heap that grows by what the test says and drops to `live` when collected. */
 function fakeProbe(live: number) {
-  const state = { used: live, busy: 0, collections: 0 };
+  const state = { committed: live, busy: 0, collections: 0 };
   const probe: IdleGcProbe = {
     utilization: () => state.busy,
-    heapUsed: () => state.used,
+    heapCommitted: () => state.committed,
     collect: () => {
       state.collections += 1;
-      state.used = live;
+      state.committed = live;
     },
   };
   return { state, probe };
@@ -20,14 +20,14 @@ function fakeProbe(live: number) {
 describe('idleGcLook', () => {
   it('collects once the loop is idle and the heap grew past the threshold, then measures from what is left', () => {
     const { state, probe } = fakeProbe(40 * MiB);
-    state.used = 40 * MiB + GROWTH_BYTES + MiB;
+    state.committed = 40 * MiB + GROWTH_BYTES + MiB;
     expect(idleGcLook(probe, 40 * MiB)).toBe(40 * MiB);
     expect(state.collections).toBe(1);
   });
 
   it('does not collect while the loop is busy, however much the heap grew', () => {
     const { state, probe } = fakeProbe(40 * MiB);
-    state.used = 200 * MiB;
+    state.committed = 200 * MiB;
     state.busy = IDLE_UTILIZATION;
     expect(idleGcLook(probe, 40 * MiB)).toBe(40 * MiB);
     expect(state.collections).toBe(0);
@@ -35,9 +35,9 @@ describe('idleGcLook', () => {
 
   it('does not collect an idle heap that grew less than the threshold, and follows it down when V8 collected by itself', () => {
     const { state, probe } = fakeProbe(40 * MiB);
-    state.used = 40 * MiB + GROWTH_BYTES - MiB;
+    state.committed = 40 * MiB + GROWTH_BYTES - MiB;
     expect(idleGcLook(probe, 40 * MiB)).toBe(40 * MiB);
-    state.used = 30 * MiB;
+    state.committed = 30 * MiB;
     expect(idleGcLook(probe, 40 * MiB)).toBe(30 * MiB);
     expect(state.collections).toBe(0);
   });
@@ -51,16 +51,16 @@ describe('startIdleGc', () => {
     const { state, probe } = fakeProbe(40 * MiB);
     const stopA = startIdleGc(probe);
     const stopB = startIdleGc(probe);
-    state.used = 40 * MiB + GROWTH_BYTES + MiB;
+    state.committed = 40 * MiB + GROWTH_BYTES + MiB;
     vi.advanceTimersByTime(IDLE_GC_EVERY_MS);
     expect(state.collections).toBe(1);
     stopA();
     stopA(); // twice is once
-    state.used = 40 * MiB + GROWTH_BYTES + MiB;
+    state.committed = 40 * MiB + GROWTH_BYTES + MiB;
     vi.advanceTimersByTime(IDLE_GC_EVERY_MS);
     expect(state.collections).toBe(2);
     stopB();
-    state.used = 40 * MiB + GROWTH_BYTES + MiB;
+    state.committed = 40 * MiB + GROWTH_BYTES + MiB;
     vi.advanceTimersByTime(10 * IDLE_GC_EVERY_MS);
     expect(state.collections).toBe(2);
   });

@@ -11,20 +11,22 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import express from 'express';
 import { monotonicFactory } from 'ulid';
-import { PAGE_CACHE_KIB } from '../../../db/connection';
+import { openDatabase, PAGE_CACHE_KIB } from '../../../db/connection';
 import { pooledRandom } from '../../core/ids';
 import { INDEX_QUEUE_ROWS, QUEUE_DOCS_SQL, QUEUE_FTS_SQL } from '../../domain/search/search-index';
 import { copyToFreshDir } from './dataset';
 
-export function deskSchemaFloorApp(datasetFile: string): { app: express.Express; sqlite: Database.Database; dataDir: string } {
+export async function deskSchemaFloorApp(datasetFile: string): Promise<{ app: express.Express; sqlite: Database.Database; dataDir: string }> {
   const dataDir = copyToFreshDir(datasetFile);
-  const sqlite = new Database(path.join(dataDir, 'desk.sqlite'));
+  const file = path.join(dataDir, 'desk.sqlite');
+  // The schema the desk runs on: a cached dataset may predate the latest migrations, which the desk applies when it opens it.
+  await (await openDatabase(file)).close();
+  const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-  sqlite.pragma('temp_store = MEMORY');
   const insertSignal = sqlite.prepare('insert into "signals" ("id", "kind", "priority", "title", "detail", "source_url", "source_id", "pinned", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertEvent = sqlite.prepare('insert into "outbox_events" ("id", "event", "payload", "created_at", "delivered_at") values (?, ?, ?, ?, ?)');
   const insertActivity = sqlite.prepare('insert into "activity" ("id", "kind", "detail", "actor_user_id", "actor_label", "entity_type", "entity_id", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?)');

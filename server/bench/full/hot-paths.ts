@@ -50,7 +50,7 @@ export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
   const servers: http.Server[] = [];
   const bare = bareInsertApp(path.join(tmp, 'bare.db'));
   const bareTx = bareTransactionApp(path.join(tmp, 'bare-tx.db'));
-  const schemaFloor = deskSchemaFloorApp(file);
+  const schemaFloor = await deskSchemaFloorApp(file);
   try {
     const profile = await fetchRetry(`${desk.url}/api/v1/workspace`, { headers: { authorization: `Bearer ${desk.token}` } });
     const bareGet = await listen(bareJsonApp(await profile.json()));

@@ -152,6 +152,35 @@ describe('auth sweep over openapi.json', () => {
     }
   });
 
+  it('the inbound webhook on one keep-alive connection: the right path token again passes, a wrong one is a 404, a rotated one no longer passes', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const port = Number(new URL(desk.url).port);
+    const body = JSON.stringify({ title: 'Kept connection' });
+    const push = (token: string) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.request({ agent, host: '127.0.0.1', port, method: 'POST', path: `/api/webhooks/signals/${token}`, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const old = desk.token;
+      const first = await push(old);
+      const second = await push(old);
+      const wrong = await push(`${old}x`);
+      expect([first.status, second.status, wrong.status]).toEqual([201, 201, 404]);
+      expect(second.socket).toBe(first.socket);
+      expect((await push(old)).status).toBe(201);
+      expect((await desk.api('POST', '/api/v1/workspace/token/rotate')).status).toBe(200);
+      expect((await push(old)).status).toBe(404);
+      expect((await push(desk.token)).status).toBe(201);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('the token is not accepted in the query string', async () => {
     const res = await desk.api('GET', `/api/v1/workspace?token=${desk.token}`, undefined, null);
     expect(res.status).toBe(401);

@@ -34,20 +34,37 @@ export function bearerOf(req: Request): string | null {
 }
 
 /**
- * The Authorization header a keep-alive connection last sent with the right token, and that
- * token: its next requests with the very same header need no hashing. Only a connection that has
- * already shown the token is ever compared this way, so the plain comparison tells it nothing new;
- * a rotated token no longer matches the kept one.
+ * What a keep-alive connection last showed with the right token (its Authorization header, or the
+ * inbound webhook's path token), and that token: its next requests showing the very same value need
+ * no hashing. Only a connection that has already shown the token is ever compared this way, so the
+ * plain comparison tells it nothing new; a rotated token no longer matches the kept one.
  */
-const verifiedOnSocket = new WeakMap<object, { header: string; expected: string }>();
+const verifiedOnSocket = new WeakMap<object, { shown: string; expected: string }>();
+
+/** True when `req`'s connection already showed `shown` for the token `expected`. */
+function shownBefore(req: Request, shown: string | undefined, expected: string): boolean {
+  const kept = req.socket ? verifiedOnSocket.get(req.socket) : undefined;
+  return kept !== undefined && kept.expected === expected && kept.shown === shown;
+}
+
+function rememberShown(req: Request, shown: string | undefined, expected: string): void {
+  if (req.socket && shown !== undefined) verifiedOnSocket.set(req.socket, { shown, expected });
+}
+
+/** The inbound webhook's path token against the workspace token (hashed once per keep-alive connection). */
+export function pathTokenMatches(req: Request, token: string, expected: string): boolean {
+  if (shownBefore(req, token, expected)) return true;
+  if (!tokenMatches(token, expected)) return false;
+  rememberShown(req, token, expected);
+  return true;
+}
 
 /** The bearer check, synchronously: null when the request carries the workspace token, else the 401 to answer. */
 export function bearerProblem(req: Request): DeskError | null {
   const expected = servicesOf(req).token;
   if (verified.get(req) === expected) return null;
   const header = req.headers.authorization;
-  const kept = req.socket ? verifiedOnSocket.get(req.socket) : undefined;
-  if (kept !== undefined && kept.expected === expected && kept.header === header) {
+  if (shownBefore(req, header, expected)) {
     verified.set(req, expected);
     return null;
   }
@@ -55,7 +72,7 @@ export function bearerProblem(req: Request): DeskError | null {
   if (given === null) return new DeskError(401, 'unauthorized', 'Missing bearer token: send Authorization: Bearer <token>');
   if (!tokenMatches(given, expected)) return new DeskError(401, 'unauthorized', 'Invalid bearer token');
   verified.set(req, expected);
-  if (req.socket && header !== undefined) verifiedOnSocket.set(req.socket, { header, expected });
+  rememberShown(req, header, expected);
   return null;
 }
 

@@ -6,7 +6,7 @@ import { MINUTE_MS } from '../../core/clock';
 import { DeskError, type ErrorBody } from '../../core/errors';
 import { RegisterRoutes } from '../../generated/routes';
 import { hostileJson } from '../../http-guards';
-import { tokenMatches } from '../auth';
+import { pathTokenMatches } from '../auth';
 import { NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
 import { FixedWindowLimiter, policyName, setRateLimitHeaders } from './rate-window';
 
@@ -132,7 +132,7 @@ export const inboundWebhookMount: Mount = (app, services) => {
   app.all(INBOUND_ROUTE, (req: Request, res: Response, next: NextFunction) => {
     const token = req.params.token ?? '';
     // The workspace token needs no lookup: admitted without a trip through the promise queue.
-    if (tokenMatches(token, services.token)) return admit({ kind: 'workspace' }, req, res, next);
+    if (pathTokenMatches(req, token, services.token)) return admit({ kind: 'workspace' }, req, res, next);
     services.ingest.resolve(token).then(
       (scope) => admit(scope ? { kind: 'source', ...scope } : null, req, res, next),
       (err: unknown) => next(err),

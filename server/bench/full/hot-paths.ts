@@ -82,7 +82,9 @@ export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
       {
         name: 'POST inbound webhook (1 signal)',
         target: SIGNALS_TARGET,
-        baseline: { ...base, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
+        // Rounds of the same length on both sides: each round starts a new load worker (cold JIT,
+        // new sockets), a cost that weighs more on a shorter round.
+        baseline: { ...base, requests: WEBHOOK_REQUESTS, port: portOf(bareInsert), method: 'POST', path: '/api/v1/signals', headers: json, body: SIGNAL_BODY },
         desk: { ...deskBase, requests: WEBHOOK_REQUESTS, port, method: 'POST', path: `/api/webhooks/signals/${desk.token}`, headers: json, body: SIGNAL_BODY },
       },
       {

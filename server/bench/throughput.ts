@@ -202,14 +202,8 @@ export function bareInsertApp(file: string): { app: express.Express; sqlite: Dat
   const insert = sqlite.prepare('INSERT INTO signals (id, kind, priority, title, detail, source_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
   // The desk's id generator (pooled randomness), so the baselines do not pay for ulid's default one.
   const ulid = monotonicFactory(pooledRandom);
-  const app = express();
-  app.use(express.json({ limit: '1mb' }));
-  app.post('/api/v1/signals', (req, res) => {
-    const b = req.body as { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null };
-    const id = `sig_${ulid()}`;
-    const createdAt = new Date().toISOString();
+  const app = signalWritingApp(ulid, (b, id, createdAt) => {
     insert.run(id, b.kind, b.priority, b.title, b.detail, b.sourceUrl ?? null, createdAt);
-    res.status(201).json({ id, kind: b.kind, priority: b.priority, title: b.title, detail: b.detail, sourceUrl: b.sourceUrl ?? null, createdAt });
   });
   return { app, sqlite };
 }
@@ -241,24 +235,31 @@ export function bareTransactionApp(file: string): { app: express.Express; sqlite
   const insertEvent = sqlite.prepare('INSERT INTO outbox_events (id, event, payload, created_at, delivered_at) VALUES (?, ?, ?, ?, NULL)');
   // The desk's id generator (pooled randomness), so the baselines do not pay for ulid's default one.
   const ulid = monotonicFactory(pooledRandom);
-  type Body = { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null };
-  const write = sqlite.transaction((b: Body, id: string, createdAt: string) => {
+  const write = sqlite.transaction((b: BenchSignalBody, id: string, createdAt: string) => {
     insertSignal.run(id, b.kind, b.priority, b.title, b.detail, b.sourceUrl ?? null, createdAt);
     const eventId = `evt_${ulid()}`;
     const payload = JSON.stringify({ id: eventId, event: 'signal.created', createdAt, data: { signalId: id, kind: b.kind, priority: b.priority, title: b.title, sourceId: null, origin: 'manual' } });
     insertEvent.run(eventId, 'signal.created', payload, createdAt);
     insertActivity.run(`act_${ulid()}`, 'signal.created', `Signal created: ${b.title}`, 'usr_owner', 'Owner', 'signal', id, createdAt);
   });
+  return { app: signalWritingApp(ulid, write), sqlite };
+}
+
+/** A bench signal as POSTed (SIGNAL_BODY). */
+export type BenchSignalBody = { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null };
+
+/** Bare Express answering POST /api/v1/signals with 201 after `write` stored the signal (the floors' transport). */
+export function signalWritingApp(ulid: () => string, write: (body: BenchSignalBody, id: string, createdAt: string) => void): express.Express {
   const app = express();
   app.use(express.json({ limit: '1mb' }));
   app.post('/api/v1/signals', (req, res) => {
-    const b = req.body as Body;
+    const b = req.body as BenchSignalBody;
     const id = `sig_${ulid()}`;
     const createdAt = new Date().toISOString();
     write(b, id, createdAt);
     res.status(201).json({ id, kind: b.kind, priority: b.priority, title: b.title, detail: b.detail, sourceUrl: b.sourceUrl ?? null, createdAt });
   });
-  return { app, sqlite };
+  return app;
 }
 
 function summary(values: number[]) {

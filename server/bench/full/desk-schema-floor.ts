@@ -9,11 +9,12 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import express from 'express';
+import type express from 'express';
 import { monotonicFactory } from 'ulid';
 import { openDatabase, PAGE_CACHE_KIB } from '../../../db/connection';
 import { pooledRandom } from '../../core/ids';
 import { INDEX_QUEUE_ROWS, QUEUE_DOCS_SQL, QUEUE_FTS_SQL } from '../../domain/search/search-index';
+import { signalWritingApp, type BenchSignalBody } from '../throughput';
 import { copyToFreshDir } from './dataset';
 
 export async function deskSchemaFloorApp(datasetFile: string): Promise<{ app: express.Express; sqlite: Database.Database; dataDir: string }> {
@@ -37,8 +38,7 @@ export async function deskSchemaFloorApp(datasetFile: string): Promise<{ app: ex
   const ulid = monotonicFactory(pooledRandom);
   // The signal and its activity row each queue one row (the search triggers).
   let queued = 0;
-  type Body = { kind: string; priority: string; title: string; detail: string; sourceUrl?: string | null };
-  const write = sqlite.transaction((b: Body, id: string, createdAt: string) => {
+  const write = sqlite.transaction((b: BenchSignalBody, id: string, createdAt: string) => {
     insertSignal.run(id, b.kind, b.priority, b.title, b.detail, b.sourceUrl ?? null, null, 0, createdAt);
     const eventId = `evt_${ulid()}`;
     const payload = JSON.stringify({ id: eventId, event: 'signal.created', createdAt, data: { signalId: id, kind: b.kind, priority: b.priority, title: b.title, sourceId: null, origin: 'manual' } });
@@ -52,14 +52,5 @@ export async function deskSchemaFloorApp(datasetFile: string): Promise<{ app: ex
       queued = 0;
     }
   });
-  const app = express();
-  app.use(express.json({ limit: '1mb' }));
-  app.post('/api/v1/signals', (req, res) => {
-    const b = req.body as Body;
-    const id = `sig_${ulid()}`;
-    const createdAt = new Date().toISOString();
-    write(b, id, createdAt);
-    res.status(201).json({ id, kind: b.kind, priority: b.priority, title: b.title, detail: b.detail, sourceUrl: b.sourceUrl ?? null, sourceId: null, pinned: false, createdAt });
-  });
-  return { app, sqlite, dataDir };
+  return { app: signalWritingApp(ulid, write), sqlite, dataDir };
 }

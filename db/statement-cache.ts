@@ -58,10 +58,19 @@ const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
  * page cache (the exports') keep spilling to temp files, which the OS caches outside the process,
  * instead of growing its heap (~35 MiB more resident after the full bench's export run otherwise).
  * Changing temp_store inside a transaction is refused only once a TEMP table or trigger exists,
- * which Desk never creates.
+ * which Desk never creates (restoreTempStore tolerates it).
  */
 const TEMP_IN_MEMORY = CompiledQuery.raw('pragma temp_store = memory');
 const TEMP_DEFAULT = CompiledQuery.raw('pragma temp_store = default');
+
+/** Never fails the BEGIN it follows: if SQLite refuses the change (a TEMP object), memory just stays, as a connection-wide setting would. */
+async function restoreTempStore(connection: DatabaseConnection): Promise<void> {
+  try {
+    await connection.executeQuery(TEMP_DEFAULT);
+  } catch {
+    // see above
+  }
+}
 
 /**
  * A write-lock flag shared with another thread's connection to the same file: one Int32 over a
@@ -177,14 +186,14 @@ export class StatementCachingDriver implements Driver {
     const lock = this.lock;
     if (lock?.role === 'waiter') await whileHeld(lock.flag);
     if (lock?.role === 'holder') Atomics.store(lock.flag, 0, 1);
-    await connection.executeQuery(TEMP_IN_MEMORY);
     try {
+      await connection.executeQuery(TEMP_IN_MEMORY);
       await connection.executeQuery(BEGIN_IMMEDIATE);
     } catch (err) {
       this.released();
       throw err;
     } finally {
-      await connection.executeQuery(TEMP_DEFAULT);
+      await restoreTempStore(connection);
     }
   }
 

@@ -45,12 +45,13 @@ const WARMUP = 300;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function measureHotPaths(file: string): Promise<HotPathFigure[]> {
+  // First: if the dataset copy cannot be opened, nothing else has started to be left behind.
+  const schemaFloor = await deskSchemaFloorApp(file);
   const desk = await startShippedDesk(file, { synchronous: 'NORMAL' });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-hot-'));
   const servers: http.Server[] = [];
   const bare = bareInsertApp(path.join(tmp, 'bare.db'));
   const bareTx = bareTransactionApp(path.join(tmp, 'bare-tx.db'));
-  const schemaFloor = await deskSchemaFloorApp(file);
   try {
     const profile = await fetchRetry(`${desk.url}/api/v1/workspace`, { headers: { authorization: `Bearer ${desk.token}` } });
     const bareGet = await listen(bareJsonApp(await profile.json()));

@@ -1,31 +1,16 @@
 import type { NextFunction, Request as ExRequest, Response as ExResponse } from 'express';
-import { Body, Controller, Header, Middlewares, Path, Post, Request, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
+import { Body, Controller, Header, Middlewares, Path, Post, Response, Route, SuccessResponse, Tags } from '@tsoa/runtime';
 import { DeskError, type ErrorBody } from '../../core/errors';
-import { readInboundDelivery, scopeDelivery, type InboundDelivery } from '../../domain/signals/signal-rules';
 import type { InboundDeliveryResult, SignalKind, SignalPriority } from '../../domain/signals/signal-service';
-import type { Services } from '../../services';
-import { inboundCredential, NO_SUCH_ROUTE } from './inbound-credential';
-
-const noSuchRoute = () => new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
-/** Deliveries read by readDelivery, per request, for the controller method. */
-const deliveries = new WeakMap<ExRequest, InboundDelivery>();
+import { NO_SUCH_ROUTE } from './inbound-credential';
 
 /**
- * Reads the delivery once, before tsoa's own validation, so a bad body gets a 422 naming the exact
- * field (tsoa's errors for a union body only name `body`); the controller takes the read delivery.
- * The token was checked by the mount (before the body was parsed); without that check (the mount
- * missing) the route answers as an unknown route. A scoped ingest token binds every signal to its source.
+ * The route tsoa registers for the operation answers as an unknown route, before reading anything:
+ * inbound-mount.ts serves the webhook (it checks the token first and answers every POST to the
+ * path), so only a desk built without that mount gets here.
  */
-function readDelivery(req: ExRequest, res: ExResponse, next: NextFunction): void {
-  try {
-    const credential = inboundCredential(res);
-    if (credential === null) throw noSuchRoute();
-    const delivery = readInboundDelivery(req.body, req.header('Idempotency-Key'));
-    deliveries.set(req, credential.kind === 'source' ? scopeDelivery(delivery, credential) : delivery);
-    next();
-  } catch (err) {
-    next(err);
-  }
+function servedByTheMount(_req: ExRequest, _res: ExResponse, next: NextFunction): void {
+  next(new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message));
 }
 
 /** One pushed signal. */
@@ -98,14 +83,12 @@ export interface InboundSignalBatch {
 /**
  * The inbound signal webhook: feeds and other services push signals to the desk (usually through
  * the relay). It lives outside /api/v1 and takes no bearer header: the ingest token in the path
- * addresses and authenticates it.
+ * addresses and authenticates it. This class is the operation's contract (the OpenAPI document is
+ * generated from it); inbound-mount.ts serves it.
  */
 @Route('api/webhooks/signals')
 @Tags('Inbound webhook')
 export class InboundWebhookController extends Controller {
-  constructor(private readonly s: Services) {
-    super();
-  }
 
   /**
    * Pushes one signal, or a batch `{ signals: [...] }` of at most 100, created in one transaction;
@@ -140,7 +123,7 @@ export class InboundWebhookController extends Controller {
    * @param _idempotencyKey Idempotency key of this delivery (1-200 characters).
    */
   @Post('{token}')
-  @Middlewares(readDelivery)
+  @Middlewares(servedByTheMount)
   @SuccessResponse<{
     /** `true` when this is the stored response of an earlier delivery with the same idempotency key. */
     'Idempotent-Replayed'?: string;
@@ -151,17 +134,12 @@ export class InboundWebhookController extends Controller {
   @Response<ErrorBody>('422', 'A signal, the batch or the idempotency key is invalid, or a sourceId names no source (or, through a scoped ingest URL, another source); nothing was created')
   @Response<ErrorBody>('429', 'Too many requests with this token this minute, or too many wrong-token attempts from this address')
   public async receiveInboundSignals(
-    // token, body and key are declared for the API document; readDelivery has read them already.
+    // Declared for the API document: inbound-mount.ts reads the token, the body and the key.
     @Path('token') _token: string,
     @Body() _body: InboundSignal | InboundSignalBatch,
-    @Request() req: ExRequest,
     @Header('Idempotency-Key') _idempotencyKey?: string,
   ): Promise<InboundDeliveryResult> {
-    const delivery = deliveries.get(req);
-    if (!delivery) throw noSuchRoute(); // only reachable through readDelivery
-    const { replayed, result } = await this.s.signals.receive(delivery);
-    if (replayed) this.setHeader('Idempotent-Replayed', 'true');
-    this.setStatus(201);
-    return result;
+    // servedByTheMount answered before tsoa reads the request.
+    throw new DeskError(404, NO_SUCH_ROUTE.error, NO_SUCH_ROUTE.message);
   }
 }

@@ -1,16 +1,16 @@
 import net from 'node:net';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Mount } from '../../app';
 import { MINUTE_MS } from '../../core/clock';
 import { DeskError, type ErrorBody } from '../../core/errors';
-import { RegisterRoutes } from '../../generated/routes';
+import { readInboundDelivery, scopeDelivery, type InboundDelivery } from '../../domain/signals/signal-rules';
 import { hostileJson } from '../../http-guards';
 import { pathTokenMatches } from '../auth';
 import { NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
 import { FixedWindowLimiter, policyName, setRateLimitHeaders } from './rate-window';
 
-export { inboundCredential, NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
+export { NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
 
 export const INBOUND_BODY_LIMIT = '256kb';
 /** Deliveries per minute per token (workspace or scoped); DESK_WEBHOOK_RATE_LIMIT_PER_MINUTE overrides it. */
@@ -38,50 +38,15 @@ const limited = (res: Response, message: string, resetSeconds: number) => {
 };
 
 /**
- * The handlers tsoa registers for one route (its middlewares, then its handler), run in order as
- * Express's route would run them. Found once at start by registering tsoa's routes on a recorder.
- */
-export function tsoaRoute(register: (router: express.Router) => void, method: 'post', routePath: string): RequestHandler {
-  let handlers: RequestHandler[] | undefined;
-  const ignore = () => recorder;
-  const recorder = {
-    get: ignore,
-    put: ignore,
-    patch: ignore,
-    delete: ignore,
-    [method]: (p: unknown, ...hs: RequestHandler[]) => {
-      if (p === routePath) handlers = hs;
-      return recorder;
-    },
-  };
-  register(recorder as unknown as express.Router);
-  const found = handlers;
-  if (found === undefined) throw new Error(`tsoaRoute: no ${method.toUpperCase()} ${routePath} among the generated routes`);
-  return (req, res, next) => runFrom(found, 0, req, res, next);
-}
-
-/**
- * Runs handlers[i..] as Express runs a route's stack. The continuation is an unnamed argument
- * arrow: under tsx (which `npm start` uses) a named per-request closure costs an
- * Object.defineProperty (esbuild's keepNames), about a microsecond each.
- */
-function runFrom(handlers: RequestHandler[], i: number, req: Request, res: Response, next: NextFunction): void {
-  const handler = handlers[i];
-  if (handler === undefined) return next();
-  try {
-    void handler(req, res, (err?: unknown) => (err !== undefined && err !== null ? next(err) : runFrom(handlers, i + 1, req, res, next)));
-  } catch (thrown) {
-    next(thrown);
-  }
-}
-
-/**
  * The transport of the inbound webhook, mounted before the /api/v1 body parser: the token check
  * (the only one: before the body is parsed or validated, so a wrong token cannot learn what the
  * route would accept, nor make Desk read its body), two rate limits and its own smaller JSON body
- * limit, read whatever the Content-Type. A delivery then goes straight to the route's handlers
- * (the controller's middleware reads it once, then tsoa's validation and the controller): the
- * path already named the route, so it need not walk the router's 200-odd routes to find it.
+ * limit, read whatever the Content-Type. It then serves the delivery itself: readInboundDelivery
+ * validates the body to the field (422 naming `signals[3].title`, which tsoa's errors for a union
+ * body cannot), so tsoa's second validation of the same body, its controller instance and its
+ * response template would only add work to the desk's busiest write. InboundWebhookController
+ * declares the operation for the OpenAPI document; its tsoa route is never reached while this
+ * mount is registered (it answers every POST to the path) and answers as an unknown route without it.
  *
  * Limits, where they belong: failed token attempts count per client address (brute-force
  * protection; past the limit that address's wrong tokens get 429, while a correct token still
@@ -99,7 +64,21 @@ export const inboundWebhookMount: Mount = (app, services) => {
   // JSON whatever the Content-Type: senders often omit it (`curl -d` sends form encoding) or send
   // text/plain; a body that is not JSON still gets the 400 malformed_body answer.
   const parse = express.json({ limit: INBOUND_BODY_LIMIT, strict: false, type: () => true });
-  const deliver = tsoaRoute(RegisterRoutes, 'post', INBOUND_ROUTE);
+
+  const deliver = (credential: InboundCredential, req: Request, res: Response, next: NextFunction): void => {
+    let delivery: InboundDelivery;
+    try {
+      const read = readInboundDelivery(req.body, req.header('Idempotency-Key'));
+      // A scoped ingest token binds every signal to its source.
+      delivery = credential.kind === 'source' ? scopeDelivery(read, credential) : read;
+    } catch (err) {
+      return next(err);
+    }
+    services.signals.receive(delivery).then(({ replayed, result }) => {
+      if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.status(201).json(result);
+    }, next);
+  };
 
   const admit = (credential: InboundCredential | null, req: Request, res: Response, next: NextFunction): void => {
     if (credential === null) {
@@ -109,7 +88,6 @@ export const inboundWebhookMount: Mount = (app, services) => {
       res.status(404).json(NO_SUCH_ROUTE);
       return;
     }
-    res.locals.inboundCredential = credential;
     const hit = perToken.hit(credential.kind === 'source' ? `ingest:${credential.tokenId}` : 'workspace');
     setRateLimitHeaders(res, perToken, perTokenPolicy, hit);
     if (hit.exceeded) return limited(res, `Too many inbound webhook requests: at most ${perMinute} per minute per token; retry after Retry-After seconds`, hit.resetSeconds);
@@ -125,7 +103,7 @@ export const inboundWebhookMount: Mount = (app, services) => {
       // Parsed JSON that would slip through or crash validation, as every /api body is checked.
       const problem = req.body === undefined ? null : hostileJson(req.body);
       if (problem !== null) return next(new DeskError(400, 'malformed_body', `The request body ${problem}`));
-      deliver(req, res, next);
+      deliver(credential, req, res, next);
     });
   };
 

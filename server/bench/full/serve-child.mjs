@@ -4,7 +4,8 @@
  * server (out/main/desk-server.js, the code `npm start` and the desktop's utility process run), no
  * TypeScript loader, so rss.ts reads the server's own memory from /proc. argv: the data folder and
  * the instant the desk's clock stands at (the dataset's end), then optionally `synchronous=NORMAL`
- * (the hot-path ratios compare with a baseline at that setting). Prints one JSON line { url, token }
+ * (the hot-path ratios compare with a baseline at that setting) and `webhook-limit=N` (the inbound
+ * webhook's deliveries per minute per token: the hot paths send more in a minute than the default). Prints one JSON line { url, token }
  * when it answers, and stops cleanly when its stdin closes; a `memory` line on stdin is answered with
  * one JSON line of its process.memoryUsage() (rss.ts reports where the resident set sits). Plain JavaScript: under tsx the
  * loader, esbuild's service and the source maps would be measured too.
@@ -21,8 +22,17 @@ const bundle = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 const { startDesk } = await import(pathToFileURL(bundle).href);
 // A clock that stands still at the dataset's end (a ManualClock nobody moves).
 const clock = { now: () => new Date(at) };
+const webhookLimit = flags.find((f) => f.startsWith('webhook-limit='))?.slice('webhook-limit='.length);
 const desk = await startDesk(
-  { dataDir, port: 0, host: '127.0.0.1', engine: 'local', openai: {}, seed: { plan: 'free', timezone: 'UTC' } },
+  {
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    engine: 'local',
+    openai: {},
+    seed: { plan: 'free', timezone: 'UTC' },
+    ...(webhookLimit === undefined ? {} : { webhookRateLimitPerMinute: Number(webhookLimit) }),
+  },
   { clock, runScheduler: false },
 );
 if (flags.includes('synchronous=NORMAL')) await sql`PRAGMA synchronous = NORMAL`.execute(desk.services.db);

@@ -35,12 +35,17 @@ function buildIfStale(): void {
 /**
  * Starts the bundled desk on a copy of `file`, its clock standing at the dataset's end.
  * `synchronous`: the SQLite setting the child puts on its connection (the hot-path ratios compare
- * with a baseline at NORMAL); omitted, the desk's own (FULL).
+ * with a baseline at NORMAL); omitted, the desk's own (FULL). `webhookRateLimitPerMinute`: the
+ * inbound webhook's limit per token (a counter compared either way: the limit costs nothing).
  */
-export async function startShippedDesk(file: string, options: { synchronous?: 'NORMAL' } = {}): Promise<ShippedDesk> {
+export async function startShippedDesk(file: string, options: { synchronous?: 'NORMAL'; webhookRateLimitPerMinute?: number } = {}): Promise<ShippedDesk> {
   buildIfStale();
   const dataDir = copyToFreshDir(file);
-  const args = [path.join(import.meta.dirname, 'serve-child.mjs'), dataDir, DATASET_END, ...(options.synchronous ? [`synchronous=${options.synchronous}`] : [])];
+  const flags = [
+    ...(options.synchronous ? [`synchronous=${options.synchronous}`] : []),
+    ...(options.webhookRateLimitPerMinute === undefined ? [] : [`webhook-limit=${options.webhookRateLimitPerMinute}`]),
+  ];
+  const args = [path.join(import.meta.dirname, 'serve-child.mjs'), dataDir, DATASET_END, ...flags];
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const stop = async () => {

@@ -17,6 +17,13 @@ import vm from 'node:vm';
  * collection taken here. Committed, not used: V8's own collections during a burst bring the used
  * figure back down but keep the pages they emptied (the full bench's RSS run rested at 128 MiB
  * committed for 41 used); a forced full collection hands them back to the system.
+ *
+ * Two, back to back: the first frees the burst's garbage but leaves most of its pages in place,
+ * each still holding a few live objects (V8 picks the pages to compact from what its previous
+ * marking found live, long before the burst); the second, marking from the first's figures,
+ * compacts them and hands them back. The full bench's RSS run: old space 47.5 MiB committed for
+ * 27 used after the first, 33 after the second; the process at rest 155 MiB, against 190-207
+ * with one.
  */
 export const IDLE_GC_EVERY_MS = 2_000;
 export const IDLE_UTILIZATION = 0.02;
@@ -27,7 +34,7 @@ export interface IdleGcProbe {
   utilization(): number;
   /** The heap V8 has committed (process.memoryUsage().heapTotal). */
   heapCommitted(): number;
-  /** A full, synchronous collection. */
+  /** A full, synchronous collection (the look takes two). */
   collect(): void;
 }
 
@@ -53,6 +60,7 @@ export function idleGcLook(probe: IdleGcProbe, since: number): number {
   const busy = probe.utilization();
   const committed = probe.heapCommitted();
   if (busy >= IDLE_UTILIZATION || committed - since < GROWTH_BYTES) return Math.min(since, committed);
+  probe.collect();
   probe.collect();
   return probe.heapCommitted();
 }

@@ -35,9 +35,14 @@ export async function sequential(n: number, call: (i: number) => Promise<unknown
     await call(i);
     times.push(performance.now() - t0);
   }
+  return latencyOf(times);
+}
+
+/** The latency figures of measured durations (ms). */
+export function latencyOf(times: number[]): Latency {
   const sum = times.reduce((a, b) => a + b, 0);
-  times.sort((a, b) => a - b);
-  return { n, p50: percentile(times, 50), p99: percentile(times, 99), perSecond: sum > 0 ? (1000 * n) / sum : 0 };
+  const sorted = [...times].sort((a, b) => a - b);
+  return { n: times.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), perSecond: sum > 0 ? (1000 * times.length) / sum : 0 };
 }
 
 /**

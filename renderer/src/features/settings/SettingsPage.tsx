@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { PageHeader, QueryState } from '../../components/Page';
-import { SectionNav, scrollToSection } from '../../components/SectionNav';
+import { holdSection, SectionNav, scrollToSection } from '../../components/SectionNav';
 import { workspaceQuery } from './api';
 import { ApprovalSection } from './components/ApprovalSection';
 import { ArchivingSection } from './components/ArchivingSection';
@@ -49,10 +49,9 @@ export function SettingsPage() {
   const { section } = useParams({ strict: false });
   const navigate = useNavigate();
   const loaded = Boolean(profile.data);
-  // The sections exist once the profile has loaded: a deep link scrolls then, a section link at once.
-  useEffect(() => {
-    if (loaded && section) scrollToSection(section, 'auto');
-  }, [loaded, section]);
+  // The sections exist once the profile has loaded: a deep link scrolls then (and holds while the
+  // sections above it load), a section link at once.
+  useEffect(() => (loaded && section ? holdSection(section) : undefined), [loaded, section]);
   return (
     <div className="page">
       <PageHeader title="Settings" description="How the desk runs. Every change takes effect at once and is written to the activity log." />

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 // Enum columns carry the domain's own unions (type-only imports: db/ stays free of domain code at
 // run time), so no area casts what it reads.
 import type { EngineKind, Plan } from '../server/config';
+import type { StructuredOutputMode } from '../server/engine/structured-output';
 import type { LoopState, SpikeAction } from '../server/domain/workspace/rules';
 import type { SignalKind, SignalPriority } from '../server/domain/signals/signal-store';
 import type { ReactionEmoji } from '../server/domain/reactions/reactions';
@@ -51,6 +52,13 @@ export interface WorkspaceTable {
   engineBaseUrl: string | null;
   /** The workspace-timezone day the cost-cap stop was last announced (cost.cap_reached once a day). */
   costCapAnnouncedDay: string | null;
+  /** The operator's price of the model, integer micro-USD per million tokens (0019); null: the price table, else 0 on this machine. */
+  engineInputPrice: number | null;
+  engineOutputPrice: number | null;
+  /** How the server takes a structured answer, once found (0019); null until found. */
+  engineStructuredOutput: StructuredOutputMode | null;
+  /** Why the desk paused its own loop (0019); null when the operator set the state. */
+  loopPauseReason: string | null;
 }
 
 export interface UserTable {
@@ -404,6 +412,12 @@ export interface RunTable {
   memoryIds: Generated<string>;
   errorMessage: string | null;
   skipReason: string | null;
+  /** What was left of the day's cost cap when the cycle began, micro-USD (0019); null: no cap. */
+  budgetMicroUsd: Generated<number | null>;
+  /** The completion bound the model call was given (0019). */
+  maxOutputTokens: Generated<number | null>;
+  /** When the operator cancelled the cycle (0019); the run is `failed`. */
+  cancelledAt: Generated<string | null>;
 }
 
 /** An output (0011): waits in the review queue while `ready`. */

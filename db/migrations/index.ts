@@ -17,6 +17,7 @@ import * as m0015Digest from './0015_digest';
 import * as m0016Public from './0016_public';
 import * as m0017SearchDeferred from './0017_search_deferred';
 import * as m0018SearchQueue from './0018_search_queue';
+import * as m0019EngineBudget from './0019_engine_budget';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0016_public': m0016Public,
   '0017_search_deferred': m0017SearchDeferred,
   '0018_search_queue': m0018SearchQueue,
+  '0019_engine_budget': m0019EngineBudget,
 };

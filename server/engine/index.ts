@@ -6,6 +6,7 @@
 import type { EngineKind } from '../config';
 import { LocalEngine } from './local';
 import { OpenAIEngine } from './openai';
+import type { StructuredOutputMode } from './structured-output';
 import { EngineError, type Engine } from './types';
 import { DEFAULT_MODEL } from './usage';
 
@@ -14,6 +15,8 @@ export interface EngineSettings {
   engine: EngineKind;
   engineModel: string | null;
   engineBaseUrl: string | null;
+  /** openai: how the server takes a structured answer, when already found (null: found on the first call). */
+  structuredOutput?: StructuredOutputMode | null;
 }
 
 export interface EngineOptions {
@@ -28,7 +31,7 @@ export function createEngine(settings: EngineSettings, apiKey: string | null, op
   if (!settings.engineBaseUrl || !settings.engineModel) {
     throw new EngineError('The OpenAI-compatible engine needs a base URL and a model: set them in Settings → AI engine.');
   }
-  return new OpenAIEngine({ baseUrl: settings.engineBaseUrl, model: settings.engineModel, apiKey, ...options });
+  return new OpenAIEngine({ baseUrl: settings.engineBaseUrl, model: settings.engineModel, apiKey, structuredOutput: settings.structuredOutput ?? null, ...options });
 }
 
 export { EngineError } from './types';

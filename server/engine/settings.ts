@@ -166,7 +166,9 @@ export class EngineSettingsService {
       const keyChange = apiKey === undefined ? null : apiKey === null ? (storedBefore ? 'cleared' : null) : apiKey === this.storedKey() ? null : 'replaced';
       const changed = next.engine !== before.engine || next.engineModel !== before.engineModel || next.engineBaseUrl !== before.engineBaseUrl;
       if (!changed && keyChange === null) return;
-      if (changed) await trx.updateTable('workspace').set({ ...next, updatedAt: this.deps.clock.now().toISOString() }).execute();
+      // What was found about the old server (its structured-output mode) does not carry over to a new one.
+      const sameServer = next.engineModel === before.engineModel && next.engineBaseUrl === before.engineBaseUrl;
+      if (changed) await trx.updateTable('workspace').set({ ...next, ...(sameServer ? {} : { engineStructuredOutput: null }), updatedAt: this.deps.clock.now().toISOString() }).execute();
       const parts = [`AI engine: ${next.engine === 'local' ? 'built-in' : 'OpenAI-compatible'}`];
       if (next.engineModel) parts.push(`model ${next.engineModel}`);
       if (next.engine === 'openai' && next.engineBaseUrl) parts.push(`at ${next.engineBaseUrl}`);

@@ -9,6 +9,8 @@ import type { ArtifactKind, ArtifactStatus } from '../domain/artifacts/rules';
 import type { MemoryKind } from '../domain/memory/rules';
 import type { SignalKind, SignalPriority } from '../domain/signals/signal-store';
 import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus } from '../domain/tasks/rules';
+import type { ModelPrice } from './pricing';
+import type { StructuredOutputMode } from './structured-output';
 
 export interface EngineSignal {
   id: string;
@@ -86,6 +88,27 @@ export interface CycleInput {
   searchMemory: (taskRef: string, query: string, limit: number) => Promise<EngineMemory[]>;
   /** Aborts a slow provider when the cycle is cancelled or times out. */
   abortSignal?: AbortSignal;
+  /** What the cycle may cost: every model call it makes, at this price, fits in what is left of today's cap. */
+  budget: CycleBudget;
+  /** Told before each model call (the Runs page and the header show it while the call runs). */
+  onModelCall?: (call: ModelCall) => void;
+}
+
+/** The cycle's money: the price it is charged at and what is left of today's cap. */
+export interface CycleBudget {
+  price: ModelPrice;
+  /** Micro-USD left of today's cap when the cycle began; null when there is no cap. */
+  remainingMicroUsd: number | null;
+}
+
+/** One model call as it is sent. */
+export interface ModelCall {
+  /** 1 for the cycle's call, more for a retry or a repair request. */
+  attempt: number;
+  /** Prompt tokens counted before sending. */
+  inputTokens: number;
+  /** The completion bound the call was given. */
+  maxOutputTokens: number;
 }
 
 /** A task the engine creates from new signals; `ref` names it within the cycle's decisions. */
@@ -155,6 +178,10 @@ export interface CycleDecisions {
   usage: TokenUsage;
   /** Tokens per task ref (what the cost accounting splits per task, memory entry, source, tag, assignee). */
   usageByTask: Record<string, TokenUsage>;
+  /** The completion bound of the call whose answer this is (the run record shows it). */
+  maxOutputTokens?: number;
+  /** How the server took the structured answer, when the engine found out this cycle (remembered on the workspace). */
+  structuredOutput?: StructuredOutputMode;
 }
 
 export interface Engine {
@@ -168,8 +195,33 @@ export interface Engine {
 
 /** A provider failure the run record shows as is (no stack, no key). */
 export class EngineError extends Error {
+  /** What the provider billed before the failure (a cut-off or malformed answer is still paid for). */
+  billed: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+
   constructor(message: string) {
     super(message);
     this.name = 'EngineError';
+  }
+
+  /** The same error, carrying what was billed. */
+  withBilled(usage: TokenUsage): this {
+    this.billed = usage;
+    return this;
+  }
+}
+
+/** Not even the smallest cycle fits in what is left of today's cap: the run is skipped, not failed. */
+export class CycleDoesNotFitError extends EngineError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CycleDoesNotFitError';
+  }
+}
+
+/** The operator cancelled the cycle while it ran: nothing is applied. */
+export class CycleCancelledError extends EngineError {
+  constructor(message = 'Cancelled by the operator; nothing this cycle would have written was kept.') {
+    super(message);
+    this.name = 'CycleCancelledError';
   }
 }

@@ -151,7 +151,7 @@ export async function buildDataset(desk: TestDesk, plan: DatasetPlan, log: Build
           memory: due(plan.memory, cycleNo, cycles) - made.memory,
         };
         const workspace = await s.db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();
-        const outcome = await runCycle(cycleDeps, { trigger: 'schedule', skipIfIdle: false, workspace, startedAt: clock.now().toISOString() });
+        const outcome = await runCycle(cycleDeps, { trigger: 'schedule', skipIfIdle: false, workspace, startedAt: clock.now().toISOString(), budgetMicroUsd: null });
         if (outcome.kind !== 'ran') throw new Error('dataset cycle did not run');
         const run = await s.db.selectFrom('runs').select(['status', 'errorMessage']).where('id', '=', outcome.runId).executeTakeFirstOrThrow();
         if (run.status !== 'completed') throw new Error(`dataset cycle ${cycleNo} failed: ${run.errorMessage}`);

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { DeskError } from '../../core/errors';
 import { addDays, type Day } from '../../core/workspace-time';
-import { DEFAULT_MODEL, priceUsage } from '../../engine/usage';
+import { costOf } from '../../engine/pricing';
+import { GPT_4O_MINI } from '../../testing/fixtures/engine-input';
 import { useTestDatabase } from '../../testing/database';
 import { insertTask, scriptedEngine } from '../../testing/fixtures/loop';
 import type { EventEnvelope } from '../catalog/events';
@@ -46,7 +47,7 @@ describe('60 days of cycles with injected spikes', () => {
     const loop = new LoopService({ db: t.db, clock, engineFor: () => engine });
     const alerts: CostAlert[] = [];
     const guard = new CostGuardService({ db: t.db, clock, onAlert: (a) => alerts.push(...a) });
-    const spikeCycle = priceUsage(DEFAULT_MODEL, { inputTokens: SPIKE_TOKENS, outputTokens: 0 }).costMicroUsd;
+    const spikeCycle = costOf(GPT_4O_MINI, { inputTokens: SPIKE_TOKENS, outputTokens: 0 });
     expect(spikeCycle).toBeGreaterThan(0);
 
     let capped = 0;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock';
-import { priceUsage } from '../../engine/usage';
+import { costOf } from '../../engine/pricing';
+import { GPT_4O_MINI } from '../../testing/fixtures/engine-input';
 import { useTestDatabase } from '../../testing/database';
 import { insertMemoryRow, insertSignalRow, insertTask, scriptedEngine } from '../../testing/fixtures/loop';
 import { LoopService } from '../loop/loop-service';
@@ -91,8 +92,8 @@ describe('a cycle charges its cost', () => {
       return { usage: { inputTokens: 3001, outputTokens: 301 }, usageByTask: { [task]: { inputTokens: 1001, outputTokens: 101 } } };
     });
     const run = await new LoopService({ db: t.db, clock, engineFor: () => engine }).runNow();
-    const taskCost = priceUsage('gpt-4o-mini', { inputTokens: 1001, outputTokens: 101 }).costMicroUsd;
-    expect(run.estimatedCostUsd * 1e6).toBeCloseTo(priceUsage('gpt-4o-mini', { inputTokens: 3001, outputTokens: 301 }).costMicroUsd, 6);
+    const taskCost = costOf(GPT_4O_MINI, { inputTokens: 1001, outputTokens: 101 });
+    expect(run.estimatedCostUsd * 1e6).toBeCloseTo(costOf(GPT_4O_MINI, { inputTokens: 3001, outputTokens: 301 }), 6);
     const rows = await t.db.selectFrom('costDaily').select(['dimension', 'key', 'day', 'inputTokens', 'outputTokens', 'costMicroUsd']).orderBy('dimension').orderBy('key').execute();
     const memIds = (await t.db.selectFrom('memory').select('id').orderBy('id').execute()).map((m) => m.id);
     const half = (n: number, first: boolean) => Math.floor(n / 2) + (first ? n % 2 : 0);

@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { dayOf } from '../../core/workspace-time';
 import type { CycleDecisions, TokenUsage } from '../../engine/types';
-import { priceUsage } from '../../engine/usage';
+import { costOf, type ModelPrice } from '../../engine/pricing';
 import { recordActivity, type Actor } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { recordCycleCost, type TaskCharge } from '../cost/cost-ledger';
@@ -13,6 +13,7 @@ import { changeStatus, insertTask } from '../tasks/task-crud';
 import { getTaskRow, taskActivity } from '../tasks/task-store';
 import type { TaskPriority } from '../tasks/rules';
 import { timeSlicer } from '../../core/time-slicer';
+import { rememberStructuredOutput } from '../workspace/workspace-store';
 import type { GatheredState } from './gather';
 import { countsOf, type RunProduced, type RunRead } from './run-record';
 import { MAX_TASK_SOURCE_MEMORY_IDS } from './rules';
@@ -38,7 +39,8 @@ export const CYCLE_ACTOR: Actor = { userId: null, label: 'AI cycle' };
 export interface ApplyInput {
   runId: string;
   trigger: 'schedule' | 'manual';
-  model: string;
+  /** What the cycle is charged at (the price its budget was sized with). */
+  price: ModelPrice;
   /** When the cycle started (its day buckets the cost). */
   startedAt: Date;
   engineMs: number;
@@ -257,9 +259,8 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
       if (row.status !== t.status) await changeStatus(trx, clock, CYCLE_ACTOR, row, t.status, 'cycle');
     }
     const usage = usageOf.get(t.taskId) ?? { inputTokens: 0, outputTokens: 0 };
-    const price = priceUsage(input.model, usage);
     const sourceIds = unique(signalIds.map((s) => state.signalsById.get(s)?.sourceId).filter((s): s is string => typeof s === 'string'));
-    charges.push({ taskId: t.taskId, amount: { ...usage, costMicroUsd: price.costMicroUsd }, retrievedMemoryIds: pulled, sourceIds, tags: t.tags, assignedToUserId: t.assignedToUserId, worked: t.worked });
+    charges.push({ taskId: t.taskId, amount: { ...usage, costMicroUsd: costOf(input.price, usage) }, retrievedMemoryIds: pulled, sourceIds, tags: t.tags, assignedToUserId: t.assignedToUserId, worked: t.worked });
   }
 
   // 8. Signals the engine took in stop being new.
@@ -271,7 +272,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
 
   // 9. Cost: the cycle's total into the workspace bucket, each task's share into the rest.
   const usage = { inputTokens: cleanTokens(decisions.usage?.inputTokens), outputTokens: cleanTokens(decisions.usage?.outputTokens) };
-  const costMicroUsd = priceUsage(input.model, usage).costMicroUsd;
+  const costMicroUsd = costOf(input.price, usage);
   await recordCycleCost(trx, breathe, { day: dayOf(input.startedAt, state.workspace.timezone), total: { ...usage, costMicroUsd }, tasks: charges, at: now });
 
   // 10. The run record, finished.
@@ -293,6 +294,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
       costMicroUsd,
+      maxOutputTokens: decisions.maxOutputTokens ?? null,
       readSignalIds: JSON.stringify(read.signalIds),
       readTaskIds: JSON.stringify(read.taskIds),
       readMemoryIds: JSON.stringify(read.memoryIds),
@@ -304,6 +306,9 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     })
     .where('id', '=', runId)
     .execute();
+  if (decisions.structuredOutput && decisions.structuredOutput !== state.workspace.engineStructuredOutput) {
+    await rememberStructuredOutput(trx, state.workspace, decisions.structuredOutput);
+  }
   const counts = countsOf(read, produced);
   await recordActivity(trx, clock, {
     kind: 'run.completed',

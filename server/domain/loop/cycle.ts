@@ -1,15 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
-import { inTransaction } from '../../../db/transactions';
+import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { timeSlicer } from '../../core/time-slicer';
+import { dayOf } from '../../core/workspace-time';
 import type { EngineSettings } from '../../engine/index';
-import { EngineError, type Engine, type EngineMemory } from '../../engine/types';
+import { costOf, resolvePrice, type ModelPrice } from '../../engine/pricing';
+import { CycleCancelledError, CycleDoesNotFitError, EngineError, type Engine, type EngineMemory, type TokenUsage } from '../../engine/types';
 import { DEFAULT_MODEL } from '../../engine/usage';
 import { recordActivity } from '../activity/activity';
+import { recordCycleCost } from '../cost/cost-ledger';
+import { microToUsd } from '../cost/rules';
 import { emit } from '../events/outbox';
 import { searchMemory } from '../memory/retrieval';
+import { pauseLoopBecause } from '../workspace/loop-state';
 import { applyCycle, CYCLE_ACTOR } from './apply';
 import { gatherState, type GatheredState } from './gather';
 import { clipError, insertRunningRun } from './run-record';
@@ -33,7 +38,18 @@ export interface CycleJob {
   workspace: WorkspaceTable;
   /** When the cycle started by the desk's clock (ISO): the run record's startedAt. */
   startedAt: string;
+  /**
+   * Micro-USD left of today's cost cap when the cycle was started (read in the one cycle slot, so
+   * no other cycle spends it meanwhile); null when there is no cap.
+   */
+  budgetMicroUsd: number | null;
 }
+
+/** What a cycle under way is doing (the header and the Runs page show it). */
+export type CyclePhase =
+  | { phase: 'gathering'; since: string }
+  | { phase: 'model'; since: string; attempt: number; inputTokens: number; maxOutputTokens: number }
+  | { phase: 'applying'; since: string };
 
 /** How a cycle ended: a run record (completed or failed), or nothing to do (nothing written). */
 export type CycleOutcome = { kind: 'ran'; runId: string } | { kind: 'idle' };
@@ -45,9 +61,13 @@ export interface CycleContext {
   engineFor: (settings: EngineSettings) => Engine;
   /** Called once the `running` record is committed, before the engine runs. */
   onRunning: (runId: string) => void;
+  /** Told as the cycle moves from phase to phase. */
+  onPhase?: (phase: CyclePhase) => void;
+  /** Aborted when the operator cancels the cycle: nothing is applied after that. */
+  abortSignal?: AbortSignal;
 }
 
-export const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, engineModel: ws.engineModel, engineBaseUrl: ws.engineBaseUrl });
+export const settingsOf = (ws: WorkspaceTable): EngineSettings => ({ engine: ws.engine, engineModel: ws.engineModel, engineBaseUrl: ws.engineBaseUrl, structuredOutput: ws.engineStructuredOutput });
 
 /**
  * Gather, the running record, engine (no transaction open), apply in one transaction. Any error
@@ -58,6 +78,7 @@ export async function runCycle(ctx: CycleContext, job: CycleJob): Promise<CycleO
   const { workspace: ws, trigger } = job;
   const t0 = performance.now();
   const startedAt = new Date(job.startedAt);
+  const price = resolvePrice(ws);
   let engine: Engine | null = null;
   let setupError: unknown = null;
   try {
@@ -82,9 +103,13 @@ export async function runCycle(ctx: CycleContext, job: CycleJob): Promise<CycleO
     }
   }
   if (job.skipIfIdle && state !== null && state.newSignals.length === 0 && !state.tasks.some((t) => t.workable && t.hasNewInput)) return { kind: 'idle' };
-  const run = await insertRunningRun(db, clock, startedAt, trigger, ws.engine, engine?.model ?? ws.engineModel ?? DEFAULT_MODEL);
+  const run = await insertRunningRun(db, clock, startedAt, trigger, ws.engine, engine?.model ?? ws.engineModel ?? DEFAULT_MODEL, job.budgetMicroUsd);
   ctx.onRunning(run.id);
+  const phase = (p: Omit<Extract<CyclePhase, { phase: 'gathering' | 'applying' }>, 'since'> | Omit<Extract<CyclePhase, { phase: 'model' }>, 'since'>): void =>
+    ctx.onPhase?.({ ...p, since: clock.now().toISOString() } as CyclePhase);
+  phase({ phase: 'gathering' });
   let engineMs = 0;
+  const fail = { runId: run.id, trigger, price, day: dayOf(startedAt, ws.timezone), budgetMicroUsd: job.budgetMicroUsd };
   try {
     if (engine === null) throw setupError;
     if (state === null) throw gatherError;
@@ -105,15 +130,56 @@ export async function runCycle(ctx: CycleContext, job: CycleJob): Promise<CycleO
       tasks: state.tasks,
       workBudget: WORK_BUDGET,
       searchMemory: recordSearch,
+      abortSignal: ctx.abortSignal,
+      budget: { price, remainingMicroUsd: job.budgetMicroUsd },
+      onModelCall: (call) => phase({ phase: 'model', ...call }),
     });
     engineMs = Math.round(performance.now() - e0);
-    const model = engine.model;
+    if (ctx.abortSignal?.aborted) throw new CycleCancelledError().withBilled(decisions.usage);
+    phase({ phase: 'applying' });
     const gathered = state;
-    await inTransaction(db, (trx) => applyCycle(trx, clock, { runId: run.id, trigger, model, startedAt, engineMs, elapsedMs: () => performance.now() - t0, state: gathered, decisions, retrieved }));
+    await inTransaction(db, async (trx) => {
+      const result = await applyCycle(trx, clock, { runId: run.id, trigger, price, startedAt, engineMs, elapsedMs: () => performance.now() - t0, state: gathered, decisions, retrieved });
+      await pauseIfOverBudget(trx, clock, job.budgetMicroUsd, result.costMicroUsd, run.id);
+    });
   } catch (err) {
-    await failRun(db, clock, run.id, trigger, err, engineMs, performance.now() - t0);
+    if (err instanceof CycleDoesNotFitError) await skipRun(db, clock, run.id, trigger, err.message, performance.now() - t0);
+    else await failRun(db, clock, run.id, trigger, err, engineMs, performance.now() - t0, fail);
   }
   return { kind: 'ran', runId: run.id };
+}
+
+/**
+ * A provider that billed more than the bound allowed (it ignored max_completion_tokens, or counts
+ * tokens differently): the real usage is recorded as billed, and the loop pauses until the
+ * operator looks, with the figures as its reason.
+ */
+async function pauseIfOverBudget(trx: Trx, clock: Clock, budgetMicroUsd: number | null, costMicroUsd: number, runId: string): Promise<void> {
+  if (budgetMicroUsd === null || costMicroUsd <= budgetMicroUsd) return;
+  const reason = `The provider billed ${microToUsd(costMicroUsd)} USD for cycle ${runId}, more than the ${microToUsd(budgetMicroUsd)} USD left of today's cost cap that the cycle was bounded to; it ignored the bound or counts tokens differently. Check the model's settings, then turn the loop back on.`;
+  await pauseLoopBecause({ db: trx, clock }, reason);
+}
+
+/** A running record whose smallest cycle did not fit in what is left of the cap: skipped, with the figures. */
+async function skipRun(db: Db, clock: Clock, runId: string, trigger: RunTrigger, detail: string, elapsed: number): Promise<void> {
+  const message = clipError(detail);
+  await inTransaction(db, async (trx) => {
+    const res = await trx
+      .updateTable('runs')
+      .set({ status: 'skipped', skipReason: 'cost_cap_insufficient', finishedAt: clock.now().toISOString(), durationMs: Math.round(elapsed), engineMs: 0, errorMessage: message })
+      .where('id', '=', runId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) return;
+    await recordActivity(trx, clock, { kind: 'run.skipped', detail: `AI cycle (${trigger}) skipped: ${message}`, actor: CYCLE_ACTOR, entityType: 'run', entityId: runId });
+  });
+}
+
+/** What a failed cycle was billed for, so the cap counts it. */
+export interface FailCharge {
+  price: ModelPrice;
+  day: string;
+  budgetMicroUsd: number | null;
 }
 
 /**
@@ -121,18 +187,27 @@ export async function runCycle(ctx: CycleContext, job: CycleJob): Promise<CycleO
  * not be completed), with its activity row and run.failed. A record no longer `running` (a worker
  * that committed and then stopped) is left as it is: returns false.
  */
-export async function failRun(db: Db, clock: Clock, runId: string, trigger: RunTrigger, err: unknown, engineMs: number, elapsed: number): Promise<boolean> {
+export async function failRun(db: Db, clock: Clock, runId: string, trigger: RunTrigger, err: unknown, engineMs: number, elapsed: number, charge?: FailCharge): Promise<boolean> {
   const raw = err instanceof Error ? err.message : String(err);
   const message = clipError(err instanceof EngineError ? raw : `The cycle could not be completed: ${raw}`);
+  const billed: TokenUsage = err instanceof EngineError ? err.billed : { inputTokens: 0, outputTokens: 0 };
+  const costMicroUsd = charge ? costOf(charge.price, billed) : 0;
+  const cancelled = err instanceof CycleCancelledError;
   return inTransaction(db, async (trx) => {
+    const now = clock.now().toISOString();
     const res = await trx
       .updateTable('runs')
-      .set({ status: 'failed', finishedAt: clock.now().toISOString(), durationMs: Math.round(elapsed), engineMs, errorMessage: message })
+      .set({ status: 'failed', finishedAt: now, durationMs: Math.round(elapsed), engineMs, errorMessage: message, inputTokens: billed.inputTokens, outputTokens: billed.outputTokens, costMicroUsd, cancelledAt: cancelled ? now : null })
       .where('id', '=', runId)
       .where('status', '=', 'running')
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) return false;
-    await recordActivity(trx, clock, { kind: 'run.failed', detail: `AI cycle (${trigger}) failed: ${message}`, actor: CYCLE_ACTOR, entityType: 'run', entityId: runId });
+    // A failed call is still paid for: the workspace's day counts it (no task had work applied).
+    if (charge && billed.inputTokens + billed.outputTokens > 0) {
+      await recordCycleCost(trx, async () => {}, { day: charge.day, total: { ...billed, costMicroUsd }, tasks: [], at: now });
+      await pauseIfOverBudget(trx, clock, charge.budgetMicroUsd, costMicroUsd, runId);
+    }
+    await recordActivity(trx, clock, { kind: 'run.failed', detail: `AI cycle (${trigger}) ${cancelled ? 'cancelled' : 'failed'}: ${message}`, actor: CYCLE_ACTOR, entityType: 'run', entityId: runId });
     await emit(trx, clock, 'run.failed', { runId, trigger, errorMessage: message });
     return true;
   });

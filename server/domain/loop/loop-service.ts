@@ -34,6 +34,12 @@ export type LoopDeps = {
 
 export { MAX_MEMORY_PER_SEARCH } from './cycle';
 
+interface CapState {
+  capped: boolean;
+  spentMicro: number;
+  remainingMicro: number | null;
+}
+
 /** What the header needs about the runtime. */
 export interface LoopRuntime {
   phase: RuntimePhase;
@@ -93,7 +99,7 @@ export class LoopService {
       if (cap.capped) {
         throw conflict('cost_cap_reached', `Today's AI spend (${microToUsd(cap.spentMicro)} USD) has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents; raise or remove the cap, or wait for tomorrow`);
       }
-      return this.cycle(ws, 'manual', register, false);
+      return this.cycle(ws, 'manual', register, false, cap);
     });
     return (await started) as Run;
   }
@@ -116,7 +122,7 @@ export class LoopService {
       }
       const cap = await this.capState(ws);
       if (cap.capped) return this.skipForCap(ws, cap.spentMicro);
-      return this.cycle(ws, 'schedule', register, true);
+      return this.cycle(ws, 'schedule', register, true, cap);
     });
   }
 
@@ -156,10 +162,11 @@ export class LoopService {
     return (await latestRun(this.d.db))?.startedAt ?? null;
   }
 
-  private async capState(ws: WorkspaceTable): Promise<{ capped: boolean; spentMicro: number }> {
+  /** Today's spend against the cap; `remainingMicro` is what a cycle may still spend (null: no cap). */
+  private async capState(ws: WorkspaceTable): Promise<CapState> {
     const spentMicro = await workspaceSpendMicro(this.d.db, today(this.d.clock, ws.timezone));
-    const capped = ws.dailyCostCapUsdCents !== null && spentMicro >= ws.dailyCostCapUsdCents * MICRO_USD_PER_CENT;
-    return { capped, spentMicro };
+    const remainingMicro = ws.dailyCostCapUsdCents === null ? null : Math.max(0, ws.dailyCostCapUsdCents * MICRO_USD_PER_CENT - spentMicro);
+    return { capped: remainingMicro !== null && remainingMicro <= 0, spentMicro, remainingMicro };
   }
 
   /** Claims the one cycle slot synchronously (two callers at once cannot both start), runs `fn`, frees it. */
@@ -198,7 +205,7 @@ export class LoopService {
    * page lists work, not idle ticks; Run now always runs. An executor that could not run the cycle
    * or stopped mid-way (a worker that died) fails the record, creating one if it had none yet.
    */
-  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void, skipIfIdle: boolean): Promise<Run | null> {
+  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void, skipIfIdle: boolean, cap: CapState): Promise<Run | null> {
     const { db, clock } = this.d;
     const t0 = performance.now();
     const startedAt = clock.now();
@@ -209,7 +216,8 @@ export class LoopService {
     };
     let outcome: CycleOutcome;
     try {
-      outcome = await this.executor.run({ trigger, skipIfIdle, workspace: ws, startedAt: startedAt.toISOString() }, onRunning);
+      // The budget is read in the one cycle slot: Run now and a scheduled cycle never spend it twice.
+      outcome = await this.executor.run({ trigger, skipIfIdle, workspace: ws, startedAt: startedAt.toISOString(), budgetMicroUsd: cap.remainingMicro }, onRunning);
     } catch (err) {
       const id = runId ?? (await insertRunningRun(db, clock, startedAt, trigger, ws.engine, ws.engineModel ?? DEFAULT_MODEL)).id;
       if (runId === null) register(id);

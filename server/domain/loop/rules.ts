@@ -9,9 +9,13 @@ export const RUN_TRIGGERS = ['schedule', 'manual'] as const;
 export type RunStatus = 'running' | 'completed' | 'failed' | 'skipped';
 export const RUN_STATUSES = ['running', 'completed', 'failed', 'skipped'] as const;
 
-/** Why a due cycle did not run (runs.skip_reason). */
-export type RunSkipReason = 'cost_cap_reached';
-export const RUN_SKIP_REASONS = ['cost_cap_reached'] as const;
+/**
+ * Why a due cycle did not run (runs.skip_reason): `cost_cap_reached`, today's spend is at the cap;
+ * `cost_cap_insufficient`, what is left of the cap cannot pay for even the smallest cycle (its
+ * prompt and a minimal answer at the model's price; errorMessage gives the figures).
+ */
+export type RunSkipReason = 'cost_cap_reached' | 'cost_cap_insufficient';
+export const RUN_SKIP_REASONS = ['cost_cap_reached', 'cost_cap_insufficient'] as const;
 
 /**
  * New signals one cycle takes in at most, oldest first: a backlog (a first import of a big feed)

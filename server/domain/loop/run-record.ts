@@ -10,7 +10,7 @@ import type { EngineKind } from '../../config';
 import type { RunCounts } from '../catalog/events';
 import { microToUsd } from '../cost/rules';
 import { parseIdList } from './gather';
-import { MAX_RUN_ERROR_CHARS, RUN_LIST, type RunSkipReason, type RunStatus, type RunTrigger } from './rules';
+import { MAX_RUN_ERROR_CHARS, RUN_LIST, RUN_SKIP_REASONS, type RunSkipReason, type RunStatus, type RunTrigger } from './rules';
 
 /** The run record: one row per cycle, inserted `running` before the engine is called. */
 
@@ -60,10 +60,16 @@ export interface Run {
   read: RunRead;
   produced: RunProduced;
   counts: RunCounts;
-  /** The engine's or provider's message when the cycle failed; null otherwise. */
+  /** The engine's or provider's message when the cycle failed, or the figures of a `cost_cap_insufficient` skip; null otherwise. */
   errorMessage: string | null;
-  /** Why a due cycle did not start (`cost_cap_reached`); null otherwise. */
+  /** Why a due cycle did not run (`cost_cap_reached`, `cost_cap_insufficient`); null otherwise. */
   skipReason: RunSkipReason | null;
+  /** What was left of today's cost cap when the cycle began, USD; null when there is no cap (or the cycle predates this figure). */
+  budgetUsd: number | null;
+  /** The completion bound the model call was given (tokens), so input plus the longest answer fits the budget; null when no call was made. @isInt */
+  maxOutputTokens: number | null;
+  /** When the operator cancelled the cycle (its status is then `failed`, nothing applied); null otherwise. @format date-time */
+  cancelledAt: string | null;
 }
 
 export interface RunList {
@@ -96,7 +102,10 @@ export function toRun(r: RunRow): Run {
     produced,
     counts: countsOf(read, produced),
     errorMessage: r.errorMessage,
-    skipReason: r.skipReason === 'cost_cap_reached' ? r.skipReason : null,
+    skipReason: (RUN_SKIP_REASONS as readonly string[]).includes(r.skipReason ?? '') ? (r.skipReason as RunSkipReason) : null,
+    budgetUsd: r.budgetMicroUsd === null ? null : microToUsd(r.budgetMicroUsd),
+    maxOutputTokens: r.maxOutputTokens,
+    cancelledAt: r.cancelledAt,
   };
 }
 
@@ -119,8 +128,8 @@ export const clipError = (message: string): string => (message.length > MAX_RUN_
  * Inserts the run as `running` (its own short transaction), so the UI shows the cycle under way.
  * `startedAt` is when the cycle started by the desk's clock (the loop interval runs from it).
  */
-export async function insertRunningRun(db: Db, clock: Clock, startedAt: Date, trigger: RunTrigger, engine: EngineKind, model: string): Promise<RunRow> {
-  const row = { id: newId('run', clock), trigger, status: 'running' as const, engine, model, startedAt: startedAt.toISOString(), finishedAt: null, durationMs: null, engineMs: null, errorMessage: null, skipReason: null };
+export async function insertRunningRun(db: Db, clock: Clock, startedAt: Date, trigger: RunTrigger, engine: EngineKind, model: string, budgetMicroUsd: number | null = null): Promise<RunRow> {
+  const row = { id: newId('run', clock), trigger, status: 'running' as const, engine, model, startedAt: startedAt.toISOString(), finishedAt: null, durationMs: null, engineMs: null, errorMessage: null, skipReason: null, budgetMicroUsd };
   await inTransaction(db, (trx) => trx.insertInto('runs').values(row).execute());
   return getRunRow(db, row.id);
 }

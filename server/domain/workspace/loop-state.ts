@@ -21,7 +21,15 @@ const emitLoopState =
 /** A manual state always wins over a scheduled pause, so it clears the schedule. */
 export function setLoopState(ctx: WorkspaceContext, loopState: LoopState): Promise<WorkspaceProfile> {
   checkLoopState(loopState);
-  return changeWorkspace(ctx, { loopState, pauseUntilAt: null }, { kind: 'workspace.loop_state', detail: `Loop set to ${loopState}` }, emitLoopState(ctx));
+  return changeWorkspace(ctx, { loopState, pauseUntilAt: null, loopPauseReason: null }, { kind: 'workspace.loop_state', detail: `Loop set to ${loopState}` }, emitLoopState(ctx));
+}
+
+/**
+ * The desk pauses its own loop (a provider billed past the bound a cycle gave it): `reason` is
+ * kept on the workspace for the header until the operator sets the loop state.
+ */
+export function pauseLoopBecause(ctx: WorkspaceContext, reason: string): Promise<WorkspaceProfile> {
+  return changeWorkspace(ctx, { loopState: 'paused', pauseUntilAt: null, loopPauseReason: reason }, { kind: 'workspace.loop_state', detail: `Loop paused by the desk: ${reason}`, actor: SYSTEM_ACTOR }, emitLoopState(ctx));
 }
 
 /** Pausing until a time pauses the loop now; null clears the schedule and turns the loop back on. */
@@ -31,12 +39,12 @@ export async function setPauseUntil(ctx: WorkspaceContext, pauseUntilAt: string 
     return inTransaction(ctx.db, async (trx) => {
       const current = await readWorkspace(trx);
       if (current.pauseUntilAt === null) return toProfile(current);
-      return changeWorkspace(ctx, { pauseUntilAt: null, loopState: 'on' }, { kind: 'workspace.pause_cleared', detail: 'Scheduled pause cleared; loop on' }, emitLoopState(ctx));
+      return changeWorkspace(ctx, { pauseUntilAt: null, loopState: 'on', loopPauseReason: null }, { kind: 'workspace.pause_cleared', detail: 'Scheduled pause cleared; loop on' }, emitLoopState(ctx));
     });
   }
   const { timezone } = await readWorkspace(ctx.db);
   const at = checkScheduledPause('pauseUntilAt', pauseUntilAt, ctx.clock.now(), timezone);
-  return changeWorkspace(ctx, { pauseUntilAt: at, loopState: 'paused' }, { kind: 'workspace.pause_scheduled', detail: `Loop paused until ${at}` }, emitLoopState(ctx));
+  return changeWorkspace(ctx, { pauseUntilAt: at, loopState: 'paused', loopPauseReason: null }, { kind: 'workspace.pause_scheduled', detail: `Loop paused until ${at}` }, emitLoopState(ctx));
 }
 
 /**

@@ -101,6 +101,10 @@ export class WorkspaceService {
           engineModel: null,
           engineBaseUrl: null,
           costCapAnnouncedDay: null,
+          engineInputPrice: null,
+          engineOutputPrice: null,
+          engineStructuredOutput: null,
+          loopPauseReason: null,
           createdAt: now,
           updatedAt: now,
         })

@@ -1,3 +1,4 @@
+import type { StructuredOutputMode } from '../../engine/structured-output';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
@@ -222,4 +223,17 @@ export async function changeWorkspace(
     await after?.(trx, before, updated);
     return toProfile(updated);
   });
+}
+
+/**
+ * How the configured server takes a structured answer, as a cycle found it (the next cycles start
+ * with it). Kept only while the model and base URL are the ones it was found for.
+ */
+export async function rememberStructuredOutput(trx: Trx, seen: Pick<WorkspaceTable, 'engineModel' | 'engineBaseUrl'>, mode: StructuredOutputMode): Promise<void> {
+  await trx
+    .updateTable('workspace')
+    .set({ engineStructuredOutput: mode })
+    .where('engineModel', 'is', seen.engineModel)
+    .where('engineBaseUrl', 'is', seen.engineBaseUrl)
+    .execute();
 }

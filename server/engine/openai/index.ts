@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 import type { EngineKind } from '../../config';
 import { EngineError, type CycleDecisions, type CycleInput, type Engine, type EngineMemory, type TokenUsage } from '../types';
 import { countTokens, loadTokenizer } from '../usage';
+import type { StructuredOutputMode } from '../structured-output';
 import { providerError } from './errors';
 import { MEMORY_PER_TASK, buildPrompt, memoryQuery, planPrompt, splitProportionally } from './messages';
 import { DECISIONS_SCHEMA, toDecisions } from './schema';
@@ -25,6 +26,8 @@ export interface OpenAIEngineOptions {
   timeoutMs?: number;
   /** Retries of connection errors, 408/409/429 and 5xx, with the SDK's backoff (default 2). */
   maxRetries?: number;
+  /** How the server takes a structured answer, when already found (null: found on the first call). */
+  structuredOutput?: StructuredOutputMode | null;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;

@@ -22,6 +22,9 @@ export function aRun(id: string, overrides: Partial<Schema<'Run'>> = {}): Schema
     counts,
     errorMessage: null,
     skipReason: null,
+    budgetUsd: 0.5,
+    maxOutputTokens: 4096,
+    cancelledAt: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
  * of the response's usage). A prompt is bounded: at most MAX_PROMPT_SIGNALS new signals (the
  * rest wait for the next cycle, untriaged) and MAX_PROMPT_TASKS open tasks, in the runner's order.
  */
-import { SYSTEM_INSTRUCTIONS, signalBlock, taskSection } from '../prompt';
+import { SYSTEM_INSTRUCTIONS, fenced, signalBlock, taskSection } from '../prompt';
 import type { CycleInput, EngineMemory, EngineSignal, EngineTask } from '../types';
 import { countTokens } from '../usage';
 
@@ -29,14 +29,39 @@ export const needsWork = (t: EngineTask): boolean => t.workable && (t.latestArti
 export interface PromptPlan {
   signals: EngineSignal[];
   tasks: EngineTask[];
-  /** Tasks the model may work (memory retrieved for them). */
+  /** Tasks the model may work (memory retrieved for them), in rank order. */
   candidates: Set<string>;
+  /** Memory entries shown per candidate (of those retrieved). */
+  memoryPerTask: number;
 }
 
-export function planPrompt(input: CycleInput): PromptPlan {
-  const tasks = input.tasks.slice(0, MAX_PROMPT_TASKS);
-  const candidates = new Set(tasks.filter(needsWork).slice(0, Math.max(0, input.workBudget)).map((t) => t.id));
-  return { signals: input.newSignals.slice(0, MAX_PROMPT_SIGNALS), tasks, candidates };
+/** How big a prompt may be: the full plan, or a smaller one when the budget asks for it (budget.ts). */
+export interface PlanSize {
+  signals: number;
+  tasks: number;
+  candidates: number;
+  memoryPerTask: number;
+}
+
+/** The plan as big as the input and the prompt's limits allow. */
+export function fullSize(input: CycleInput): PlanSize {
+  const ranked = input.tasks.slice(0, MAX_PROMPT_TASKS);
+  return {
+    signals: Math.min(MAX_PROMPT_SIGNALS, input.newSignals.length),
+    tasks: ranked.length,
+    candidates: Math.min(Math.max(0, input.workBudget), ranked.filter(needsWork).length),
+    memoryPerTask: MEMORY_PER_TASK,
+  };
+}
+
+export function planPrompt(input: CycleInput, size: PlanSize = fullSize(input)): PromptPlan {
+  // Candidates first, so a smaller prompt keeps the tasks it works.
+  const ranked = input.tasks.slice(0, MAX_PROMPT_TASKS);
+  const candidateTasks = ranked.filter(needsWork).slice(0, size.candidates);
+  const ids = new Set(candidateTasks.map((t) => t.id));
+  const others = ranked.filter((t) => !ids.has(t.id)).slice(0, Math.max(0, size.tasks - candidateTasks.length));
+  const shown = new Set([...ids, ...others.map((t) => t.id)]);
+  return { signals: input.newSignals.slice(0, size.signals), tasks: ranked.filter((t) => shown.has(t.id)), candidates: ids, memoryPerTask: size.memoryPerTask };
 }
 
 /** The memory query of a task: its title, tags, notes and latest signal titles. */
@@ -52,7 +77,7 @@ export interface BuiltPrompt {
   signalTokens: Map<string, number>;
 }
 
-export function buildPrompt(input: CycleInput, plan: PromptPlan, memoryByTask: Map<string, EngineMemory[]>): BuiltPrompt {
+export function buildPrompt(input: CycleInput, plan: PromptPlan, memoryByTask: Map<string, EngineMemory[]>, schemaLine: string | null = null): BuiltPrompt {
   const taskTokens = new Map<string, number>();
   const signalTokens = new Map<string, number>();
   const head = [
@@ -68,7 +93,8 @@ export function buildPrompt(input: CycleInput, plan: PromptPlan, memoryByTask: M
   const taskLines = plan.tasks.map((t) => {
     const candidate = plan.candidates.has(t.id);
     const flags = [candidate ? 'work candidate' : t.workable ? 'not a work candidate this cycle' : 'blocked: do not work', t.hasNewInput ? 'has new input' : null].filter(Boolean).join('; ');
-    const section = `${taskSection({ ref: t.id, ...t, memory: memoryByTask.get(t.id) ?? [], latestOutput: t.latestArtifact })}\n(${flags})`;
+    const memory = (memoryByTask.get(t.id) ?? []).slice(0, plan.memoryPerTask);
+    const section = `${taskSection({ ref: t.id, ...t, memory, latestOutput: t.latestArtifact })}\n(${flags})`;
     taskTokens.set(t.id, countTokens(section));
     return section;
   });
@@ -76,12 +102,13 @@ export function buildPrompt(input: CycleInput, plan: PromptPlan, memoryByTask: M
     ...head,
     '',
     `# New signals (${plan.signals.length})`,
-    ...(signalLines.length > 0 ? signalLines : ['none']),
+    ...(signalLines.length > 0 ? fenced(signalLines) : ['none']),
     '',
     `# Open tasks (${plan.tasks.length})`,
     ...(taskLines.length > 0 ? taskLines : ['none']),
   ].join('\n');
-  return { system: `${SYSTEM_INSTRUCTIONS}\n\n${ANSWER_INSTRUCTIONS}`, user, taskTokens, signalTokens };
+  const system = [SYSTEM_INSTRUCTIONS, ANSWER_INSTRUCTIONS, ...(schemaLine === null ? [] : [schemaLine])].join('\n\n');
+  return { system, user, taskTokens, signalTokens };
 }
 
 /**

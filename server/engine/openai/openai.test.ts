@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startChatServer, type ChatServer } from '../../testing/fakes/chat-server';
 import { cycleInput, memory, memoryStore, signal, task } from '../../testing/fixtures/engine-input';
-import { EngineError, type CycleInput } from '../types';
+import { CycleCancelledError, EngineError, type CycleInput } from '../types';
 import { OpenAIEngine } from './index';
 import { splitProportionally } from './messages';
 
@@ -56,7 +56,7 @@ describe('openai engine against a chat-completions server', () => {
     expect(req.body.model).toBe('gpt-4o-mini');
     expect(req.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'cycle_decisions', strict: true } });
     const user = (req.body.messages as { role: string; content: string }[])[1].content;
-    expect(user).toContain('[N1] (sig_1, news, normal, 2026-11-23T09:00:00.000Z) Another refund request');
+    expect(user).toContain('<untrusted-data>\n[N1] (sig_1, news, normal, 2026-11-23T09:00:00.000Z) title: "Another refund request"');
     expect(user).toContain('## Task tsk_a: Refund requests on annual plans');
     expect(user).toContain('[M1] (mem_1, fact) Refund policy');
     expect(user).toContain('(blocked: do not work)');
@@ -83,7 +83,7 @@ describe('openai engine against a chat-completions server', () => {
 
   it('turns a provider 500 into an EngineError after its retries', async () => {
     chat.answer({ status: 500, message: 'upstream overloaded' });
-    await expect(engine({ maxRetries: 2 }).runCycle(scenario().input)).rejects.toThrow(new EngineError('The provider failed (500): upstream overloaded'));
+    await expect(engine({ maxRetries: 2 }).runCycle(scenario().input)).rejects.toThrow('The provider failed (500): upstream overloaded');
     expect(chat.requests).toHaveLength(3);
   });
 
@@ -95,16 +95,26 @@ describe('openai engine against a chat-completions server', () => {
     expect(chat.requests).toHaveLength(1);
   });
 
-  it('rejects content that is not JSON, a refusal and a cut-off answer', async () => {
-    chat.answer({ content: '{"newTasks": [' });
-    await expect(engine().runCycle(scenario().input)).rejects.toThrow(new EngineError("The model's answer is not valid JSON."));
+  it('rejects content that is not JSON after one repair request, and a refusal at once', async () => {
+    chat.answer({ content: '{"newTasks": [', usage: { prompt_tokens: 1000, completion_tokens: 10 } });
+    const err = (await engine().runCycle(scenario().input).catch((e: unknown) => e)) as EngineError;
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err.message).toBe("The model's answer is not valid JSON. (after a repair request)");
+    expect(chat.requests).toHaveLength(2);
+    // Both calls were paid for: the run charges them.
+    expect(err.billed).toEqual({ inputTokens: 2000, outputTokens: 20 });
+    const repair = chat.requests[1].body.messages as { role: string; content: string }[];
+    expect(repair.slice(-2)).toEqual([
+      { role: 'assistant', content: '{"newTasks": [' },
+      { role: 'user', content: expect.stringContaining("Your answer could not be used: The model's answer is not valid JSON.") },
+    ]);
+    chat.requests.length = 0;
     chat.answer({ content: '', refusal: 'I cannot help with that.' });
-    await expect(engine().runCycle(scenario().input)).rejects.toThrow(new EngineError('The model refused the cycle: I cannot help with that.'));
-    chat.answer({ content: '{"newTasks": [', finishReason: 'length' });
-    await expect(engine().runCycle(scenario().input)).rejects.toThrow(/cut off/);
+    await expect(engine().runCycle(scenario().input)).rejects.toThrow('The model refused the cycle: I cannot help with that.');
+    expect(chat.requests).toHaveLength(1);
   });
 
-  it('rejects answers that break the schema or point at things the cycle did not show', async () => {
+  it('rejects answers that break the schema or point at things the cycle did not show (after one repair)', async () => {
     const cases: [unknown, string][] = [
       [{ ...goodAnswer, taskUpdates: [{ taskId: 'tsk_zzz', addSignalIds: [], status: null, priority: null }] }, 'taskUpdates[0].taskId is not an open task of this cycle ("tsk_zzz")'],
       [{ ...goodAnswer, newTasks: [{ ...goodAnswer.newTasks[0], priority: 'critical' }] }, 'newTasks[0].priority must be one of low, normal, high, urgent (got "critical")'],
@@ -117,23 +127,25 @@ describe('openai engine against a chat-completions server', () => {
     ];
     for (const [answer, problem] of cases) {
       chat.answer({ content: JSON.stringify(answer) });
-      await expect(engine().runCycle(scenario().input)).rejects.toThrow(new EngineError(`The model's answer was rejected: ${problem}`));
+      await expect(engine().runCycle(scenario().input)).rejects.toThrow(`The model's answer was rejected: ${problem} (after a repair request)`);
     }
   });
 
   it('gives up on a provider that does not answer in time, and honours the abort signal', async () => {
     chat.answer({ hang: true });
-    await expect(engine({ timeoutMs: 150 }).runCycle(scenario().input)).rejects.toThrow(new EngineError('The provider did not answer in time (request timed out).'));
+    await expect(engine({ timeoutMs: 150 }).runCycle(scenario().input)).rejects.toThrow('The provider did not answer in time (request timed out).');
+    expect(chat.requests).toHaveLength(1); // a timed-out request may have been billed: not sent again
     const controller = new AbortController();
     const pending = engine().runCycle({ ...scenario().input, abortSignal: controller.signal });
     await expect.poll(() => chat.requests.length).toBe(2);
     controller.abort();
-    await expect(pending).rejects.toThrow(new EngineError('The cycle was cancelled before the provider answered.'));
+    await expect(pending).rejects.toBeInstanceOf(CycleCancelledError);
   });
 
   it('checks a connection with a tiny request', async () => {
     chat.answer({ content: 'ok' });
     await expect(engine().check()).resolves.toBe('Connected to gpt-4o-mini: it answered "ok".');
+    expect(chat.requests[0].body.max_tokens).toBe(16);
     expect(chat.requests[0].body.response_format).toBeUndefined();
   });
 });

@@ -42,6 +42,26 @@ export class RunsController extends Controller {
     return this.s.loop.runNow();
   }
 
+  /**
+   * Cancels the cycle under way (the Cancel button of the header and the Runs page) and answers
+   * with its run record once it has stopped: status `failed`, `cancelledAt` set, nothing applied
+   * (no task, output, memory or triage is written); it costs only what the provider billed before
+   * it stopped (`inputTokens`, `outputTokens` and `estimatedCostUsd` say what). The engine stops at
+   * once: an OpenAI-compatible request is aborted, the built-in engine stops between tasks. A Run
+   * now request waiting on the cycle gets the same record. The activity log and `run.failed` say
+   * "cancelled".
+   *
+   * Too late: once the cycle is applying its results (GET /stats `cycle.phase` is `applying`), its
+   * one transaction is not interrupted and the cancel answers 409 `run_applying`; the cycle then
+   * completes. The same answer comes when the cancel reached the cycle just as it began applying.
+   */
+  @Post('{runId}/cancel')
+  @Response<ErrorBody>('404', '`run_not_found`: no run has this id')
+  @Response<ErrorBody>('409', '`run_not_running`: the cycle has already ended (completed, failed or skipped); `run_applying`: the cycle is applying its results, too late to cancel (it completes)')
+  public async cancelRun(@Path() runId: string): Promise<Run> {
+    return this.s.loop.cancel(runId);
+  }
+
   /** One loop cycle's record. */
   @Get('{runId}')
   @Response<ErrorBody>('404', '`run_not_found`: no run has this id')

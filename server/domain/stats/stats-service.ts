@@ -5,7 +5,7 @@ import { HOUR_MS } from '../../core/clock';
 import { dayWindow } from '../../core/workspace-time';
 import { workspaceSpendBetween } from '../cost/cost-ledger';
 import { MICRO_USD_PER_CENT, microToUsd } from '../cost/rules';
-import type { LoopService } from '../loop/loop-service';
+import type { LoopService, RunningCycle } from '../loop/loop-service';
 import { latestRun, toRun } from '../loop/run-record';
 import type { RunStatus, RunTrigger } from '../loop/rules';
 import type { RuntimePhase } from '../loop/schedule';
@@ -62,10 +62,17 @@ export interface DeskStats {
   healthFactors: HealthFactor[];
   /** `running` (a cycle is under way), `off`, `paused`, `capped` (today's spend reached the cap) or `idle` (waiting for the next cycle). */
   phase: RuntimePhase;
+  /**
+   * Why the desk paused its own loop (a provider billed past the bound a cycle gave it), with the
+   * figures; null unless the desk paused it. Cleared when the operator sets the loop state.
+   */
+  loopPauseReason: string | null;
   /** When the next scheduled cycle starts; null while off or paused by hand. @format date-time */
   nextCycleAt: string | null;
   /** The cycle under way, if any. */
   runningRunId: string | null;
+  /** What the cycle under way is doing (its phase, since when, the model call's bound); null when none runs. Poll while it runs. */
+  cycle: RunningCycle | null;
   lastRun: LastRunSummary | null;
   /** Cycles started in the last 7 workspace days, by outcome. */
   cycles7d: { total: number; completed: number; failed: number; skipped: number };
@@ -120,8 +127,10 @@ export class StatsService {
       healthScore: Math.max(0, 100 - factors.reduce((a, f) => a + f.penalty, 0)),
       healthFactors: factors,
       phase: runtime.phase,
+      loopPauseReason: ws.loopState === 'paused' ? ws.loopPauseReason : null,
       nextCycleAt: runtime.nextCycleAt,
       runningRunId: runtime.runningRunId,
+      cycle: runtime.cycle,
       lastRun: lastRun && {
         id: lastRun.id,
         trigger: lastRun.trigger,

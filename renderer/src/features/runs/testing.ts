@@ -37,6 +37,8 @@ export function someStats(overrides: Partial<Schema<'DeskStats'>> = {}): Schema<
     phase: 'idle',
     nextCycleAt: '2026-03-10T12:10:00.000Z',
     runningRunId: null,
+    cycle: null,
+    loopPauseReason: null,
     lastRun: null,
     cycles7d: { total: 0, completed: 0, failed: 0, skipped: 0 },
     signals7d: { received: 1, untriaged: 1 },

@@ -131,7 +131,6 @@ describe('cancel', () => {
 
   it('409 run_applying once the cycle is applying its results: it completes', async () => {
     await insertSignalRow(ctx(), { title: 'Competitor launched' });
-    let loop!: LoopService;
     let refusal: unknown = null;
     let runId = '';
     const inline = inlineExecutor({ db: t.db, clock, engineFor: () => scriptedEngine((input) => ({ triagedSignalIds: input.newSignals.map((s) => s.id) })) });
@@ -151,7 +150,7 @@ describe('cancel', () => {
           },
         }),
     };
-    loop = new LoopService({ db: t.db, clock, executor });
+    const loop = new LoopService({ db: t.db, clock, executor });
     const run = await loop.runNow();
     expect(run).toMatchObject({ status: 'completed', cancelledAt: null });
     expect(await refusal).toMatchObject({ status: 409, code: 'run_applying', message: expect.stringContaining('too late to cancel') });

@@ -96,7 +96,7 @@ function RunDetails({ run }: { run: Run }) {
         <dt>Budget</dt>
         <dd title="What was left of today's cost cap when the cycle began">{run.budgetUsd === null ? 'no cap' : `${formatUsd(run.budgetUsd)} left of the cap`}</dd>
         <dt>Bound</dt>
-        <dd title="The longest answer the model call was allowed, so the cycle fits its budget">{run.maxOutputTokens === null ? 'no model call' : `${formatCount(run.maxOutputTokens)} output tokens`}</dd>
+        <dd title="The longest answer the model call was allowed, so the cycle fits its budget">{run.maxOutputTokens === null ? 'not recorded' : `${formatCount(run.maxOutputTokens)} output tokens`}</dd>
         <dt>Run id</dt>
         <dd className="run-ids__id">{run.id}</dd>
       </dl>

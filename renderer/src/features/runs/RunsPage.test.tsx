@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth';
 import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
@@ -78,11 +78,13 @@ describe('RunsPage: cancelled, running and budget', () => {
   /** run_live under way (waiting on the model), a cancelled cycle, a cycle skipped because the cap left too little. */
   function deskWithLiveCycle() {
     let live = true;
+    let finished = false;
     const cancelled = aRun('run_live', { status: 'failed', cancelledAt: '2026-03-10T12:00:01.000Z', finishedAt: '2026-03-10T12:00:01.000Z', errorMessage: 'Cancelled by the operator; nothing this cycle would have written was kept.', estimatedCostUsd: 0, inputTokens: 0, outputTokens: 0 });
     const running = aRun('run_live', { status: 'running', finishedAt: null, durationMs: null, engineMs: null, inputTokens: 0, outputTokens: 0, estimatedCostUsd: 0, maxOutputTokens: null });
     const insufficient = aRun('run_skip', { status: 'skipped', trigger: 'schedule', skipReason: 'cost_cap_insufficient', errorMessage: 'The smallest cycle needs $0.0021; $0.0008 is left of today\'s cap.' });
     const earlier = aRun('run_cx', { status: 'failed', cancelledAt: '2026-03-10T11:30:00.000Z', errorMessage: 'Cancelled by the operator; nothing this cycle would have written was kept.', budgetUsd: null, maxOutputTokens: 2048 });
     const fake = fakeFetch((call) => {
+      if (call.method === 'GET' && call.path === '/api/v1/runs' && finished) return json(200, { runs: [aRun('run_live'), insufficient, earlier], nextCursor: null });
       const { method, path } = call;
       if (method === 'GET' && path === '/api/v1/workspace') return json(200, aProfile());
       if (method === 'GET' && path === '/api/v1/stats')
@@ -94,8 +96,24 @@ describe('RunsPage: cancelled, running and budget', () => {
       }
       return noFake(call);
     });
-    return fake;
+    return { ...fake, finish: () => ((live = false), (finished = true)) };
   }
+
+  it('when the cycle ends by itself the list fetches its record (the stats poll sees it end)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const desk = deskWithLiveCycle();
+      renderAppAt('/runs');
+      const list = await screen.findByRole('list', { name: 'Runs' });
+      expect(await within(list).findByText('Waiting on the model')).toBeTruthy();
+      desk.finish();
+      await act(async () => void vi.advanceTimersByTime(1_000));
+      await waitFor(() => expect(within(within(list).getAllByRole('listitem')[0]).getByText('completed')).toBeTruthy());
+      expect(within(list).queryByText('Waiting on the model')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('the running cycle shows its phase and Cancel; a cancel turns it into a cancelled run with the feedback on its row', async () => {
     const desk = deskWithLiveCycle();

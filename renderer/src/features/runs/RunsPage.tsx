@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useCursorList } from '../../api/cursor-list';
 import { Badge } from '../../components/Badge';
 import { LoadMore } from '../../components/LoadMore';
@@ -177,9 +177,13 @@ export function RunsPage() {
   const cycle = stats.data?.cycle ?? null;
   const runningId = stats.data?.runningRunId ?? null;
   const { refetch } = list;
+  const seenRunning = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (runningId !== null) void refetch();
-  }, [runningId, refetch]);
+    // Not on the first answer (the list was just fetched): on a cycle starting or ending since.
+    if (stats.data === undefined) return;
+    if (seenRunning.current !== undefined && seenRunning.current !== runningId) void refetch();
+    seenRunning.current = runningId;
+  }, [stats.data, runningId, refetch]);
   // What a cancel from this page ended with, shown on its row (the list refreshes under it).
   const [feedback, setFeedback] = useState<{ runId: string; f: CancelFeedback } | null>(null);
   return (

@@ -102,7 +102,7 @@ describe('GET /stats', () => {
       nextCycleAt: new Date(new Date(run.startedAt).getTime() + 30 * MINUTE_MS).toISOString(),
       runningRunId: null,
       lastRun: { id: run.id, status: 'completed', trigger: 'manual' },
-      cycles7d: { total: 1, completed: 1, failed: 0, skipped: 0 },
+      cycles7d: { total: 1, completed: 1, failed: 0, skipped: 0, cancelled: 0 },
       signals7d: { received: 1, untriaged: 0 },
       approvals7d: { approved: 0, archived: 0, overdue: 0 },
       cost: { todayUsd: run.estimatedCostUsd, sevenDayUsd: run.estimatedCostUsd, dailyCostCapUsdCents: 50 },
@@ -166,7 +166,7 @@ describe('POST /runs/{runId}/cancel', () => {
     expect(await db().selectFrom('signals').select('triagedAt').where('id', '=', signal.id).executeTakeFirstOrThrow()).toEqual({ triagedAt: null });
     expect(await db().selectFrom('tasks').select('id').execute()).toEqual([]);
     const after = (await api('GET', '/stats')).body;
-    expect(after).toMatchObject({ phase: 'idle', runningRunId: null, cycle: null });
+    expect(after).toMatchObject({ phase: 'idle', runningRunId: null, cycle: null, cycles7d: { total: 1, failed: 0, cancelled: 1 }, healthScore: 100 });
     expect((await events('run.failed')).map((e) => e.runId)).toEqual([runId]);
     // ended: a second cancel is refused and changes nothing
     const again = await api('POST', `/runs/${runId}/cancel`);

@@ -40,7 +40,7 @@ export function someStats(overrides: Partial<Schema<'DeskStats'>> = {}): Schema<
     cycle: null,
     loopPauseReason: null,
     lastRun: null,
-    cycles7d: { total: 0, completed: 0, failed: 0, skipped: 0 },
+    cycles7d: { total: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 },
     signals7d: { received: 1, untriaged: 1 },
     approvals7d: { approved: 0, archived: 0, waiting: 0, overdue: 0 },
     cost: { todayUsd: 0.12, sevenDayUsd: 0.3, dailyCostCapUsdCents: 50, capPercent: 24 },

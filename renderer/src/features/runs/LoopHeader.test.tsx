@@ -170,6 +170,26 @@ describe('LoopHeader: the cycle under way', () => {
     expect(await within(header()).findByText(/too late to cancel/)).toBeTruthy();
   });
 
+  it('when a cycle pauses the loop, the loop state is read again and the reason shows', async () => {
+    let paused = false;
+    const reason = 'The provider billed 0.02 USD for cycle run_1, more than the bound allowed.';
+    fakeFetch((call) => {
+      if (call.method === 'GET' && call.path === '/api/v1/workspace') return json(200, aProfile({ loopState: paused ? 'paused' : 'on' }));
+      if (call.method === 'GET' && call.path === '/api/v1/stats') return json(200, paused ? someStats({ phase: 'paused', nextCycleAt: null, loopPauseReason: reason }) : someStats());
+      if (call.method === 'POST' && call.path === '/api/v1/runs') {
+        paused = true;
+        return json(200, aRun('run_1'));
+      }
+      if (call.method === 'GET' && (call.path === '/api/v1/signals' || call.path === '/api/v1/sources')) return json(200, { signals: [], sources: [], nextCursor: null });
+      return noFake(call);
+    });
+    renderAppAt('/signals');
+    expect(await within(await shown()).findByText('Loop on · every 30 min')).toBeTruthy();
+    fireEvent.click(within(header()).getByRole('button', { name: 'Run now' }));
+    expect(await within(header()).findByText('The desk paused the loop.')).toBeTruthy();
+    expect(await within(header()).findByText('Loop paused')).toBeTruthy();
+  });
+
   it('says why the desk paused its own loop', async () => {
     const reason = 'The provider billed 0.02 USD for cycle run_9, more than the 0.01 USD left of today\'s cost cap.';
     fakeFetch((call) => {

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { workspaceQuery, type WorkspaceProfile } from '../settings/api';
@@ -75,6 +76,16 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
   const region = useRef<HTMLDivElement>(null);
   const running = runNow.isPending || stats.data?.phase === 'running';
   const cycle = stats.data?.cycle ?? null;
+
+  // The desk pauses its own loop from inside a cycle: the loop state beside it is read again then.
+  const qc = useQueryClient();
+  const pauseReason = stats.data?.loopPauseReason;
+  const seenPause = useRef(pauseReason);
+  useEffect(() => {
+    if (pauseReason === undefined || pauseReason === seenPause.current) return;
+    if (seenPause.current !== undefined) void qc.invalidateQueries({ queryKey: queryKeys.workspace.profile });
+    seenPause.current = pauseReason;
+  }, [pauseReason, qc]);
 
   // The Cancel button goes with the cycle: focus moves on to Run now once it is usable again.
   const focusRunNow = useRef(false);

@@ -31,7 +31,8 @@ export class RunsController extends Controller {
   /**
    * Runs one loop cycle now (the Run now button) and answers with its run record once the cycle
    * has finished: `completed`, or `failed` with the engine's or provider's message in
-   * `errorMessage` (a failed cycle writes nothing but its record). The request waits for the
+   * `errorMessage` (a failed cycle writes nothing but its record; one cancelled meanwhile through
+   * POST /runs/{runId}/cancel answers `failed` with `cancelledAt` set). The request waits for the
    * cycle; other requests are served meanwhile. A manual cycle restarts the loop interval. It
    * runs whatever the loop state (a manual cycle is the operator's own decision) but not past
    * the daily cost cap.

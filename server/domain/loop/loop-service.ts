@@ -212,7 +212,8 @@ export class LoopService {
     const slot = this.inFlight;
     // The one running record belongs to the slot (a worker's `running` answer may not have arrived yet).
     if (row.status !== 'running' || slot === null || (slot.runId !== null && slot.runId !== runId)) {
-      throw conflict('run_not_running', `Run ${runId} is not running (it is ${row.status}); only a cycle under way can be cancelled`);
+      const state = row.status === 'running' ? 'is not under way on this desk' : `has ended (${row.status})`;
+      throw conflict('run_not_running', `Run ${runId} ${state}; only a cycle under way can be cancelled`);
     }
     slot.abort.abort();
     await slot.done.catch(() => null);

@@ -121,6 +121,19 @@ describe('cancel', () => {
     expect((await pending).id).toBe(runId);
   });
 
+  it('a scheduled cycle is cancelled the same way: tick() resolves with the cancelled record', async () => {
+    await insertSignalRow(ctx(), { title: 'Competitor launched' });
+    await t.db.updateTable('workspace').set({ loopState: 'on' }).execute();
+    const loop = new LoopService({ db: t.db, clock, engineFor: () => hangingEngine() });
+    const look = loop.tick();
+    await inModel(loop);
+    const cancelled = await loop.cancel((await loop.runtime()).runningRunId!);
+    expect(cancelled).toMatchObject({ trigger: 'schedule', status: 'failed' });
+    expect(cancelled.cancelledAt).not.toBeNull();
+    expect(await look).toEqual(cancelled);
+    expect(await t.db.selectFrom('tasks').select('id').execute()).toEqual([]);
+  });
+
   it('404 for an unknown run; 409 run_not_running for a finished one', async () => {
     const loop = new LoopService({ db: t.db, clock, engineFor: () => scriptedEngine(() => ({})) });
     await expect(loop.cancel('run_nope')).rejects.toMatchObject({ status: 404, code: 'run_not_found' });

@@ -62,6 +62,8 @@ export type ErrorCode =
   | 'not_a_reviewer'
   | 'template_label_exists'
   | 'run_in_progress'
+  | 'run_not_running' // cancel of a cycle that has ended
+  | 'run_applying' // cancel of a cycle already applying its results (too late)
   | 'artifact_decided'
   | 'cost_cap_reached'
   // the acting member (asUserId) may not do this (422 naming asUserId; members do not log in, so no 403)

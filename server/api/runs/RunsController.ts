@@ -31,7 +31,8 @@ export class RunsController extends Controller {
   /**
    * Runs one loop cycle now (the Run now button) and answers with its run record once the cycle
    * has finished: `completed`, or `failed` with the engine's or provider's message in
-   * `errorMessage` (a failed cycle writes nothing but its record). The request waits for the
+   * `errorMessage` (a failed cycle writes nothing but its record; one cancelled meanwhile through
+   * POST /runs/{runId}/cancel answers `failed` with `cancelledAt` set). The request waits for the
    * cycle; other requests are served meanwhile. A manual cycle restarts the loop interval. It
    * runs whatever the loop state (a manual cycle is the operator's own decision) but not past
    * the daily cost cap.
@@ -40,6 +41,26 @@ export class RunsController extends Controller {
   @Response<ErrorBody>('409', '`run_in_progress`: a cycle is already running (GET /runs lists it as `running`); `cost_cap_reached`: today\'s spend has reached the daily cost cap (nothing is written)')
   public async runCycle(): Promise<Run> {
     return this.s.loop.runNow();
+  }
+
+  /**
+   * Cancels the cycle under way (the Cancel button of the header and the Runs page) and answers
+   * with its run record once it has stopped: status `failed`, `cancelledAt` set, nothing applied
+   * (no task, output, memory or triage is written); it costs only what the provider billed before
+   * it stopped (`inputTokens`, `outputTokens` and `estimatedCostUsd` say what). The engine stops at
+   * once: an OpenAI-compatible request is aborted, the built-in engine stops between tasks. A Run
+   * now request waiting on the cycle gets the same record. The activity log and `run.failed` say
+   * "cancelled".
+   *
+   * Too late: once the cycle is applying its results (GET /stats `cycle.phase` is `applying`), its
+   * one transaction is not interrupted and the cancel answers 409 `run_applying`; the cycle then
+   * completes. The same answer comes when the cancel reached the cycle just as it began applying.
+   */
+  @Post('{runId}/cancel')
+  @Response<ErrorBody>('404', '`run_not_found`: no run has this id')
+  @Response<ErrorBody>('409', '`run_not_running`: the cycle has already ended (completed, failed or skipped); `run_applying`: the cycle is applying its results, too late to cancel (it completes)')
+  public async cancelRun(@Path() runId: string): Promise<Run> {
+    return this.s.loop.cancel(runId);
   }
 
   /** One loop cycle's record. */

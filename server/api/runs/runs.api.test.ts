@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS } from '../../core/clock';
 import { MICRO_USD_PER_CENT, WORKSPACE_KEY } from '../../domain/cost/rules';
 import { LOOP_CYCLE_JOB } from '../../jobs/loop-jobs';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
+import { startChatServer, type ChatServer } from '../../testing/fakes/chat-server';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 import { createSignal } from '../../testing/fixtures/signals';
 
@@ -101,7 +102,7 @@ describe('GET /stats', () => {
       nextCycleAt: new Date(new Date(run.startedAt).getTime() + 30 * MINUTE_MS).toISOString(),
       runningRunId: null,
       lastRun: { id: run.id, status: 'completed', trigger: 'manual' },
-      cycles7d: { total: 1, completed: 1, failed: 0, skipped: 0 },
+      cycles7d: { total: 1, completed: 1, failed: 0, skipped: 0, cancelled: 0 },
       signals7d: { received: 1, untriaged: 0 },
       approvals7d: { approved: 0, archived: 0, overdue: 0 },
       cost: { todayUsd: run.estimatedCostUsd, sevenDayUsd: run.estimatedCostUsd, dailyCostCapUsdCents: 50 },
@@ -125,5 +126,71 @@ describe('GET /stats', () => {
     expect(body.healthScore).toBe(80);
     expect(body.cost).toMatchObject({ todayUsd: 0.5, capPercent: 100, dailyCostCapUsdCents: 50 });
     expect(body.nextCycleAt).toBe('2026-03-11T00:00:00.000Z');
+  });
+});
+
+describe('POST /runs/{runId}/cancel', () => {
+  let chat: ChatServer;
+  beforeAll(async () => {
+    chat = await startChatServer();
+  });
+  afterAll(async () => {
+    await chat.close();
+  });
+
+  /** Run now against a provider that never answers; resolves once the request is waiting on it. */
+  async function hangingCycle() {
+    expect((await api('PUT', '/workspace/engine', { engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKey: 'sk-test-cancel-0123456789' })).status).toBe(200);
+    chat.answer({ hang: true });
+    const asked = chat.requests.length;
+    const runNow = api('POST', '/runs');
+    await vi.waitFor(() => expect(chat.requests.length).toBe(asked + 1), { timeout: 15_000, interval: 20 });
+    const stats = (await api('GET', '/stats')).body;
+    return { runNow, stats, runId: stats.runningRunId as string };
+  }
+
+  it('stops the cycle under way and answers with its record (failed, cancelledAt); Run now gets the same record; nothing applied', async () => {
+    const signal = await createSignal(desk, { title: 'Arrived before the cycle' });
+    const { runNow, stats, runId } = await hangingCycle();
+    expect(stats.phase).toBe('running');
+    expect(stats.cycle).toMatchObject({ runId, cancelling: false });
+    expect(['gathering', 'model']).toContain(stats.cycle.phase);
+    const res = await api('POST', `/runs/${runId}/cancel`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ id: runId, status: 'failed', trigger: 'manual', produced: { createdTaskIds: [], artifactIds: [] } });
+    expect(res.body.cancelledAt).not.toBeNull();
+    expect(res.body.errorMessage).toMatch(/^Cancelled by the operator/);
+    const ran = await runNow;
+    expect(ran.status).toBe(200);
+    expect(ran.body).toEqual(res.body);
+    expect(await db().selectFrom('signals').select('triagedAt').where('id', '=', signal.id).executeTakeFirstOrThrow()).toEqual({ triagedAt: null });
+    expect(await db().selectFrom('tasks').select('id').execute()).toEqual([]);
+    const after = (await api('GET', '/stats')).body;
+    expect(after).toMatchObject({ phase: 'idle', runningRunId: null, cycle: null, cycles7d: { total: 1, failed: 0, cancelled: 1 }, healthScore: 100 });
+    expect((await events('run.failed')).map((e) => e.runId)).toEqual([runId]);
+    // ended: a second cancel is refused and changes nothing
+    const again = await api('POST', `/runs/${runId}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'run_not_running', message: expect.stringContaining('failed') });
+  });
+
+  it('404 run_not_found for an unknown id; 409 run_not_running for a completed cycle', async () => {
+    const unknown = await api('POST', '/runs/run_nope/cancel');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'run_not_found' });
+    const done = (await api('POST', '/runs')).body;
+    const res = await expectRejectedUnchanged(desk, { method: 'POST', path: `/api/v1/runs/${done.id}/cancel` }, { status: 409, error: 'run_not_running' });
+    expect(res.body.message).toContain('completed');
+    expect((await api('GET', `/runs/${done.id}`)).body).toMatchObject({ status: 'completed', cancelledAt: null });
+  });
+});
+
+describe('GET /stats: the desk\'s own pause', () => {
+  it('says why the desk paused its loop, until the operator sets the loop state', async () => {
+    const reason = 'The provider billed 0.02 USD for cycle run_x, more than the 0.01 USD left of today\'s cost cap';
+    await db().updateTable('workspace').set({ loopState: 'paused', loopPauseReason: reason }).execute();
+    expect((await api('GET', '/stats')).body).toMatchObject({ phase: 'paused', loopPauseReason: reason });
+    expect((await api('PATCH', '/workspace/loop', { loopState: 'on' })).status).toBe(200);
+    expect((await api('GET', '/stats')).body.loopPauseReason).toBeNull();
   });
 });

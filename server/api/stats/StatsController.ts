@@ -16,7 +16,7 @@ export class StatsController extends Controller {
    *
    * Health score: 100 minus these penalties, never below 0 (each listed in `healthFactors`):
    * 10 per source in status `error` (at most 30); 5 per failed cycle in the last 7 days (at most
-   * 25); 3 per output waiting past the approval policy's overdue hours (at most 20); spend
+   * 25; a cycle the operator cancelled does not count); 3 per output waiting past the approval policy's overdue hours (at most 20); spend
    * against the daily cost cap: 15 at or above the cap, 5 from 80% (none without a cap).
    *
    * Phase: `running` while a cycle is under way, else `off` or `paused` (the loop state), else

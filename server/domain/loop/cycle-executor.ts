@@ -2,8 +2,18 @@ import type { Db } from '../../../db/connection';
 import type { EngineKind } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { EngineSettings } from '../../engine/index';
-import type { Engine } from '../../engine/types';
-import { runCycle, type CycleJob, type CycleOutcome } from './cycle';
+import { CycleCancelledError, EngineError, type Engine } from '../../engine/types';
+import { runCycle, type CycleJob, type CycleOutcome, type CyclePhase } from './cycle';
+
+/** What the caller hears of a cycle under way, and how it stops it. */
+export interface CycleHooks {
+  /** The run id, once its `running` record is committed. */
+  onRunning: (runId: string) => void;
+  /** Each phase the cycle enters (gathering, the model call, applying). */
+  onPhase?: (phase: CyclePhase) => void;
+  /** Fired when the operator cancels: the engine stops and nothing is applied. */
+  signal?: AbortSignal;
+}
 
 /**
  * Where one cycle's work (cycle.ts: gather, engine, apply) runs. LoopService keeps everything
@@ -14,12 +24,12 @@ import { runCycle, type CycleJob, type CycleOutcome } from './cycle';
  */
 export interface CycleExecutor {
   /**
-   * Runs one cycle; `onRunning` gets the run id once its `running` record is committed. Resolves
+   * Runs one cycle; `hooks.onRunning` gets the run id once its `running` record is committed. Resolves
    * once the cycle has finished and its writes are visible through the desk's connection (caches
    * included); rejects only when the cycle could not run at all or its runner stopped mid-way (the
    * caller then fails the record, if one was registered).
    */
-  run(job: CycleJob, onRunning: (runId: string) => void): Promise<CycleOutcome>;
+  run(job: CycleJob, hooks: CycleHooks): Promise<CycleOutcome>;
   /**
    * Gets ready for a cycle (a worker started, its connection open; with `engine`, that engine's
    * tables loaded too); optional: a cycle prepares what it needs.
@@ -39,8 +49,30 @@ export interface InlineExecutorDeps {
 /** Runs the cycle on the caller's thread and connection (it yields to the event loop as it goes: core/time-slicer.ts). */
 export function inlineExecutor(deps: InlineExecutorDeps): CycleExecutor {
   return {
-    run: (job, onRunning) => runCycle({ db: deps.db, clock: deps.clock, engineFor: deps.engineFor, onRunning }, job),
+    run: (job, hooks) =>
+      runCycle({ db: deps.db, clock: deps.clock, engineFor: (s) => cancellable(deps.engineFor(s)), onRunning: hooks.onRunning, onPhase: hooks.onPhase, abortSignal: hooks.signal }, job),
     prepare: async () => {},
     close: async () => {},
+  };
+}
+
+/**
+ * The engine, with any failure after the cycle's abort signal fired reported as the operator's
+ * cancel (CycleCancelledError, what the billed tokens were kept): an aborted HTTP request surfaces
+ * as the provider's own error otherwise, and the run would read "failed" instead of "cancelled".
+ */
+export function cancellable(engine: Engine): Engine {
+  return {
+    kind: engine.kind,
+    model: engine.model,
+    check: engine.check?.bind(engine),
+    async runCycle(input) {
+      try {
+        return await engine.runCycle(input);
+      } catch (err) {
+        if (!input.abortSignal?.aborted || err instanceof CycleCancelledError) throw err;
+        throw new CycleCancelledError().withBilled(err instanceof EngineError ? err.billed : { inputTokens: 0, outputTokens: 0 });
+      }
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { EngineKind } from '../../config';
-import type { CycleJob, CycleOutcome } from './cycle';
+import type { CycleJob, CycleOutcome, CyclePhase } from './cycle';
 
 /**
  * Messages between the desk's thread (cycle-worker-executor.ts) and the cycle worker
@@ -31,7 +31,12 @@ export type ToWorker =
    */
   | { type: 'open'; id: number; database: WorkerDatabase; engine?: EngineKind }
   /** Closes the connection to `file` (the desk is stopping); answered `closed`. */
-  | { type: 'close'; id: number; file: string };
+  | { type: 'close'; id: number; file: string }
+  /**
+   * The operator cancelled the cycle sent as `id`: its abort signal fires (the engine stops, nothing
+   * is applied). Not answered itself: the cycle's `done` follows. Ignored once that cycle has ended.
+   */
+  | { type: 'cancel'; id: number };
 
 /**
  * Each cycle message carries the tables the worker's connection to that file wrote since the
@@ -40,6 +45,8 @@ export type ToWorker =
  */
 export type FromWorker =
   | { type: 'running'; id: number; runId: string; tables: string[] }
+  /** The cycle moved to another phase (after `running`, before `done`). */
+  | { type: 'phase'; id: number; phase: CyclePhase; tables: string[] }
   | { type: 'done'; id: number; outcome: CycleOutcome; tables: string[] }
   /** The cycle could not run or be recorded (e.g. the database could not be opened); `message` says why. */
   | { type: 'failed'; id: number; message: string; tables: string[] }

@@ -8,7 +8,7 @@ import { notifyTablesWritten, releaseWriteLock, shareWriteLock } from '../../../
 import type { EngineKind } from '../../config';
 import type { EngineSettings } from '../../engine/index';
 import { settingsOf, type CycleJob, type CycleOutcome } from './cycle';
-import type { CycleExecutor } from './cycle-executor';
+import type { CycleExecutor, CycleHooks } from './cycle-executor';
 import type { FromWorker, ToWorker, WorkerDatabase } from './cycle-protocol';
 
 export interface WorkerExecutorOptions {
@@ -66,7 +66,7 @@ interface Waiter {
   db: Db;
   /** The desk's write-lock flag: cleared if the worker dies holding it. */
   lock: Int32Array;
-  /** Every answer (`running` comes before the last one). */
+  /** Every answer (`running` and `phase` come before the last one). */
   answer(message: FromWorker): void;
   /** The worker stopped before the last answer. */
   fail(err: Error): void;
@@ -92,13 +92,20 @@ class CycleWorkerHost {
   private desks = 0;
   idleStopMs = WORKER_IDLE_STOP_MS;
 
-  request(db: Db, lock: Int32Array, build: (id: number) => ToWorker, waiter: Omit<Waiter, 'worker' | 'db' | 'lock'>): void {
+  /** Sends a request; answers with its id (a `cancel` names it). */
+  request(db: Db, lock: Int32Array, build: (id: number) => ToWorker, waiter: Omit<Waiter, 'worker' | 'db' | 'lock'>): number {
     clearTimeout(this.idleTimer);
     const worker = this.worker ?? this.start();
     const id = ++this.seq;
     this.waiting.set(id, { worker, db, lock, ...waiter });
     worker.ref();
     worker.postMessage(build(id));
+    return id;
+  }
+
+  /** Tells the thread running cycle `id` to cancel it; nothing once that cycle has ended. */
+  cancel(id: number): void {
+    this.waiting.get(id)?.worker.postMessage({ type: 'cancel', id } satisfies ToWorker);
   }
 
   get running(): boolean {
@@ -160,7 +167,7 @@ class CycleWorkerHost {
     if (w === undefined) return;
     // Before anyone hears of the answer: whoever reads next reads the worker's committed writes.
     if (message.tables.length > 0) notifyTablesWritten(w.db, message.tables);
-    if (message.type !== 'running') {
+    if (message.type !== 'running' && message.type !== 'phase') {
       this.waiting.delete(message.id);
       if (this.waiting.size === 0) this.idle();
     }
@@ -208,19 +215,23 @@ export class WorkerCycleExecutor implements CycleExecutor {
     return { file: this.o.file, lock: this.lock, ...(this.o.nativeBinding ? { nativeBinding: this.o.nativeBinding } : {}) };
   }
 
-  run(job: CycleJob, onRunning: (runId: string) => void): Promise<CycleOutcome> {
+  run(job: CycleJob, hooks: CycleHooks): Promise<CycleOutcome> {
     if (this.closed) return Promise.reject(new Error('the desk is stopping'));
     const apiKey = job.workspace.engine === 'openai' ? this.o.apiKeyFor(settingsOf(job.workspace)) : null;
     this.used = true;
     return new Promise<CycleOutcome>((resolve, reject) => {
-      host.request(this.o.db, this.flag, (id) => ({ type: 'cycle', id, database: this.database, job, apiKey }), {
+      const id = host.request(this.o.db, this.flag, (id) => ({ type: 'cycle', id, database: this.database, job, apiKey }), {
         answer: (m) => {
-          if (m.type === 'running') onRunning(m.runId);
+          if (m.type === 'running') hooks.onRunning(m.runId);
+          else if (m.type === 'phase') hooks.onPhase?.(m.phase);
           else if (m.type === 'done') resolve(m.outcome);
           else reject(new Error(m.type === 'failed' ? m.message : `unexpected answer ${m.type}`));
         },
         fail: reject,
       });
+      // The abort signal is the desk's; the worker's own controller is fired by a message.
+      if (hooks.signal?.aborted) host.cancel(id);
+      else hooks.signal?.addEventListener('abort', () => host.cancel(id), { once: true });
     });
   }
 

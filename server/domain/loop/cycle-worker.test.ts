@@ -18,7 +18,9 @@ import {
   setCycleWorkerIdleStop,
   terminateCycleWorker,
   WORKER_IDLE_STOP_MS,
+  WorkerCycleExecutor,
 } from './cycle-worker-executor';
+import type { CyclePhase } from './cycle';
 import { LoopService } from './loop-service';
 import type { Run } from './run-record';
 
@@ -185,6 +187,48 @@ describe('a cycle in the cycle worker', () => {
     const next = await d.services.loop.runNow();
     expect(next.status).toBe('completed');
     expect(next.read.signalIds).toHaveLength(5);
+  });
+
+  it('the worker tells the desk each phase of the cycle as it goes (gathering, applying with the local engine)', async () => {
+    const d = await desk();
+    await seed(d);
+    const executor = new WorkerCycleExecutor({ db: d.services.db, file: path.join(d.dataDir, 'desk.sqlite'), apiKeyFor: () => null });
+    const phases: CyclePhase[] = [];
+    let runId: string | null = null;
+    try {
+      const job = { trigger: 'manual' as const, skipIfIdle: false, workspace: await readWorkspace(d.services.db), startedAt: d.clock.now().toISOString(), budgetMicroUsd: null };
+      const outcome = await executor.run(job, { onRunning: (id) => (runId = id), onPhase: (p) => phases.push(p) });
+      expect(outcome).toEqual({ kind: 'ran', runId });
+    } finally {
+      await executor.close();
+    }
+    expect(phases.map((p) => p.phase)).toEqual(['gathering', 'applying']);
+    expect(phases.every((p) => !Number.isNaN(Date.parse(p.since)))).toBe(true);
+  });
+
+  it('a cancel stops the cycle in the worker while it waits on the provider: the run fails with cancelledAt, nothing else written', async () => {
+    const d = await desk();
+    await seed(d);
+    expect((await d.api('PUT', '/api/v1/workspace/engine', { engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKey: KEY })).status).toBe(200);
+    chat.answer({ hang: true });
+    const asked = chat.requests.length;
+    const before = await dbFingerprint(d.services.db);
+    const pending = d.services.loop.runNow();
+    await vi.waitFor(() => expect(chat.requests.length).toBe(asked + 1), { timeout: 15_000, interval: 20 });
+    const { runningRunId, cycle } = await d.services.loop.runtime();
+    expect(cycle).toMatchObject({ runId: runningRunId, cancelling: false });
+    const thread = cycleWorkerThreadId();
+    const run = await d.services.loop.cancel(runningRunId!);
+    expect(run).toMatchObject({ id: runningRunId, status: 'failed', inputTokens: 0, outputTokens: 0, estimatedCostUsd: 0 });
+    expect(run.cancelledAt).not.toBeNull();
+    expect(run.errorMessage).toMatch(/^Cancelled by the operator/);
+    expect(await pending).toEqual(run);
+    // The worker stopped the cycle itself (it was not terminated) and serves the next one.
+    expect(cycleWorkerThreadId()).toBe(thread);
+    const after = await dbFingerprint(d.services.db);
+    for (const table of Object.keys(before).filter((t) => !['runs', 'activity', 'outbox_events'].includes(t))) expect(after[table], table).toEqual(before[table]);
+    expect((await d.services.db.selectFrom('activity').select('detail').where('kind', '=', 'run.failed').execute()).map((a) => a.detail)).toEqual([`AI cycle (manual) cancelled: ${run.errorMessage}`]);
+    expect((await d.services.loop.runtime()).cycle).toBeNull();
   });
 
   it('desk writes during a worker cycle succeed (they wait for the worker’s write lock, never fail)', async () => {

@@ -13,6 +13,7 @@ import type { Clock } from '../../core/clock';
 import { createEngine, type EngineSettings } from '../../engine/index';
 import { loadTokenizer } from '../../engine/usage';
 import { runCycle } from './cycle';
+import { cancellable } from './cycle-executor';
 import type { FromWorker, ToWorker, WorkerDatabase } from './cycle-protocol';
 
 const port = parentPort;
@@ -77,19 +78,27 @@ function clockFrom(startedAt: string): Clock {
 
 const post = (message: FromWorker) => port.postMessage(message);
 
+/** The abort controller of each cycle under way, by its message id (a `cancel` names it). */
+const cycles = new Map<number, AbortController>();
+
 async function cycle(message: Extract<ToWorker, { type: 'cycle' }>): Promise<void> {
   const { id, job, apiKey } = message;
   let c: Connection | undefined;
+  const abort = new AbortController();
+  cycles.set(id, abort);
   try {
     c = connect(message.database);
     const { db } = await c.opened;
     const clock = clockFrom(job.startedAt);
-    const engineFor = (settings: EngineSettings) => createEngine(settings, settings.engine === 'openai' ? apiKey : null);
-    const outcome = await runCycle({ db, clock, engineFor, onRunning: (runId) => post({ type: 'running', id, runId, tables: take(c) }) }, job);
+    const engineFor = (settings: EngineSettings) => cancellable(createEngine(settings, settings.engine === 'openai' ? apiKey : null));
+    const onRunning = (runId: string) => post({ type: 'running', id, runId, tables: take(c) });
+    const outcome = await runCycle({ db, clock, engineFor, onRunning, onPhase: (phase) => post({ type: 'phase', id, phase, tables: [] }), abortSignal: abort.signal }, job);
     post({ type: 'done', id, outcome, tables: take(c) });
   } catch (err) {
     // runCycle fails its own record; this is what it could not record (no database, no run row).
     post({ type: 'failed', id, message: err instanceof Error ? err.message : String(err), tables: take(c) });
+  } finally {
+    cycles.delete(id);
   }
 }
 
@@ -113,5 +122,6 @@ async function open(message: Extract<ToWorker, { type: 'open' }>): Promise<void>
 port.on('message', (message: ToWorker) => {
   if (message.type === 'cycle') void cycle(message);
   else if (message.type === 'open') void open(message);
+  else if (message.type === 'cancel') cycles.get(message.id)?.abort();
   else void close(message);
 });

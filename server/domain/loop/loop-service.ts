@@ -15,7 +15,7 @@ import { MICRO_USD_PER_CENT, microToUsd } from '../cost/rules';
 import { emit } from '../events/outbox';
 import { readWorkspace } from '../workspace/workspace-store';
 import { CYCLE_ACTOR } from './apply';
-import { failRun, type CycleOutcome } from './cycle';
+import { failRun, type CycleOutcome, type CyclePhase } from './cycle';
 import { inlineExecutor, type CycleExecutor } from './cycle-executor';
 import { getRunRow, insertRunningRun, insertSkippedRun, latestRun, listRuns, toRun, type Run, type RunList } from './run-record';
 import { IDLE_RECHECK_MS, WARM_AHEAD_MS, type RunTrigger } from './rules';
@@ -40,6 +40,38 @@ interface CapState {
   remainingMicro: number | null;
 }
 
+/** The cycle under way: what it is doing, and since when (the header and the Runs page show it). */
+export interface RunningCycle {
+  runId: string;
+  /**
+   * `gathering` (reading signals, tasks and memory), `model` (waiting on the model's answer),
+   * `applying` (writing its results in one transaction: too late to cancel).
+   */
+  phase: 'gathering' | 'model' | 'applying';
+  /** When the cycle entered this phase. @format date-time */
+  since: string;
+  /** The model call's attempt: 1, more for a retry or a repair request; null outside `model`. @isInt */
+  attempt: number | null;
+  /** Prompt tokens of the model call, counted before sending; null outside `model`. @isInt */
+  inputTokens: number | null;
+  /** The completion bound the model call was given (tokens); null outside `model`. @isInt */
+  maxOutputTokens: number | null;
+  /** A cancel was asked for: the cycle is stopping. */
+  cancelling: boolean;
+}
+
+/** The one cycle slot: a Run now, or a scheduled look (`scheduled`) that may become a cycle. */
+interface Slot {
+  runId: string | null;
+  scheduled: boolean;
+  done: Promise<Run | null>;
+  /** Fired by cancel(): the executor stops the cycle. */
+  abort: AbortController;
+  phase: CyclePhase | null;
+  /** When the cycle's record was started (the phase before the first report is `gathering` from then). */
+  startedAt: string | null;
+}
+
 /** What the header needs about the runtime. */
 export interface LoopRuntime {
   phase: RuntimePhase;
@@ -47,6 +79,8 @@ export interface LoopRuntime {
   nextCycleAt: string | null;
   /** The cycle under way, if any. */
   runningRunId: string | null;
+  /** What the cycle under way is doing; null when none is. */
+  cycle: RunningCycle | null;
   /** Today's spend has reached the daily cost cap. */
   capped: boolean;
   todaySpendMicroUsd: number;
@@ -58,8 +92,7 @@ export interface LoopRuntime {
  * 409 `run_in_progress`. The daily cost cap is checked before a cycle starts.
  */
 export class LoopService {
-  /** The one cycle slot: a Run now, or a scheduled look (`scheduled`) that may become a cycle. */
-  private inFlight: { runId: string | null; scheduled: boolean; done: Promise<Run | null> } | null = null;
+  private inFlight: Slot | null = null;
   private recovered: Promise<void> | null = null;
   /**
    * After a scheduled look that found nothing to do, the next look waits until then (kept in
@@ -93,13 +126,13 @@ export class LoopService {
     // is new) is waited for, not refused: Run now must not answer "already running" when nothing is.
     while (this.inFlight?.scheduled && this.inFlight.runId === null) await this.inFlight.done.catch(() => null);
     if (this.inFlight) throw conflict('run_in_progress', `A cycle is already running${this.inFlight.runId ? ` (${this.inFlight.runId})` : ''}; wait for it to finish (GET /runs shows it)`);
-    const started = this.start(false, async (register) => {
+    const started = this.start(false, async (slot) => {
       const ws = await readWorkspace(this.d.db);
       const cap = await this.capState(ws);
       if (cap.capped) {
         throw conflict('cost_cap_reached', `Today's AI spend (${microToUsd(cap.spentMicro)} USD) has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents; raise or remove the cap, or wait for tomorrow`);
       }
-      return this.cycle(ws, 'manual', register, false, cap);
+      return this.cycle(ws, 'manual', slot, false, cap);
     });
     return (await started) as Run;
   }
@@ -112,7 +145,7 @@ export class LoopService {
   async tick(): Promise<Run | null> {
     await this.recover();
     if (this.inFlight) return null;
-    return this.start(true, async (register) => {
+    return this.start(true, async (slot) => {
       const ws = await readWorkspace(this.d.db);
       const now = this.d.clock.now();
       const last = await this.lastStart();
@@ -122,7 +155,7 @@ export class LoopService {
       }
       const cap = await this.capState(ws);
       if (cap.capped) return this.skipForCap(ws, cap.spentMicro);
-      return this.cycle(ws, 'schedule', register, true, cap);
+      return this.cycle(ws, 'schedule', slot, true, cap);
     });
   }
 
@@ -149,7 +182,46 @@ export class LoopService {
     if (next !== null && this.idleUntil !== null && this.idleUntil > next) next = this.idleUntil;
     // `running` once a cycle has its record (a scheduler look that finds nothing due is not a cycle).
     const phase: RuntimePhase = this.inFlight?.runId ? 'running' : ws.loopState === 'off' ? 'off' : ws.loopState === 'paused' ? 'paused' : cap.capped ? 'capped' : 'idle';
-    return { phase, nextCycleAt: next, runningRunId: this.inFlight?.runId ?? null, capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
+    return { phase, nextCycleAt: next, runningRunId: this.inFlight?.runId ?? null, cycle: this.runningCycle(), capped: cap.capped, todaySpendMicroUsd: cap.spentMicro };
+  }
+
+  private applying(runId: string): boolean {
+    return this.inFlight?.runId === runId && this.inFlight.phase?.phase === 'applying';
+  }
+
+  private runningCycle(): RunningCycle | null {
+    const slot = this.inFlight;
+    if (slot?.runId == null) return null;
+    const p = slot.phase ?? { phase: 'gathering' as const, since: slot.startedAt ?? this.d.clock.now().toISOString() };
+    const call = p.phase === 'model' ? { attempt: p.attempt, inputTokens: p.inputTokens, maxOutputTokens: p.maxOutputTokens } : { attempt: null, inputTokens: null, maxOutputTokens: null };
+    return { runId: slot.runId, phase: p.phase, since: p.since, ...call, cancelling: slot.abort.signal.aborted };
+  }
+
+  /**
+   * POST /runs/{id}/cancel: stops the cycle under way and resolves with its record once it has
+   * stopped (`failed`, `cancelledAt` set, nothing applied; what the provider billed is charged).
+   * 404 for an unknown id; 409 `run_not_running` for a cycle that has ended; 409 `run_applying` once
+   * the cycle is applying its results (one transaction, not interrupted: it completes).
+   */
+  async cancel(runId: string): Promise<Run> {
+    // Before any read: a read waits for apply's transaction, and the cycle would have completed by then.
+    if (this.applying(runId)) throw tooLate(runId);
+    await this.recover();
+    const row = await getRunRow(this.d.db, runId);
+    if (this.applying(runId)) throw tooLate(runId);
+    const slot = this.inFlight;
+    // The one running record belongs to the slot (a worker's `running` answer may not have arrived yet).
+    if (row.status !== 'running' || slot === null || (slot.runId !== null && slot.runId !== runId)) {
+      const state = row.status === 'running' ? 'is not under way on this desk' : `has ended (${row.status})`;
+      throw conflict('run_not_running', `Run ${runId} ${state}; only a cycle under way can be cancelled`);
+    }
+    slot.abort.abort();
+    await slot.done.catch(() => null);
+    const run = await this.get(runId);
+    if (run.cancelledAt !== null) return run;
+    // The cancel reached a worker after it had begun applying: the cycle completed.
+    if (run.status === 'completed') throw tooLate(runId);
+    throw conflict('run_not_running', `Run ${runId} ended (${run.status}) before the cancel reached it`);
   }
 
   /** Waits for the cycle in flight, if any (stop, tests). */
@@ -170,11 +242,9 @@ export class LoopService {
   }
 
   /** Claims the one cycle slot synchronously (two callers at once cannot both start), runs `fn`, frees it. */
-  private start(scheduled: boolean, fn: (register: (runId: string) => void) => Promise<Run | null>): Promise<Run | null> {
-    const slot: { runId: string | null; scheduled: boolean; done: Promise<Run | null> } = { runId: null, scheduled, done: Promise.resolve(null) };
-    slot.done = fn((runId) => {
-      slot.runId = runId;
-    }).finally(() => {
+  private start(scheduled: boolean, fn: (slot: Slot) => Promise<Run | null>): Promise<Run | null> {
+    const slot: Slot = { runId: null, scheduled, done: Promise.resolve(null), abort: new AbortController(), phase: null, startedAt: null };
+    slot.done = fn(slot).finally(() => {
       if (this.inFlight === slot) this.inFlight = null;
     });
     this.inFlight = slot;
@@ -205,22 +275,29 @@ export class LoopService {
    * page lists work, not idle ticks; Run now always runs. An executor that could not run the cycle
    * or stopped mid-way (a worker that died) fails the record, creating one if it had none yet.
    */
-  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, register: (runId: string) => void, skipIfIdle: boolean, cap: CapState): Promise<Run | null> {
+  private async cycle(ws: WorkspaceTable, trigger: RunTrigger, slot: Slot, skipIfIdle: boolean, cap: CapState): Promise<Run | null> {
     const { db, clock } = this.d;
     const t0 = performance.now();
     const startedAt = clock.now();
+    slot.startedAt = startedAt.toISOString();
     let runId: string | null = null;
-    const onRunning = (id: string) => {
-      runId = id;
-      register(id);
+    const hooks = {
+      onRunning: (id: string) => {
+        runId = id;
+        slot.runId = id;
+      },
+      onPhase: (phase: CyclePhase) => {
+        slot.phase = phase;
+      },
+      signal: slot.abort.signal,
     };
     let outcome: CycleOutcome;
     try {
       // The budget is read in the one cycle slot: Run now and a scheduled cycle never spend it twice.
-      outcome = await this.executor.run({ trigger, skipIfIdle, workspace: ws, startedAt: startedAt.toISOString(), budgetMicroUsd: cap.remainingMicro }, onRunning);
+      outcome = await this.executor.run({ trigger, skipIfIdle, workspace: ws, startedAt: startedAt.toISOString(), budgetMicroUsd: cap.remainingMicro }, hooks);
     } catch (err) {
       const id = runId ?? (await insertRunningRun(db, clock, startedAt, trigger, ws.engine, ws.engineModel ?? DEFAULT_MODEL)).id;
-      if (runId === null) register(id);
+      if (runId === null) slot.runId = id;
       await failRun(db, clock, id, trigger, err, 0, performance.now() - t0);
       this.d.onCycleFinished?.();
       return this.get(id);
@@ -259,3 +336,6 @@ export class LoopService {
     return this.recovered;
   }
 }
+
+const tooLate = (runId: string) =>
+  conflict('run_applying', `Cycle ${runId} is already applying its results (one transaction, which is not interrupted): too late to cancel; it completes in a moment`);

@@ -5,7 +5,7 @@ import { HOUR_MS } from '../../core/clock';
 import { dayWindow } from '../../core/workspace-time';
 import { workspaceSpendBetween } from '../cost/cost-ledger';
 import { MICRO_USD_PER_CENT, microToUsd } from '../cost/rules';
-import type { LoopService } from '../loop/loop-service';
+import type { LoopService, RunningCycle } from '../loop/loop-service';
 import { latestRun, toRun } from '../loop/run-record';
 import type { RunStatus, RunTrigger } from '../loop/rules';
 import type { RuntimePhase } from '../loop/schedule';
@@ -21,7 +21,7 @@ import { readWorkspace } from '../workspace/workspace-store';
 export const HEALTH_RULES = {
   /** per source in status `error` */
   sourceError: { per: 10, max: 30 },
-  /** per failed cycle in the last 7 days */
+  /** per failed cycle in the last 7 days (one the operator cancelled does not count) */
   failedCycle: { per: 5, max: 25 },
   /** per output waiting past the approval policy's overdue hours */
   overdueApproval: { per: 3, max: 20 },
@@ -52,7 +52,7 @@ export interface LastRunSummary {
 export interface DeskStats {
   /**
    * 0-100: 100 minus the penalties in `healthFactors` (never below 0): 10 per source in error (at
-   * most 30), 5 per failed cycle in the last 7 days (at most 25), 3 per output waiting past the
+   * most 30), 5 per failed cycle in the last 7 days (at most 25; a cancelled one does not count), 3 per output waiting past the
    * overdue hours of the approval policy (at most 20), and spend against the daily cap (15 at or
    * above the cap, 5 from 80%; none without a cap).
    * @isInt
@@ -62,13 +62,20 @@ export interface DeskStats {
   healthFactors: HealthFactor[];
   /** `running` (a cycle is under way), `off`, `paused`, `capped` (today's spend reached the cap) or `idle` (waiting for the next cycle). */
   phase: RuntimePhase;
+  /**
+   * Why the desk paused its own loop (a provider billed past the bound a cycle gave it), with the
+   * figures; null unless the desk paused it. Cleared when the operator sets the loop state.
+   */
+  loopPauseReason: string | null;
   /** When the next scheduled cycle starts; null while off or paused by hand. @format date-time */
   nextCycleAt: string | null;
   /** The cycle under way, if any. */
   runningRunId: string | null;
+  /** What the cycle under way is doing (its phase, since when, the model call's bound); null when none runs. Poll while it runs. */
+  cycle: RunningCycle | null;
   lastRun: LastRunSummary | null;
-  /** Cycles started in the last 7 workspace days, by outcome. */
-  cycles7d: { total: number; completed: number; failed: number; skipped: number };
+  /** Cycles started in the last 7 workspace days, by outcome; `failed` leaves out those the operator cancelled (`cancelled`). */
+  cycles7d: { total: number; completed: number; failed: number; skipped: number; cancelled: number };
   /** Signals received in the last 7 workspace days, and signals no cycle has taken in yet (all time). */
   signals7d: { received: number; untriaged: number };
   /** Decisions in the last 7 workspace days; outputs waiting now, and how many wait past the overdue hours. */
@@ -97,7 +104,13 @@ export class StatsService {
     const [runtime, last, cycles, signals, untriaged, decided, waiting, sourceErrors, sevenDayMicro] = await Promise.all([
       this.loop.runtime(),
       latestRun(db),
-      db.selectFrom('runs').select(['status', sql<number>`count(*)`.as('n')]).where('startedAt', '>=', from).where('startedAt', '<', to).groupBy('status').execute(),
+      db
+        .selectFrom('runs')
+        .select(['status', sql<number>`count(*)`.as('n'), sql<number>`count(cancelled_at)`.as('cancelled')])
+        .where('startedAt', '>=', from)
+        .where('startedAt', '<', to)
+        .groupBy('status')
+        .execute(),
       db.selectFrom('signals').select(sql<number>`count(*)`.as('n')).where('createdAt', '>=', from).where('createdAt', '<', to).executeTakeFirstOrThrow(),
       db.selectFrom('signals').select(sql<number>`count(*)`.as('n')).where('triagedAt', 'is', null).executeTakeFirstOrThrow(),
       db.selectFrom('artifacts').select(['status', sql<number>`count(*)`.as('n')]).where('decidedAt', '>=', from).where('decidedAt', '<', to).groupBy('status').execute(),
@@ -110,7 +123,8 @@ export class StatsService {
       workspaceSpendBetween(db, win.days[0], win.days[win.days.length - 1]),
     ]);
     const byStatus = (s: RunStatus) => n(cycles.find((c) => c.status === s)?.n);
-    const cycles7d = { total: cycles.reduce((a, c) => a + n(c.n), 0), completed: byStatus('completed'), failed: byStatus('failed'), skipped: byStatus('skipped') };
+    const cancelled = cycles.reduce((a, c) => a + n(c.cancelled), 0);
+    const cycles7d = { total: cycles.reduce((a, c) => a + n(c.n), 0), completed: byStatus('completed'), failed: byStatus('failed') - cancelled, skipped: byStatus('skipped'), cancelled };
     const cap = ws.dailyCostCapUsdCents;
     const capPercent = cap === null ? null : cap === 0 ? 100 : Math.round((runtime.todaySpendMicroUsd / (cap * MICRO_USD_PER_CENT)) * 10_000) / 100;
     const approvals7d = { approved: n(decided.find((d) => d.status === 'approved')?.n), archived: n(decided.find((d) => d.status === 'archived')?.n), waiting: n(waiting.n), overdue: n(waiting.overdue) };
@@ -120,8 +134,10 @@ export class StatsService {
       healthScore: Math.max(0, 100 - factors.reduce((a, f) => a + f.penalty, 0)),
       healthFactors: factors,
       phase: runtime.phase,
+      loopPauseReason: ws.loopState === 'paused' ? ws.loopPauseReason : null,
       nextCycleAt: runtime.nextCycleAt,
       runningRunId: runtime.runningRunId,
+      cycle: runtime.cycle,
       lastRun: lastRun && {
         id: lastRun.id,
         trigger: lastRun.trigger,

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { workspaceQuery, type WorkspaceProfile } from '../settings/api';
-import { statsQuery, useRunNow, type DeskStats, type Run } from './api';
+import { STATS_POLL_RUNNING_MS, statsQuery, useRunNow, type DeskStats, type Run } from './api';
+import { CancelCycleButton, CycleProgress, cancelledText, type CancelFeedback } from './CycleProgress';
 import { formatUsd, producedSummary } from './format';
 
 function loopStateText(ws: WorkspaceProfile, now: Date): string {
@@ -15,8 +17,8 @@ function loopStateText(ws: WorkspaceProfile, now: Date): string {
 }
 
 function NextCycle({ stats }: { stats: DeskStats }) {
-  if (stats.phase === 'running') return <span className="loop-header__item">Cycle running…</span>;
-  if (!stats.nextCycleAt) return null;
+  // While a cycle runs, its progress (beside Run now) says what it is doing.
+  if (stats.phase === 'running' || !stats.nextCycleAt) return null;
   return (
     <span className="loop-header__item" title={formatDateTime(stats.nextCycleAt)}>
       <span className="loop-header__label">Next cycle</span> {formatRelative(stats.nextCycleAt)}
@@ -47,6 +49,7 @@ function Spend({ cost }: { cost: DeskStats['cost'] }) {
 type Message = { tone: 'success' | 'danger' | 'warning'; text: string; runId?: string };
 
 function resultMessage(run: Run): Message {
+  if (run.cancelledAt) return { tone: 'success', text: cancelledText(run), runId: run.id };
   if (run.status === 'failed') return { tone: 'danger', text: `The cycle failed: ${run.errorMessage ?? 'no message'}`, runId: run.id };
   if (run.status === 'skipped') return { tone: 'warning', text: 'The cycle did not run: the daily cost cap is reached.', runId: run.id };
   return { tone: 'success', text: `Cycle done: ${producedSummary(run.counts)} · ${formatUsd(run.estimatedCostUsd)}`, runId: run.id };
@@ -65,10 +68,39 @@ function errorMessage(error: { code: string; message: string }): Message {
  */
 export function LoopHeader({ search }: { search?: ReactNode }) {
   const ws = useQuery(workspaceQuery());
-  const stats = useQuery(statsQuery());
   const runNow = useRunNow();
+  // While Run now waits, poll as a running cycle does: its record and phase show within a second.
+  const stats = useQuery({ ...statsQuery(), ...(runNow.isPending ? { refetchInterval: STATS_POLL_RUNNING_MS } : {}) });
   const [message, setMessage] = useState<Message | null>(null);
+  const runButton = useRef<HTMLButtonElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const running = runNow.isPending || stats.data?.phase === 'running';
+  const cycle = stats.data?.cycle ?? null;
+
+  // The desk pauses its own loop from inside a cycle: the loop state beside it is read again then.
+  const qc = useQueryClient();
+  const pauseReason = stats.data?.loopPauseReason;
+  const seenPause = useRef(pauseReason);
+  useEffect(() => {
+    if (pauseReason === undefined || pauseReason === seenPause.current) return;
+    if (seenPause.current !== undefined) void qc.invalidateQueries({ queryKey: queryKeys.workspace.profile });
+    seenPause.current = pauseReason;
+  }, [pauseReason, qc]);
+
+  // The Cancel button goes with the cycle: focus moves on to Run now once it is usable again.
+  const focusRunNow = useRef(false);
+  useEffect(() => {
+    if (!focusRunNow.current || running) return;
+    focusRunNow.current = false;
+    // Not taken from where the user has gone since (only from the Cancel button, or nowhere).
+    const at = document.activeElement;
+    if (at === null || at === document.body || region.current?.contains(at)) runButton.current?.focus();
+  });
+
+  const cancelled = (feedback: CancelFeedback) => {
+    focusRunNow.current = true;
+    setMessage({ tone: feedback.tone, text: feedback.text, runId: feedback.run?.id });
+  };
 
   const start = () => {
     setMessage(null);
@@ -76,7 +108,7 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
   };
 
   return (
-    <div className="loop-header" role="region" aria-label="Loop">
+    <div className="loop-header" role="region" aria-label="Loop" ref={region}>
       {ws.data ? (
         <Link
           to="/settings/$section"
@@ -98,15 +130,30 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
       ) : null}
       {search ? <div className="loop-header__search">{search}</div> : null}
       <span className="loop-header__run">
-        {running ? (
+        {cycle ? (
+          <>
+            <CycleProgress cycle={cycle} />
+            <CancelCycleButton cycle={cycle} onDone={cancelled} />
+          </>
+        ) : running ? (
           <span className="muted small" role="status">
             <span className="spinner" aria-hidden="true" /> {runNow.isPending ? 'Running a cycle…' : 'A cycle is running…'}
           </span>
         ) : null}
-        <button type="button" className="button button--small" onClick={start} disabled={running} aria-busy={runNow.isPending}>
+        <button type="button" ref={runButton} className="button button--small" onClick={start} disabled={running} aria-busy={runNow.isPending}>
           Run now
         </button>
       </span>
+      {stats.data?.loopPauseReason ? (
+        <p className="notice notice--warning loop-header__message" role="status">
+          <span>
+            <strong>The desk paused the loop.</strong> {stats.data.loopPauseReason}{' '}
+            <Link to="/settings/$section" params={{ section: 'loop' }} resetScroll={false}>
+              Loop settings
+            </Link>
+          </span>
+        </p>
+      ) : null}
       {message ? (
         <p className={`notice notice--${message.tone} loop-header__message`} role={message.tone === 'danger' ? 'alert' : 'status'}>
           <span>

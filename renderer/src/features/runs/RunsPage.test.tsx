@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth';
 import { fixClock, resetClockAfterEach } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
@@ -69,5 +69,79 @@ describe('RunsPage', () => {
     expect((await within(created).findByRole('link', { name: 'Reply about annual billing' })).getAttribute('href')).toBe('/tasks/tsk_1');
     expect(within(screen.getByRole('list', { name: 'Signals' })).getByRole('link', { name: 'sig_1' }).getAttribute('href')).toBe('/signals');
     expect(within(screen.getByRole('list', { name: 'Memory' })).getAllByRole('link')).toHaveLength(2);
+    expect(screen.getByText('Budget').nextElementSibling!.textContent).toBe('$0.50 left of the cap');
+    expect(screen.getByText('Bound').nextElementSibling!.textContent).toBe('4,096 output tokens');
+  });
+});
+
+describe('RunsPage: cancelled, running and budget', () => {
+  /** run_live under way (waiting on the model), a cancelled cycle, a cycle skipped because the cap left too little. */
+  function deskWithLiveCycle() {
+    let live = true;
+    let finished = false;
+    const cancelled = aRun('run_live', { status: 'failed', cancelledAt: '2026-03-10T12:00:01.000Z', finishedAt: '2026-03-10T12:00:01.000Z', errorMessage: 'Cancelled by the operator; nothing this cycle would have written was kept.', estimatedCostUsd: 0, inputTokens: 0, outputTokens: 0 });
+    const running = aRun('run_live', { status: 'running', finishedAt: null, durationMs: null, engineMs: null, inputTokens: 0, outputTokens: 0, estimatedCostUsd: 0, maxOutputTokens: null });
+    const insufficient = aRun('run_skip', { status: 'skipped', trigger: 'schedule', skipReason: 'cost_cap_insufficient', errorMessage: 'The smallest cycle needs $0.0021; $0.0008 is left of today\'s cap.' });
+    const earlier = aRun('run_cx', { status: 'failed', cancelledAt: '2026-03-10T11:30:00.000Z', errorMessage: 'Cancelled by the operator; nothing this cycle would have written was kept.', budgetUsd: null, maxOutputTokens: 2048 });
+    const fake = fakeFetch((call) => {
+      if (call.method === 'GET' && call.path === '/api/v1/runs' && finished) return json(200, { runs: [aRun('run_live'), insufficient, earlier], nextCursor: null });
+      const { method, path } = call;
+      if (method === 'GET' && path === '/api/v1/workspace') return json(200, aProfile());
+      if (method === 'GET' && path === '/api/v1/stats')
+        return json(200, live ? someStats({ phase: 'running', runningRunId: 'run_live', nextCycleAt: null, cycle: { runId: 'run_live', phase: 'model', since: '2026-03-10T11:59:55.000Z', attempt: 1, inputTokens: 900, maxOutputTokens: 4096, cancelling: false } }) : someStats());
+      if (method === 'GET' && path === '/api/v1/runs') return json(200, { runs: [live ? running : cancelled, insufficient, earlier], nextCursor: null });
+      if (method === 'POST' && path === '/api/v1/runs/run_live/cancel') {
+        live = false;
+        return json(200, cancelled);
+      }
+      return noFake(call);
+    });
+    return { ...fake, finish: () => ((live = false), (finished = true)) };
+  }
+
+  it('when the cycle ends by itself the list fetches its record (the stats poll sees it end)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const desk = deskWithLiveCycle();
+      renderAppAt('/runs');
+      const list = await screen.findByRole('list', { name: 'Runs' });
+      expect(await within(list).findByText('Waiting on the model')).toBeTruthy();
+      desk.finish();
+      await act(async () => void vi.advanceTimersByTime(1_000));
+      await waitFor(() => expect(within(within(list).getAllByRole('listitem')[0]).getByText('completed')).toBeTruthy());
+      expect(within(list).queryByText('Waiting on the model')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the running cycle shows its phase and Cancel; a cancel turns it into a cancelled run with the feedback on its row', async () => {
+    const desk = deskWithLiveCycle();
+    renderAppAt('/runs');
+    const list = await screen.findByRole('list', { name: 'Runs' });
+    const row = () => within(list).getAllByRole('listitem')[0];
+    expect(await within(row()).findByText('Waiting on the model')).toBeTruthy();
+    expect(row().textContent).toContain('Waiting on the model · 0:05 · bound 4,096 tokens');
+    fireEvent.click(within(row()).getByRole('button', { name: 'Cancel the cycle' }));
+    expect(await within(row()).findByText('Cycle cancelled: nothing was written and nothing was billed.')).toBeTruthy();
+    await waitFor(() => expect(within(row()).getByText('cancelled')).toBeTruthy());
+    expect(within(row()).queryByRole('button', { name: 'Cancel the cycle' })).toBeNull();
+    expect(desk.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows cancelled runs as cancelled (not failed), the cost_cap_insufficient skip with its figures, and each run\'s budget and bound', async () => {
+    deskWithLiveCycle();
+    renderAppAt('/runs');
+    const list = await screen.findByRole('list', { name: 'Runs' });
+    const [, skipped, cancelled] = within(list).getAllByRole('listitem');
+    expect(within(cancelled).getByText('cancelled')).toBeTruthy();
+    expect(within(cancelled).queryByText('failed')).toBeNull();
+    expect(within(cancelled).getByText(/^Cancelled by the operator/).className).not.toContain('notice--danger');
+    expect(skipped.textContent).toContain("Not even the smallest cycle fits in what is left of today's cost cap, so this cycle did not run.");
+    expect(skipped.textContent).toContain("The smallest cycle needs $0.0021; $0.0008 is left of today's cap.");
+    expect(within(skipped).queryByText('skipped')).toBeTruthy();
+    fireEvent.click(within(cancelled).getByRole('button', { name: 'Show what it read and produced' }));
+    expect(within(cancelled).getByText('Budget').nextElementSibling!.textContent).toBe('no cap');
+    expect(within(cancelled).getByText('Bound').nextElementSibling!.textContent).toBe('2,048 output tokens');
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useCursorList } from '../../api/cursor-list';
 import { Badge } from '../../components/Badge';
 import { LoadMore } from '../../components/LoadMore';
@@ -8,8 +8,9 @@ import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { outputQuery } from '../outputs/api';
 import { taskQuery } from '../tasks/api';
-import { runsList, type Run } from './api';
-import { formatCount, formatMs, formatUsd, producedSummary, readSummary, runStatusTone, skipReasonText } from './format';
+import { runsList, statsQuery, type Run, type RunningCycle } from './api';
+import { CancelCycleButton, CycleProgress, type CancelFeedback } from './CycleProgress';
+import { formatCount, formatMs, formatUsd, producedSummary, readSummary, runStatusLabel, runStatusTone, skipReasonText } from './format';
 import './runs.css';
 
 /** Ids shown per group when a cycle is opened; the rest are counted. */
@@ -92,6 +93,10 @@ function RunDetails({ run }: { run: Run }) {
         <dd>
           {formatCount(run.inputTokens)} in · {formatCount(run.outputTokens)} out
         </dd>
+        <dt>Budget</dt>
+        <dd title="What was left of today's cost cap when the cycle began">{run.budgetUsd === null ? 'no cap' : `${formatUsd(run.budgetUsd)} left of the cap`}</dd>
+        <dt>Bound</dt>
+        <dd title="The longest answer the model call was allowed, so the cycle fits its budget">{run.maxOutputTokens === null ? 'not recorded' : `${formatCount(run.maxOutputTokens)} output tokens`}</dd>
         <dt>Run id</dt>
         <dd className="run-ids__id">{run.id}</dd>
       </dl>
@@ -99,11 +104,12 @@ function RunDetails({ run }: { run: Run }) {
   );
 }
 
-function RunItem({ run }: { run: Run }) {
+function RunItem({ run, cycle, feedback, onCancelled }: { run: Run; cycle: RunningCycle | null; feedback: CancelFeedback | null; onCancelled: (f: CancelFeedback) => void }) {
   const [open, setOpen] = useState(false);
   const detailsId = `run-details-${run.id}`;
+  const cancelled = run.cancelledAt !== null;
   return (
-    <li className={`run-item run-item--${run.status}`}>
+    <li className={`run-item run-item--${cancelled ? 'cancelled' : run.status}`}>
       <div className="run-item__head">
         <div className="run-item__when">
           <span className="run-item__time" title={formatDateTime(run.startedAt)}>
@@ -112,8 +118,8 @@ function RunItem({ run }: { run: Run }) {
           <span className="muted small">{formatRelative(run.startedAt)}</span>
         </div>
         <div className="run-item__badges">
-          <Badge tone={runStatusTone(run.status)} title="Status">
-            {run.status}
+          <Badge tone={cancelled ? 'neutral' : runStatusTone(run.status)} title={cancelled ? `Cancelled ${formatDateTime(run.cancelledAt!)}` : 'Status'}>
+            {runStatusLabel(run)}
           </Badge>
           <span className="type-chip" title="Trigger">
             {run.trigger === 'manual' ? 'run now' : 'scheduled'}
@@ -127,14 +133,28 @@ function RunItem({ run }: { run: Run }) {
           </span>
         </div>
       </div>
+      {cycle !== null && run.status === 'running' ? (
+        <div className="run-item__progress small">
+          <CycleProgress cycle={cycle} />
+          <CancelCycleButton cycle={cycle} onDone={onCancelled} />
+        </div>
+      ) : null}
+      {feedback ? (
+        <p className={`notice notice--${feedback.tone} small`} role={feedback.tone === 'danger' ? 'alert' : 'status'}>
+          {feedback.text}
+        </p>
+      ) : null}
       {run.status === 'skipped' ? (
-        <p className="notice notice--warning small">{run.skipReason ? skipReasonText(run.skipReason) : 'This cycle did not run.'}</p>
+        <p className="notice notice--warning small">
+          {run.skipReason ? skipReasonText(run.skipReason) : 'This cycle did not run.'}
+          {run.skipReason === 'cost_cap_insufficient' && run.errorMessage ? <span className="run-item__skip-detail"> {run.errorMessage}</span> : null}
+        </p>
       ) : (
         <p className="run-item__summary small">
           <span className="muted">Read</span> {readSummary(run.counts)} <span className="muted">→ produced</span> {producedSummary(run.counts)}
         </p>
       )}
-      {run.errorMessage ? <p className="notice notice--danger small run-item__error">{run.errorMessage}</p> : null}
+      {run.errorMessage && run.status !== 'skipped' ? <p className={`notice ${cancelled ? 'notice--info' : 'notice--danger'} small run-item__error`}>{run.errorMessage}</p> : null}
       {run.status !== 'skipped' ? (
         <button type="button" className="link-button small" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
           {open ? 'Hide details' : 'Show what it read and produced'}
@@ -152,6 +172,20 @@ function RunItem({ run }: { run: Run }) {
 /** Every loop cycle, newest first: when, why, how long, what it read and produced, tokens and cost, errors and skips. */
 export function RunsPage() {
   const list = useCursorList(runsList());
+  // The cycle under way (polled every second while one runs); the list follows when it starts or ends.
+  const stats = useQuery(statsQuery());
+  const cycle = stats.data?.cycle ?? null;
+  const runningId = stats.data?.runningRunId ?? null;
+  const { refetch } = list;
+  const seenRunning = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    // Not on the first answer (the list was just fetched): on a cycle starting or ending since.
+    if (stats.data === undefined) return;
+    if (seenRunning.current !== undefined && seenRunning.current !== runningId) void refetch();
+    seenRunning.current = runningId;
+  }, [stats.data, runningId, refetch]);
+  // What a cancel from this page ended with, shown on its row (the list refreshes under it).
+  const [feedback, setFeedback] = useState<{ runId: string; f: CancelFeedback } | null>(null);
   return (
     <div className="page">
       <PageHeader title="Runs" description="Each loop cycle: what it read, what it produced and what it cost." />
@@ -166,7 +200,7 @@ export function RunsPage() {
         <>
           <ul className="run-list" aria-label="Runs">
             {list.items.map((r) => (
-              <RunItem key={r.id} run={r} />
+              <RunItem key={r.id} run={r} cycle={cycle?.runId === r.id ? cycle : null} feedback={feedback?.runId === r.id ? feedback.f : null} onCancelled={(f) => setFeedback({ runId: r.id, f })} />
             ))}
           </ul>
           <LoadMore list={list} end={list.items.length > 10 ? 'That is every cycle.' : null} />

@@ -8,12 +8,16 @@ import { queryKeys } from '../../api/query-keys';
 
 export type Run = Schema<'Run'>;
 export type DeskStats = Schema<'DeskStats'>;
+export type RunningCycle = Schema<'RunningCycle'>;
 
 type RunPage = Schema<'RunList'> & CursorPage;
 
-/** How often the header's figures refresh: quickly while a cycle runs, else every half minute (next-cycle time, spend). */
+/**
+ * How often the header's figures refresh: every second while a cycle runs (its phase: polled, no push
+ * channel needed on one machine), else every half minute (next-cycle time, spend).
+ */
 export const STATS_POLL_MS = 30_000;
-export const STATS_POLL_RUNNING_MS = 2_000;
+export const STATS_POLL_RUNNING_MS = 1_000;
 
 export const statsQuery = () =>
   queryOptions({
@@ -39,4 +43,14 @@ export const useRunNow = () =>
   useDeskMutation({
     mutationFn: (): Promise<Run> => unwrap(api.POST('/api/v1/runs')),
     affects: [queryKeys.tasks.all, queryKeys.artifacts.all, queryKeys.signals.all, queryKeys.runs.all, queryKeys.stats.all, queryKeys.memory.all],
+  });
+
+/**
+ * Cancel: POST /runs/{id}/cancel answers once the cycle has stopped (failed, cancelledAt set).
+ * 409 `run_applying` when it was too late (the cycle completes), `run_not_running` when it had ended.
+ */
+export const useCancelRun = () =>
+  useDeskMutation({
+    mutationFn: (runId: string): Promise<Run> => unwrap(api.POST('/api/v1/runs/{runId}/cancel', { params: { path: { runId } } })),
+    affects: [queryKeys.runs.all, queryKeys.stats.all, queryKeys.signals.all],
   });

@@ -24,9 +24,16 @@ export function formatMs(ms: number): string {
 type RunStatus = Schema<'RunStatus'>;
 export const runStatusTone = (s: RunStatus): Tone => ({ running: 'info', completed: 'success', failed: 'danger', skipped: 'warning' })[s] as Tone;
 
+/** A run's status in words: a cancelled cycle (status `failed`, cancelledAt set) reads "cancelled". */
+export const runStatusLabel = (run: Pick<Schema<'Run'>, 'status' | 'cancelledAt'>): string => (run.cancelledAt !== null ? 'cancelled' : run.status);
+
 /** Why a due cycle did not run, in words. */
 export const skipReasonText = (reason: string): string =>
-  reason === 'cost_cap_reached' ? "Today's spend reached the daily cost cap, so this cycle did not run." : reason;
+  reason === 'cost_cap_reached'
+    ? "Today's spend reached the daily cost cap, so this cycle did not run."
+    : reason === 'cost_cap_insufficient'
+      ? "Not even the smallest cycle fits in what is left of today's cost cap, so this cycle did not run."
+      : reason;
 
 /** "2 tasks, 1 output" from a cycle's counts; "nothing new" when it produced nothing. */
 export function producedSummary(c: Schema<'RunCounts'>): string {

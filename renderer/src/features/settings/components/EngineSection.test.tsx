@@ -6,7 +6,8 @@ import { cleanUpAfterEach, renderWithApp } from '../../../testing/render';
 import { EngineSection } from './EngineSection';
 
 type Settings = Schema<'EngineSettingsResult'>;
-const builtIn: Settings = { engine: 'local', model: null, baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false };
+const tablePrice = { model: 'gpt-4o-mini', inputPerMillionUsd: 0.15, outputPerMillionUsd: 0.6, source: 'price_table' } as const;
+const builtIn: Settings = { engine: 'local', model: null, baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false, price: tablePrice, structuredOutput: null };
 
 /** The engine API: GET answers the current settings; PUT applies the body the way the server does (the key never comes back). */
 function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Response | null; test?: () => Response } = {}) {
@@ -58,7 +59,7 @@ describe('Settings > AI engine', () => {
   });
 
   it('shows a stored key only as its last 4 characters; replace sends the new key, clear removes it', async () => {
-    const desk = fakeEngine({ engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true, apiKeyHint: '1234', apiKeyFromEnvironment: false });
+    const desk = fakeEngine({ engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true, apiKeyHint: '1234', apiKeyFromEnvironment: false, price: tablePrice, structuredOutput: null });
     renderWithApp(<EngineSection />);
     expect((await screen.findByTestId('engine-key-status')).textContent).toBe('Key set •••• 1234');
     expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('openai');
@@ -93,7 +94,7 @@ describe('Settings > AI engine', () => {
   });
 
   it('says when the environment supplies the key, and offers no field for it', async () => {
-    fakeEngine({ engine: 'openai', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', apiKeySet: true, apiKeyHint: '5678', apiKeyFromEnvironment: true });
+    fakeEngine({ engine: 'openai', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', apiKeySet: true, apiKeyHint: '5678', apiKeyFromEnvironment: true, price: { ...tablePrice, model: 'llama3.1', source: 'local_server', inputPerMillionUsd: 0, outputPerMillionUsd: 0 }, structuredOutput: null });
     renderWithApp(<EngineSection />);
     expect((await screen.findByTestId('engine-key-status')).textContent).toBe('Key from DESK_OPENAI_API_KEY •••• 5678');
     expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();

@@ -122,6 +122,28 @@ describe('POST /workspace/engine/test', () => {
     expect(await structuredOutput(desk)).toBeNull();
   });
 
+  it('moves on from a mode the server takes but answers without JSON', async () => {
+    ollama.answer((body) => ({ content: (body.response_format as { type?: string } | undefined)?.type === 'json_object' ? '{"ok":true}' : 'Sure! ok' }));
+    ollama.structuredOutput = 'json_schema';
+    await use(ollama.baseUrl, 'llama3.1:8b');
+    expect((await desk.api('POST', `${ENGINE}/test`)).body).toMatchObject({ ok: true, structuredOutput: 'json_object' });
+    ollama.answer({ content: 'Sure! ok' });
+    expect((await desk.api('POST', `${ENGINE}/test`)).body).toMatchObject({
+      ok: false, problem: 'no_structured_output', message: 'llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused (it answered without a JSON object).',
+    });
+  });
+
+  it('asks again with max_completion_tokens when the model takes only that (reasoning models)', async () => {
+    openai.answer((body) =>
+      body.max_tokens !== undefined
+        ? { status: 400, message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." }
+        : { content: '{"ok":true}' },
+    );
+    await use(openai.baseUrl, 'gpt-4o', KEY);
+    expect((await desk.api('POST', `${ENGINE}/test`)).body).toMatchObject({ ok: true, structuredOutput: 'json_schema' });
+    expect(openai.requests.filter((r) => r.method === 'POST').map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([[64, undefined], [undefined, 1024]]);
+  });
+
   it('falls back to a forced tool call', async () => {
     ollama.structuredOutput = 'tools';
     await use(ollama.baseUrl, 'qwen2.5:7b');

@@ -8,7 +8,7 @@ export function ProblemText({ answer }: { answer: { ok: boolean; message: string
   const label = answer.problem ? PROBLEM_LABELS[answer.problem as keyof typeof PROBLEM_LABELS] : 'Failed';
   return (
     <>
-      <strong>{label}</strong>: {answer.message}
+      <strong className="engine-problem">{label}</strong>: {answer.message}
       {answer.hint ? <span className="engine-hint"> What to do: {answer.hint}</span> : null}
     </>
   );

@@ -12,8 +12,11 @@ import { invalid } from '../core/errors';
 import { recordActivity, SYSTEM_ACTOR } from '../domain/activity/activity';
 import { emit } from '../domain/events/outbox';
 import { resolveActor } from '../domain/members/resolve-actor';
-import { readWorkspace } from '../domain/workspace/workspace-store';
+import { readWorkspace, rememberStructuredOutput } from '../domain/workspace/workspace-store';
+import { checkConnection, listModels, MAX_MODELS, type Diagnosis, type EngineProblem } from './discovery';
 import { createEngine, type EngineSettings } from './index';
+import { checkPrice, priceText, priceView, type PricePatch, type PriceView } from './price-settings';
+import type { StructuredOutputMode } from './structured-output';
 import { SecretsLockedError, type SecretStore } from './secrets';
 import { EngineError, type Engine } from './types';
 
@@ -21,8 +24,10 @@ export const ENGINE_KINDS: readonly EngineKind[] = ['local', 'openai'];
 export const MAX_MODEL_LENGTH = 200;
 export const MAX_BASE_URL_LENGTH = 500;
 export const MAX_API_KEY_LENGTH = 500;
-/** How long Test connection waits for the provider. */
+/** How long Test connection waits for the provider (per request). */
 export const TEST_TIMEOUT_MS = 20_000;
+/** How long Find models waits for the server's list. */
+export const MODELS_TIMEOUT_MS = 10_000;
 
 export interface EngineSettingsView {
   engine: EngineKind;
@@ -34,9 +39,13 @@ export interface EngineSettingsView {
   apiKeyHint: string | null;
   /** True when DESK_OPENAI_API_KEY supplies the key: it overrides the stored one and is never written. */
   apiKeyFromEnvironment: boolean;
+  /** The price the cycles are budgeted and charged at, and where it comes from. */
+  price: PriceView;
+  /** How the server takes a structured answer, once found (Test connection or a cycle); null until then. */
+  structuredOutput: StructuredOutputMode | null;
 }
 
-export interface EngineSettingsPatch {
+export interface EngineSettingsPatch extends PricePatch {
   engine?: EngineKind;
   model?: string | null;
   baseUrl?: string | null;
@@ -48,6 +57,29 @@ export interface EngineTestResult {
   engine: EngineKind;
   model: string;
   message: string;
+  /** Why it failed; null when it works. */
+  problem: EngineProblem | null;
+  /** What to do about the problem; null when it works. */
+  hint: string | null;
+  /** openai: how the server takes a structured answer, found by this test (and remembered). */
+  structuredOutput: StructuredOutputMode | null;
+}
+
+export interface ModelsRequest {
+  baseUrl: string;
+  /** Absent: the stored key, when baseUrl is the saved one (a key never goes to another server). */
+  apiKey?: string | null;
+}
+
+export interface ModelsResult {
+  ok: boolean;
+  /** The server's model ids, sorted; at most MAX_MODELS. Empty on failure. */
+  models: string[];
+  /** True when the server listed more than MAX_MODELS. */
+  truncated: boolean;
+  message: string;
+  problem: EngineProblem | null;
+  hint: string | null;
 }
 
 const CONTROL = /\p{Cc}/u;
@@ -130,16 +162,17 @@ export class EngineSettingsService {
 
   async settings(): Promise<EngineSettings> {
     const row = await readWorkspace(this.deps.db);
-    return { engine: row.engine, engineModel: row.engineModel, engineBaseUrl: row.engineBaseUrl };
+    return { engine: row.engine, engineModel: row.engineModel, engineBaseUrl: row.engineBaseUrl, structuredOutput: row.engineStructuredOutput };
   }
 
   async view(): Promise<EngineSettingsView> {
-    const s = await this.settings();
+    const row = await readWorkspace(this.deps.db);
     const fromEnv = Boolean(this.deps.envApiKey);
     const key = fromEnv ? this.deps.envApiKey! : this.storedKey();
     return {
-      engine: s.engine, model: s.engineModel, baseUrl: s.engineBaseUrl,
+      engine: row.engine, model: row.engineModel, baseUrl: row.engineBaseUrl,
       apiKeySet: fromEnv || this.deps.secrets.has('engine.apiKey'), apiKeyHint: hint(key), apiKeyFromEnvironment: fromEnv,
+      price: priceView(row), structuredOutput: row.engineStructuredOutput,
     };
   }
 
@@ -155,6 +188,7 @@ export class EngineSettingsService {
     const model = patch.model === undefined ? undefined : checkModel(patch.model);
     const baseUrl = patch.baseUrl === undefined ? undefined : checkBaseUrl('baseUrl', patch.baseUrl);
     const apiKey = patch.apiKey === undefined ? undefined : checkApiKey(patch.apiKey);
+    const price = checkPrice(patch);
     await inTransaction(this.deps.db, async (trx) => {
       const before = await readWorkspace(trx);
       const next = { engine: patch.engine ?? before.engine, engineModel: model === undefined ? before.engineModel : model, engineBaseUrl: baseUrl === undefined ? before.engineBaseUrl : baseUrl };
@@ -164,19 +198,26 @@ export class EngineSettingsService {
       }
       const storedBefore = this.deps.secrets.has('engine.apiKey');
       const keyChange = apiKey === undefined ? null : apiKey === null ? (storedBefore ? 'cleared' : null) : apiKey === this.storedKey() ? null : 'replaced';
-      const changed = next.engine !== before.engine || next.engineModel !== before.engineModel || next.engineBaseUrl !== before.engineBaseUrl;
+      const prices = price === undefined ? { engineInputPrice: before.engineInputPrice, engineOutputPrice: before.engineOutputPrice } : { engineInputPrice: price?.input ?? null, engineOutputPrice: price?.output ?? null };
+      const priceChanged = prices.engineInputPrice !== before.engineInputPrice || prices.engineOutputPrice !== before.engineOutputPrice;
+      const changed = next.engine !== before.engine || next.engineModel !== before.engineModel || next.engineBaseUrl !== before.engineBaseUrl || priceChanged;
       if (!changed && keyChange === null) return;
       // What was found about the old server (its structured-output mode) does not carry over to a new one.
       const sameServer = next.engineModel === before.engineModel && next.engineBaseUrl === before.engineBaseUrl;
-      if (changed) await trx.updateTable('workspace').set({ ...next, ...(sameServer ? {} : { engineStructuredOutput: null }), updatedAt: this.deps.clock.now().toISOString() }).execute();
+      if (changed) await trx.updateTable('workspace').set({ ...next, ...prices, ...(sameServer ? {} : { engineStructuredOutput: null }), updatedAt: this.deps.clock.now().toISOString() }).execute();
       const parts = [`AI engine: ${next.engine === 'local' ? 'built-in' : 'OpenAI-compatible'}`];
       if (next.engineModel) parts.push(`model ${next.engineModel}`);
       if (next.engine === 'openai' && next.engineBaseUrl) parts.push(`at ${next.engineBaseUrl}`);
       if (keyChange) parts.push(`API key ${keyChange}`);
+      if (priceChanged) parts.push(prices.engineInputPrice === null || prices.engineOutputPrice === null ? 'own price cleared' : `own price ${priceText(prices.engineInputPrice, prices.engineOutputPrice)}`);
       const actor = await resolveActor(trx);
       await recordActivity(trx, this.deps.clock, { kind: 'workspace.engine', detail: parts.join(', '), actor, entityType: 'workspace', entityId: before.id });
       const apiKeySet = keyChange === 'replaced' ? true : keyChange === 'cleared' ? false : storedBefore;
-      await emit(trx, this.deps.clock, 'workspace.engine_changed', { engine: next.engine, model: next.engineModel, baseUrl: next.engineBaseUrl, apiKeySet: apiKeySet || Boolean(this.deps.envApiKey) });
+      const perMillionUsd = (micro: number | null) => (micro === null ? null : micro / 1_000_000);
+      await emit(trx, this.deps.clock, 'workspace.engine_changed', {
+        engine: next.engine, model: next.engineModel, baseUrl: next.engineBaseUrl, apiKeySet: apiKeySet || Boolean(this.deps.envApiKey),
+        inputPricePerMillionUsd: perMillionUsd(prices.engineInputPrice), outputPricePerMillionUsd: perMillionUsd(prices.engineOutputPrice),
+      });
       // Last, inside the transaction: a failed write of the key rolls the settings back with it.
       if (keyChange !== null) {
         if (apiKey) this.deps.onSecret(apiKey);
@@ -196,26 +237,70 @@ export class EngineSettingsService {
       await trx.updateTable('workspace').set({ engine: config.engine, engineModel: model, engineBaseUrl: baseUrl }).execute();
       const detail = `AI engine from the environment: ${config.engine === 'local' ? 'built-in' : 'OpenAI-compatible'}${model ? `, model ${model}` : ''}${config.engine === 'openai' && baseUrl ? ` at ${baseUrl}` : ''}`;
       await recordActivity(trx, this.deps.clock, { kind: 'workspace.engine', detail, actor: SYSTEM_ACTOR, entityType: 'workspace', entityId: row.id });
-      await emit(trx, this.deps.clock, 'workspace.engine_changed', { engine: config.engine, model, baseUrl, apiKeySet: Boolean(this.deps.envApiKey) || this.deps.secrets.has('engine.apiKey') });
+      await emit(trx, this.deps.clock, 'workspace.engine_changed', {
+        engine: config.engine, model, baseUrl, apiKeySet: Boolean(this.deps.envApiKey) || this.deps.secrets.has('engine.apiKey'),
+        inputPricePerMillionUsd: null, outputPricePerMillionUsd: null,
+      });
     });
   }
 
-  /** Settings → Test connection: a tiny request to the configured engine; a failure is an answer, not an error. */
+  /**
+   * Settings → Test connection: the built-in engine is always ready; an OpenAI-compatible server is
+   * asked for its models and probed for structured output, and the mode found is remembered while
+   * the model and base URL are still the ones tested. A failure is an answer, not an error.
+   */
   async test(): Promise<EngineTestResult> {
     const s = await this.settings();
-    let engine: Engine;
-    try {
-      engine = await this.engine({ timeoutMs: TEST_TIMEOUT_MS, maxRetries: 0 });
-    } catch (err) {
-      if (err instanceof EngineError) return { ok: false, engine: s.engine, model: s.engineModel ?? '', message: err.message };
-      throw err;
-    }
-    try {
+    const model = s.engineModel ?? '';
+    const failed = (d: Diagnosis): EngineTestResult => ({ ok: false, engine: s.engine, model, message: d.message, problem: d.problem, hint: d.hint, structuredOutput: null });
+    if (s.engine === 'local') {
+      const engine = await this.engine();
       const message = engine.check ? await engine.check() : 'Ready.';
-      return { ok: true, engine: engine.kind, model: engine.model, message };
+      return { ok: true, engine: 'local', model: engine.model, message, problem: null, hint: null, structuredOutput: null };
+    }
+    if (!s.engineBaseUrl || !s.engineModel) {
+      return failed({ problem: 'not_configured', message: 'The OpenAI-compatible engine needs a base URL and a model.', hint: 'Pick a preset, find and choose a model, then Save.' });
+    }
+    let apiKey: string | null;
+    try {
+      apiKey = this.apiKey();
     } catch (err) {
-      if (err instanceof EngineError) return { ok: false, engine: engine.kind, model: engine.model, message: err.message };
+      if (err instanceof EngineError) return failed({ problem: 'key_unreadable', message: err.message, hint: 'Enter the key again under API key, then Save.' });
       throw err;
     }
+    const found = await checkConnection({ baseUrl: s.engineBaseUrl, apiKey, timeoutMs: TEST_TIMEOUT_MS }, s.engineModel);
+    if (!found.ok) return failed(found);
+    await inTransaction(this.deps.db, (trx) => rememberStructuredOutput(trx, s, found.mode));
+    return { ok: true, engine: 'openai', model, message: found.message, problem: null, hint: null, structuredOutput: found.mode };
+  }
+
+  /**
+   * Settings → Find models: the models a server lists (GET /models), before anything is saved. The
+   * stored key goes only to the saved base URL; another URL is asked with the key given, or none.
+   */
+  async models(req: ModelsRequest): Promise<ModelsResult> {
+    const baseUrl = checkBaseUrl('baseUrl', typeof req.baseUrl === 'string' ? req.baseUrl : null);
+    if (baseUrl === null) throw invalid('baseUrl', 'is required (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+    let apiKey = req.apiKey === undefined ? null : checkApiKey(req.apiKey);
+    if (req.apiKey === undefined) {
+      const saved = await this.settings();
+      if (saved.engineBaseUrl === baseUrl) {
+        try {
+          apiKey = this.apiKey();
+        } catch (err) {
+          if (!(err instanceof EngineError)) throw err;
+          return { ok: false, models: [], truncated: false, message: err.message, problem: 'key_unreadable', hint: 'Enter the key again under API key.' };
+        }
+      }
+    }
+    if (apiKey) this.deps.onSecret(apiKey);
+    const list = await listModels({ baseUrl, apiKey, timeoutMs: MODELS_TIMEOUT_MS });
+    if (!list.ok) return { ok: false, models: [], truncated: false, message: list.message, problem: list.problem, hint: list.hint };
+    const count = list.models.length === 0 ? 'no models' : list.models.length === 1 ? '1 model' : `${list.models.length}${list.truncated ? '+' : ''} models`;
+    return {
+      ok: true, models: list.models, truncated: list.truncated, problem: null,
+      message: `${baseUrl} lists ${count}${list.truncated ? ` (the first ${MAX_MODELS} shown)` : ''}.`,
+      hint: list.models.length === 0 ? 'Load or pull a model on the server first.' : null,
+    };
   }
 }

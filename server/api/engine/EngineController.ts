@@ -1,7 +1,10 @@
 import { Body, Controller, Get, Post, Put, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { EngineKind } from '../../config';
 import type { ErrorBody } from '../../core/errors';
-import type { EngineTestResult } from '../../engine/settings';
+import type { EngineProblem } from '../../engine/discovery';
+import type { PriceView } from '../../engine/price-settings';
+import type { ModelsResult } from '../../engine/settings';
+import type { StructuredOutputMode } from '../../engine/structured-output';
 import type { Services } from '../../services';
 
 /** Which engine runs the loop: `local` (built-in, offline, no key) or `openai` (any OpenAI-compatible chat-completions endpoint). */
@@ -22,6 +25,13 @@ export interface EngineSettingsResult {
   apiKeyHint: string | null;
   /** True when DESK_OPENAI_API_KEY supplies the key: it overrides the stored key and is never written. */
   apiKeyFromEnvironment: boolean;
+  /** The price the cycles are budgeted and charged at (for the built-in engine: what its work would cost at this model), and where it comes from. */
+  price: PriceView;
+  /**
+   * How the server takes a structured answer, found once by Test connection or the first cycle:
+   * `json_schema` (strict schema), `json_object` (JSON mode), `tools` (a forced tool call); null until found.
+   */
+  structuredOutput: StructuredOutputMode | null;
 }
 
 export interface EngineSettingsBody {
@@ -45,12 +55,56 @@ export interface EngineSettingsBody {
    * @maxLength 500
    */
   apiKey?: string | null;
+  /**
+   * The operator's price of the model, USD per million input tokens (for a model the price table
+   * does not know: a fine-tune, a local model). Given with outputPricePerMillionUsd; null for both
+   * clears it (the price table, or zero for a server on this machine, applies again).
+   * @minimum 0
+   * @maximum 1000
+   * @example 0.15
+   */
+  inputPricePerMillionUsd?: number | null;
+  /**
+   * USD per million output tokens; given with inputPricePerMillionUsd.
+   * @minimum 0
+   * @maximum 1000
+   * @example 0.6
+   */
+  outputPricePerMillionUsd?: number | null;
 }
 
-export interface EngineTestAnswer extends EngineTestResult {
-  /** What the user sees: the model's answer on success, the provider's error otherwise (never the key). */
+export interface EngineTestAnswer {
+  ok: boolean;
+  engine: EngineChoice;
+  model: string;
+  /** What the user sees: what was found on success, the provider's error otherwise (redacted, never the key). */
   message: string;
+  /**
+   * Why it failed, null when it works: `unreachable` (nothing answers at the URL), `key_refused`
+   * (401/403), `unknown_model` (the server lacks the model), `no_structured_output` (it refuses
+   * json_schema, JSON mode and tool calls), `not_configured`, `key_unreadable`, `provider_error`.
+   */
+  problem: EngineProblem | null;
+  /** What to do about the problem, e.g. "Pull it with `ollama pull llama3.1`"; null when it works. */
+  hint: string | null;
+  /** How the server takes a structured answer, found by this test and remembered; null on failure and for the built-in engine. */
+  structuredOutput: StructuredOutputMode | null;
 }
+
+export interface EngineModelsBody {
+  /**
+   * The server to ask (its OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1).
+   * @maxLength 500
+   */
+  baseUrl: string;
+  /**
+   * The key to ask with. Absent: the stored key, only when baseUrl is the saved one; null or empty: none.
+   * @maxLength 500
+   */
+  apiKey?: string | null;
+}
+
+export type EngineModelsAnswer = ModelsResult;
 
 /** Settings → AI engine: which engine runs the loop cycles, its model and endpoint, and its API key. */
 @Route('api/v1/workspace/engine')
@@ -81,11 +135,24 @@ export class EngineController extends Controller {
 
   /**
    * Tries the configured engine with a tiny request (one short chat completion for `openai`; the
-   * built-in engine is always ready). Always 200: `ok` false carries the provider's error, e.g. a
-   * rejected key or an unknown model. Nothing is recorded and no cost is counted.
+   * built-in engine is always ready). For `openai`: the server's model list, then one tiny
+   * structured answer per way of asking (json_schema, else JSON mode, else a tool call) until one
+   * works; the way found is remembered (`structuredOutput`). Always 200: `ok` false names the
+   * `problem`, with the provider's words and a `hint`. No activity and no cost are recorded.
    */
   @Post('test')
   public async testEngine(): Promise<EngineTestAnswer> {
     return this.s.engineSettings.test();
+  }
+
+  /**
+   * The models a server lists (its GET /models), before anything is saved, so Settings can offer
+   * them. Sorted, at most 500. The stored key is sent only to the saved base URL. Always 200 for a
+   * server that fails (`ok` false, `problem` and `hint` as for Test connection); 422 for a bad URL or key.
+   */
+  @Post('models')
+  @Response<ErrorBody>('422', 'baseUrl is missing or not an http(s) URL, or apiKey is invalid')
+  public async listEngineModels(@Body() body: EngineModelsBody): Promise<EngineModelsAnswer> {
+    return this.s.engineSettings.models(body);
   }
 }

@@ -38,8 +38,11 @@ describe('engine settings API', () => {
     desk = await startTestDesk();
     const res = await desk.api('GET', ENGINE);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ engine: 'local', model: null, baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false });
-    for (const [method, p] of [['GET', ENGINE], ['PUT', ENGINE], ['POST', `${ENGINE}/test`]] as const) {
+    expect(res.body).toEqual({
+      engine: 'local', model: null, baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false,
+      price: { model: 'gpt-4o-mini', inputPerMillionUsd: 0.15, outputPerMillionUsd: 0.6, source: 'price_table' }, structuredOutput: null,
+    });
+    for (const [method, p] of [['GET', ENGINE], ['PUT', ENGINE], ['POST', `${ENGINE}/test`], ['POST', `${ENGINE}/models`]] as const) {
       expect((await desk.api(method, p, method === 'PUT' ? { engine: 'local' } : undefined, null)).status).toBe(401);
     }
     expect(await desk.services.engineSettings.engine()).toBeInstanceOf(LocalEngine);
@@ -49,10 +52,14 @@ describe('engine settings API', () => {
     desk = await startTestDesk();
     const res = await desk.api('PUT', ENGINE, { engine: 'openai', model: 'gpt-4o-mini', baseUrl: `${chat.baseUrl}/`, apiKey: KEY });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKeySet: true, apiKeyHint: '1234', apiKeyFromEnvironment: false });
+    // A server on this machine costs nothing per token.
+    expect(res.body).toEqual({
+      engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKeySet: true, apiKeyHint: '1234', apiKeyFromEnvironment: false,
+      price: { model: 'gpt-4o-mini', inputPerMillionUsd: 0, outputPerMillionUsd: 0, source: 'local_server' }, structuredOutput: null,
+    });
     expect(await engineRows(desk)).toEqual({
       activity: [{ kind: 'workspace.engine', detail: `AI engine: OpenAI-compatible, model gpt-4o-mini, at ${chat.baseUrl}, API key replaced` }],
-      events: [{ engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKeySet: true }],
+      events: [{ engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl, apiKeySet: true, inputPricePerMillionUsd: null, outputPricePerMillionUsd: null }],
     });
     // The key is in the private secrets file, not in the database, any answer or the log.
     const file = path.join(desk.dataDir, SECRETS_FILE);
@@ -65,15 +72,18 @@ describe('engine settings API', () => {
     expect(engine).toBeInstanceOf(OpenAIEngine);
 
     // Test connection goes to the endpoint with the key.
-    chat.answer({ content: 'ok' });
+    chat.answer({ content: '{"ok":true}' });
     chat.requests.length = 0;
     const test = await desk.api('POST', `${ENGINE}/test`);
     expect(test.status).toBe(200);
-    expect(test.body).toEqual({ ok: true, engine: 'openai', model: 'gpt-4o-mini', message: 'Connected to gpt-4o-mini: it answered "ok".' });
-    expect(chat.requests[0].authorization).toBe(`Bearer ${KEY}`);
+    expect(test.body).toEqual({ ok: true, engine: 'openai', model: 'gpt-4o-mini', message: 'Connected to gpt-4o-mini. Structured answers: JSON schema.', problem: null, hint: null, structuredOutput: 'json_schema' });
+    expect(chat.requests.map((r) => r.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
     chat.answer({ status: 401, message: `Incorrect API key provided: ${KEY}` });
     const failed = await desk.api('POST', `${ENGINE}/test`);
-    expect(failed.body).toEqual({ ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The provider rejected the API key (401): Incorrect API key provided: [redacted]' });
+    expect(failed.body).toEqual({
+      ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The provider rejected the API key (401): Incorrect API key provided: [redacted]',
+      problem: 'key_refused', hint: 'Check the key at the provider, or the key the server was started with (e.g. vLLM --api-key).', structuredOutput: null,
+    });
 
     // Same values again: nothing written. Clearing the key: one row, the file keeps no key.
     await desk.api('PUT', ENGINE, { engine: 'openai', model: 'gpt-4o-mini', apiKey: KEY });
@@ -114,14 +124,17 @@ describe('engine settings API', () => {
     await desk.api('PUT', ENGINE, { engine: 'openai', model: 'gpt-4o-mini', baseUrl: chat.baseUrl });
     expect((await desk.api('GET', ENGINE)).body).toMatchObject({ apiKeySet: true, apiKeyHint: null });
     const test = await desk.api('POST', `${ENGINE}/test`);
-    expect(test.body).toEqual({ ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The stored API key cannot be read here (encrypted by the desktop app, or its file is damaged): enter it again in Settings, or set DESK_OPENAI_API_KEY.' });
+    expect(test.body).toEqual({
+      ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The stored API key cannot be read here (encrypted by the desktop app, or its file is damaged): enter it again in Settings, or set DESK_OPENAI_API_KEY.',
+      problem: 'key_unreadable', hint: 'Enter the key again under API key, then Save.', structuredOutput: null,
+    });
     await desk.api('PUT', ENGINE, { apiKey: 'sk-headless-key-2222' });
     expect(desk.services.engineSettings.apiKey()).toBe('sk-headless-key-2222');
   });
 
   it('seeds a fresh workspace from the environment; the env key overrides without being written', async () => {
     desk = await startTestDesk({ engine: 'openai', openai: { baseUrl: chat.baseUrl, model: 'llama3.1', apiKey: 'sk-env-key-5678' } });
-    expect((await desk.api('GET', ENGINE)).body).toEqual({ engine: 'openai', model: 'llama3.1', baseUrl: chat.baseUrl, apiKeySet: true, apiKeyHint: '5678', apiKeyFromEnvironment: true });
+    expect((await desk.api('GET', ENGINE)).body).toMatchObject({ engine: 'openai', model: 'llama3.1', baseUrl: chat.baseUrl, apiKeySet: true, apiKeyHint: '5678', apiKeyFromEnvironment: true });
     expect((await engineRows(desk)).activity).toEqual([{ kind: 'workspace.engine', detail: `AI engine from the environment: OpenAI-compatible, model llama3.1 at ${chat.baseUrl}` }]);
     expect(desk.services.engineSettings.apiKey()).toBe('sk-env-key-5678');
     await desk.api('PUT', ENGINE, { apiKey: 'sk-stored-key-0000' });
@@ -131,6 +144,6 @@ describe('engine settings API', () => {
     // The built-in engine is always ready.
     await desk.api('PUT', ENGINE, { engine: 'local' });
     const test = await desk.api('POST', `${ENGINE}/test`);
-    expect(test.body).toMatchObject({ ok: true, engine: 'local', model: 'llama3.1' });
+    expect(test.body).toMatchObject({ ok: true, engine: 'local', model: 'llama3.1', problem: null, structuredOutput: null });
   });
 });

@@ -130,6 +130,9 @@ export interface WorkspaceEngineChangedData {
   model: string | null;
   baseUrl: string | null;
   apiKeySet: boolean;
+  /** The operator's own price, USD per million tokens; null: the price table (or zero for a server on this machine) applies. */
+  inputPricePerMillionUsd: number | null;
+  outputPricePerMillionUsd: number | null;
 }
 
 /** What POST /workspace/import added and skipped (counts only; the rows are in the answer). */

@@ -347,8 +347,8 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
     example: { rotatedAt: '2026-03-10T12:00:00.000Z' },
   },
   'workspace.engine_changed': {
-    description: 'The AI engine settings changed (engine, model, base URL, or whether an API key is set). The key itself is never in the event.',
-    example: { engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true },
+    description: "The AI engine settings changed (engine, model, base URL, whether an API key is set, or the operator's own price of the model). The key itself is never in the event.",
+    example: { engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true, inputPricePerMillionUsd: null, outputPricePerMillionUsd: null },
   },
   'loop.state_changed': {
     description: 'The loop changed state (on, paused, off): by hand, by a scheduled pause, or when a scheduled pause ran out. Emitted with workspace.loop_state_changed, adding the state before.',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
@@ -95,6 +95,26 @@ describe('Cost page', () => {
     expect(meter.getAttribute('aria-valuenow')).toBe('90.24');
     expect(meter.className).toContain('cost-bar--warning');
     expect(within(card).queryByRole('alert')).toBeNull();
+  });
+
+  it("says the built-in engine's figures are what the configured model would charge; an OpenAI-compatible engine's are not estimates", async () => {
+    const engine = (kind: 'local' | 'openai'): Schema<'EngineSettingsResult'> => ({
+      engine: kind, model: kind === 'local' ? null : 'gpt-4o-mini', baseUrl: kind === 'local' ? null : 'https://api.openai.com/v1', apiKeySet: kind === 'openai', apiKeyHint: null, apiKeyFromEnvironment: false,
+      price: { model: 'gpt-4o-mini', inputPerMillionUsd: 0.15, outputPerMillionUsd: 0.6, source: 'price_table' }, structuredOutput: null,
+    });
+    desk = fakeDesk(today(), {}, (call) => (call.path === '/api/v1/workspace/engine' ? json(200, engine('local')) : undefined));
+    renderAppAt('/cost');
+    const note = await screen.findByTestId('cost-estimate-note');
+    expect(note.textContent).toBe("Estimated: what gpt-4o-mini would charge for the built-in engine's work. The built-in engine itself costs nothing. Change the model");
+    expect(within(note).getByRole('link', { name: 'Change the model' }).getAttribute('href')).toBe('/settings/engine');
+    expect(within(screen.getByRole('region', { name: 'Spend today' })).getByTestId('cost-estimate-note')).toBe(note);
+    cleanup();
+
+    desk = fakeDesk(today(), {}, (call) => (call.path === '/api/v1/workspace/engine' ? json(200, engine('openai')) : undefined));
+    renderAppAt('/cost');
+    await screen.findByRole('region', { name: 'Spend today' });
+    await waitFor(() => expect(desk.calls.some((c) => c.path === '/api/v1/workspace/engine')).toBe(true));
+    expect(screen.queryByTestId('cost-estimate-note')).toBeNull();
   });
 
   it('says plainly when the cap has stopped the loop, and links to the cap setting', async () => {

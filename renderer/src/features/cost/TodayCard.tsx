@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Bar, BarChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents, formatUsd } from '../../lib/format';
 import type { CostToday } from './api';
+import { EstimateNote } from './EstimateNote';
 
 const shortDay = (date: string) => date.slice(5);
 
@@ -38,6 +39,7 @@ export function TodayCard({ today }: { today: CostToday }) {
           <p className="small muted">
             Yesterday {formatCents(t.yesterdayCents)} · 7-day average {formatCents(t.baselineCents)} · {delta(t.todayCents, t.baselineCents, '7-day average')}
           </p>
+          <EstimateNote />
         </div>
         <figure className="cost-today__chart">
           <figcaption className="small muted">Last 7 days (cents)</figcaption>

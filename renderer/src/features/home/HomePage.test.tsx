@@ -77,6 +77,18 @@ describe('HomePage', () => {
     expect(screen.queryByRole('heading', { name: 'Get started' })).toBeNull();
   });
 
+  it("says the built-in engine's spend is an estimate at the configured model", async () => {
+    fakeDesk((call) =>
+      call.path === '/api/v1/workspace/engine'
+        ? json(200, { engine: 'local', model: 'gpt-4o', baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false, price: { model: 'gpt-4o', inputPerMillionUsd: 2.5, outputPerMillionUsd: 10, source: 'price_table' }, structuredOutput: null })
+        : undefined,
+    );
+    renderAppAt('/today');
+    const note = await screen.findByTestId('cost-estimate-note');
+    expect(note.textContent).toContain("Estimated: what gpt-4o would charge for the built-in engine's work.");
+    expect(note.closest('section')?.getAttribute('aria-labelledby')).toBe('home-today-title');
+  });
+
   it("what's new covers 24 hours on the first visit, then starts from the previous visit", async () => {
     const calls = fakeDesk().calls;
     renderAppAt('/today');

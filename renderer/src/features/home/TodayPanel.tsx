@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { QueryState } from '../../components/Page';
+import { EstimateNote } from '../cost/EstimateNote';
 import { formatCents } from '../../lib/format';
 import { formatCount, formatUsd } from '../runs/format';
 import { todayQuery, type DayFigures, type TodaySnapshot } from './api';
@@ -74,6 +75,7 @@ export function TodayPanel() {
           <div className={`home-cap__fill${(t.cap.capPercent ?? 0) >= 80 ? ' home-cap__fill--near' : ''}`} style={{ width: `${Math.min(100, t.cap.capPercent ?? 0)}%` }} />
         </div>
       ) : null}
+      <EstimateNote />
     </section>
   );
 }

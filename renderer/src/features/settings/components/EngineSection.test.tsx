@@ -6,10 +6,11 @@ import { cleanUpAfterEach, renderWithApp } from '../../../testing/render';
 import { EngineSection } from './EngineSection';
 
 type Settings = Schema<'EngineSettingsResult'>;
-const builtIn: Settings = { engine: 'local', model: null, baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false };
+const tablePrice = { model: 'gpt-4o-mini', inputPerMillionUsd: 0.15, outputPerMillionUsd: 0.6, source: 'price_table' } as const;
+const builtIn: Settings = { engine: 'local', model: null, baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false, price: tablePrice, structuredOutput: null };
 
 /** The engine API: GET answers the current settings; PUT applies the body the way the server does (the key never comes back). */
-function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Response | null; test?: () => Response } = {}) {
+function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Response | null; test?: () => Response; models?: (call: FakeCall) => Response } = {}) {
   let settings = { ...initial };
   return fakeFetch((call) => {
     if (call.path === '/api/v1/workspace/engine' && call.method === 'GET') return json(200, settings);
@@ -24,9 +25,12 @@ function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Resp
         ...(b.model !== undefined ? { model: b.model } : {}),
         ...(b.baseUrl !== undefined ? { baseUrl: b.baseUrl } : {}),
         ...(key === undefined ? {} : key ? { apiKeySet: true, apiKeyHint: key.slice(-4) } : { apiKeySet: false, apiKeyHint: null }),
+        ...(b.inputPricePerMillionUsd === null ? { price: tablePrice } : {}),
+        ...(typeof b.inputPricePerMillionUsd === 'number' ? { price: { ...settings.price, inputPerMillionUsd: b.inputPricePerMillionUsd, outputPerMillionUsd: b.outputPricePerMillionUsd!, source: 'operator' as const } } : {}),
       };
       return json(200, settings);
     }
+    if (call.path === '/api/v1/workspace/engine/models' && call.method === 'POST' && options.models) return options.models(call);
     if (call.path === '/api/v1/workspace/engine/test' && call.method === 'POST') return (options.test ?? (() => json(200, { ok: true, engine: settings.engine, model: 'gpt-4o-mini', message: 'Connected to gpt-4o-mini: it answered "ok".' })))();
     return noFake(call);
   });
@@ -58,7 +62,7 @@ describe('Settings > AI engine', () => {
   });
 
   it('shows a stored key only as its last 4 characters; replace sends the new key, clear removes it', async () => {
-    const desk = fakeEngine({ engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true, apiKeyHint: '1234', apiKeyFromEnvironment: false });
+    const desk = fakeEngine({ engine: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1', apiKeySet: true, apiKeyHint: '1234', apiKeyFromEnvironment: false, price: tablePrice, structuredOutput: null });
     renderWithApp(<EngineSection />);
     expect((await screen.findByTestId('engine-key-status')).textContent).toBe('Key set •••• 1234');
     expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('openai');
@@ -93,10 +97,89 @@ describe('Settings > AI engine', () => {
   });
 
   it('says when the environment supplies the key, and offers no field for it', async () => {
-    fakeEngine({ engine: 'openai', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', apiKeySet: true, apiKeyHint: '5678', apiKeyFromEnvironment: true });
+    fakeEngine({ engine: 'openai', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', apiKeySet: true, apiKeyHint: '5678', apiKeyFromEnvironment: true, price: { ...tablePrice, model: 'llama3.1', source: 'local_server', inputPerMillionUsd: 0, outputPerMillionUsd: 0 }, structuredOutput: null });
     renderWithApp(<EngineSection />);
     expect((await screen.findByTestId('engine-key-status')).textContent).toBe('Key from DESK_OPENAI_API_KEY •••• 5678');
     expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
     expect(screen.queryByLabelText(/API key/)).toBeNull();
+  });
+
+  it('finds the models of the URL in the form and fills the model from the pick; typing stays possible', async () => {
+    const desk = fakeEngine(builtIn, {
+      models: (call) => {
+        const b = call.body as { baseUrl: string; apiKey?: string };
+        if (b.baseUrl === 'https://openrouter.ai/api/v1' && b.apiKey !== 'sk-or-key-1234') {
+          return json(200, { ok: false, models: [], truncated: false, message: 'The provider rejected the API key (401).', problem: 'key_refused', hint: 'Check the key at the provider.' });
+        }
+        return json(200, { ok: true, models: ['llama3.1:8b', 'qwen2.5:7b'], truncated: false, message: `${b.baseUrl} lists 2 models.`, problem: null, hint: null });
+      },
+    });
+    renderWithApp(<EngineSection />);
+    fireEvent.click(await screen.findByRole('radio', { name: /OpenAI-compatible/ }));
+    fireEvent.change(screen.getByLabelText('Preset'), { target: { value: 'openrouter' } });
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://openrouter.ai/api/v1');
+    fireEvent.click(screen.getByRole('button', { name: 'Find models' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Find models' }).textContent).toBe('Key refused: The provider rejected the API key (401). What to do: Check the key at the provider.'));
+    expect(screen.queryByLabelText('Models on the server')).toBeNull();
+
+    // The key typed in the form goes with the request; the answer fills the picker, which takes the focus.
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'sk-or-key-1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find models' }));
+    const picker = (await screen.findByLabelText('Models on the server')) as HTMLSelectElement;
+    expect(desk.calls.filter((c) => c.path.endsWith('/models')).map((c) => c.body)).toEqual([{ baseUrl: 'https://openrouter.ai/api/v1' }, { baseUrl: 'https://openrouter.ai/api/v1', apiKey: 'sk-or-key-1234' }]);
+    await waitFor(() => expect(document.activeElement).toBe(picker));
+    expect([...picker.options].map((o) => o.value)).toEqual(['', 'llama3.1:8b', 'qwen2.5:7b']);
+    fireEvent.change(picker, { target: { value: 'qwen2.5:7b' } });
+    const model = screen.getByLabelText('Model') as HTMLInputElement;
+    expect(model.value).toBe('qwen2.5:7b');
+    fireEvent.change(model, { target: { value: 'qwen2.5:14b' } });
+    expect(picker.value).toBe('');
+
+    // A new base URL forgets what the old one listed.
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:9999/v1' } });
+    await waitFor(() => expect(screen.queryByLabelText('Models on the server')).toBeNull());
+    expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('custom');
+  });
+
+  it('names a failed test with what to do, and shows the structured-output mode the server took', async () => {
+    fakeEngine(
+      { ...builtIn, engine: 'openai', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', structuredOutput: 'json_object', price: { ...tablePrice, model: 'llama3.1', inputPerMillionUsd: 0, outputPerMillionUsd: 0, source: 'local_server' } },
+      { test: () => json(200, { ok: false, engine: 'openai', model: 'llama3.1', message: 'http://127.0.0.1:11434/v1 does not list llama3.1 (it has qwen2.5:7b).', problem: 'unknown_model', hint: 'Pull it with `ollama pull llama3.1`.', structuredOutput: null }) },
+    );
+    renderWithApp(<EngineSection />);
+    expect((await screen.findByTestId('engine-structured-output')).textContent).toBe('Structured answers: JSON mode');
+    expect(screen.getByTestId('engine-price').textContent).toBe('llama3.1 on a local server: free (it runs on this machine).');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Connection test' }).textContent).toBe(
+        'Unknown model: http://127.0.0.1:11434/v1 does not list llama3.1 (it has qwen2.5:7b). What to do: Pull it with `ollama pull llama3.1`.',
+      ),
+    );
+  });
+
+  it('shows the price and its source; an unknown model asks for a price, which is checked before it is sent', async () => {
+    const desk = fakeEngine({ ...builtIn, engine: 'openai', model: 'acme-ft-7', baseUrl: 'https://llm.example.com/v1', price: { model: 'acme-ft-7', inputPerMillionUsd: 0, outputPerMillionUsd: 0, source: 'unknown' } });
+    renderWithApp(<EngineSection />);
+    expect((await screen.findByTestId('engine-price')).textContent).toBe('acme-ft-7 is an unknown model: no price, so the daily cost cap cannot guard it. Set a price.');
+    const input = screen.getByLabelText('Input, USD per million tokens');
+    fireEvent.change(input, { target: { value: 'two' } });
+    fireEvent.change(screen.getByLabelText('Output, USD per million tokens'), { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set price' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(puts(desk.calls)).toEqual([]);
+    fireEvent.change(input, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set price' }));
+    await waitFor(() => expect(screen.getByTestId('engine-price').textContent).toBe('acme-ft-7: $2.00 / $8.00 per million tokens (input / output), your price.'));
+    expect(puts(desk.calls)).toEqual([{ inputPricePerMillionUsd: 2, outputPricePerMillionUsd: 8 }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Use the standard price' }));
+    await waitFor(() => expect(puts(desk.calls).at(-1)).toEqual({ inputPricePerMillionUsd: null, outputPricePerMillionUsd: null }));
+  });
+
+  it('says the built-in engine only estimates at the model it prices as', async () => {
+    fakeEngine(builtIn);
+    renderWithApp(<EngineSection />);
+    expect((await screen.findByTestId('engine-price')).textContent).toBe('gpt-4o-mini: $0.15 / $0.60 per million tokens (input / output), from the price table.');
+    expect(screen.getByText(/an estimate, the built-in engine itself is free/)).toBeTruthy();
+    expect(screen.queryByTestId('engine-structured-output')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { useDraft } from '../../../lib/use-draft';
 import {
   DEFAULT_PRICING_MODEL,
   ENDPOINT_PRESETS,
+  MODE_LABELS,
   engineSettingsQuery,
   presetFor,
   useSaveEngineSettings,
@@ -17,11 +18,14 @@ import {
   type EngineChoice,
   type EngineSettings,
   type EngineSettingsBody,
+  type EngineTestAnswer,
 } from '../engine-api';
+import { EngineModelPicker, ProblemText } from './EngineModelPicker';
+import { EnginePrice } from './EnginePrice';
 
 const ENGINE_OPTIONS = [
   { value: 'local', label: 'Built-in (offline)', description: 'Runs on this machine, no key. Drafts from your signals, memory and notes.' },
-  { value: 'openai', label: 'OpenAI-compatible', description: 'OpenAI, Ollama, LM Studio, vLLM or any chat-completions endpoint.' },
+  { value: 'openai', label: 'OpenAI-compatible', description: 'OpenAI, Ollama, LM Studio, vLLM, OpenRouter or any chat-completions endpoint.' },
 ] as const;
 
 const FIELDS = ['engine', 'model', 'baseUrl', 'apiKey'];
@@ -31,6 +35,17 @@ function keyStatus(s: EngineSettings): string {
   if (!s.apiKeySet) return 'No key set';
   const tail = s.apiKeyHint ? ` •••• ${s.apiKeyHint}` : '';
   return s.apiKeyFromEnvironment ? `Key from DESK_OPENAI_API_KEY${tail}` : `Key set${tail}`;
+}
+
+function testText(pending: boolean, answer: EngineTestAnswer | undefined) {
+  if (pending) return 'Trying the saved settings…';
+  if (!answer) return '';
+  return answer.ok ? `Works: ${answer.message}` : <ProblemText answer={answer} />;
+}
+
+/** How the saved server takes a structured answer, once Test connection or a cycle found it. */
+function structuredText(s: EngineSettings): string {
+  return s.structuredOutput ? `Structured answers: ${MODE_LABELS[s.structuredOutput]}` : 'Structured answers: not found yet (Test connection finds them)';
 }
 
 function EngineForm({ settings }: { settings: EngineSettings }) {
@@ -46,9 +61,11 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
 
   const choosePreset = (id: string) => {
     const preset = ENDPOINT_PRESETS.find((p) => p.id === id);
-    if (!preset) return;
+    // Custom: any other OpenAI-compatible server, by its URL.
+    if (!preset) return setBaseUrl('');
     setBaseUrl(preset.baseUrl);
-    if (model.trim() === '' && preset.model) setModel(preset.model);
+    // Another preset's example model goes with its server; a model the user typed stays.
+    if (model.trim() === '' || ENDPOINT_PRESETS.some((p) => p.model !== '' && p.model === model.trim())) setModel(preset.model);
   };
 
   const submit = (e: FormEvent) => {
@@ -94,18 +111,6 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
           </div>
         </SettingRow>
       ) : null}
-      <SettingRow
-        title="Model"
-        description={
-          engine === 'openai'
-            ? 'The model the endpoint runs, e.g. gpt-4o-mini or llama3.1.'
-            : `The built-in engine counts the tokens of its work and shows what this model would charge for it (empty: ${DEFAULT_PRICING_MODEL}).`
-        }
-      >
-        <Field label={engine === 'openai' ? 'Model' : 'Price as model'} error={fieldError(save.error, 'model')}>
-          {(control) => <input {...control} className="input" value={model} autoComplete="off" spellCheck={false} placeholder={engine === 'openai' ? 'gpt-4o-mini' : DEFAULT_PRICING_MODEL} onChange={(e) => setModel(e.target.value)} />}
-        </Field>
-      </SettingRow>
       {engine === 'openai' ? (
         <SettingRow title="API key" description="Kept outside the database (encrypted on the desktop) and never shown again; the desk only says whether one is set.">
           <div className="inline-form">
@@ -130,6 +135,24 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
           ) : null}
         </SettingRow>
       ) : null}
+      {engine === 'openai' ? (
+        <SettingRow title="Model" description="The model the server runs, e.g. gpt-4o-mini or llama3.1:8b. Find models lists the ones the server has.">
+          <EngineModelPicker
+            model={model}
+            onModel={setModel}
+            baseUrl={baseUrl}
+            apiKey={editingKey && apiKey.trim() !== '' ? apiKey.trim() : null}
+            error={fieldError(save.error, 'model') ?? null}
+            disabled={save.isPending}
+          />
+        </SettingRow>
+      ) : (
+        <SettingRow title="Model" description={`The built-in engine counts the tokens of its work and shows what this model would charge for it (empty: ${DEFAULT_PRICING_MODEL}).`}>
+          <Field label="Price as model" error={fieldError(save.error, 'model')}>
+            {(control) => <input {...control} className="input" value={model} autoComplete="off" spellCheck={false} placeholder={DEFAULT_PRICING_MODEL} onChange={(e) => setModel(e.target.value)} />}
+          </Field>
+        </SettingRow>
+      )}
       <div className="inline-form">
         <SubmitActions mutation={save} />
         <button
@@ -141,10 +164,15 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
         >
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
-        <span className={`save-status${test.data?.ok ? ' save-status--done' : ''}`} role="status" aria-label="Connection test" aria-live="polite">
-          {test.isPending ? 'Trying the saved settings…' : test.data ? `${test.data.ok ? 'Works' : 'Failed'}: ${test.data.message}` : ''}
-        </span>
       </div>
+      <p className={`save-status${test.data?.ok ? ' save-status--done' : ''}`} role="status" aria-label="Connection test" aria-live="polite">
+        {testText(test.isPending, test.data)}
+      </p>
+      {settings.engine === 'openai' ? (
+        <p className="muted small" data-testid="engine-structured-output">
+          {structuredText(settings)}
+        </p>
+      ) : null}
       <FormError error={save.error} fields={FIELDS} />
       <FormError error={test.error} />
     </form>
@@ -157,7 +185,12 @@ export function EngineSection() {
   return (
     <Section id="engine" title="AI engine" description="What turns signals and memory into tasks and drafts. Changes apply from the next cycle.">
       <QueryState isPending={settings.isPending} error={settings.error} onRetry={() => void settings.refetch()} />
-      {settings.data ? <EngineForm settings={settings.data} /> : null}
+      {settings.data ? (
+        <>
+          <EngineForm settings={settings.data} />
+          <EnginePrice settings={settings.data} />
+        </>
+      ) : null}
     </Section>
   );
 }

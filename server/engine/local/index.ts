@@ -9,7 +9,9 @@
  */
 import { DEFAULT_MODEL, countTokens, loadTokenizer } from '../usage';
 import { SYSTEM_INSTRUCTIONS, signalBlock, taskSection } from '../prompt';
-import type { CycleDecisions, CycleInput, Engine, EngineMemory, EngineTask, TaskUpdate, TokenUsage, WorkLogEntry } from '../types';
+import { CycleMeter, usd } from '../meter';
+import { exactCost } from '../pricing';
+import { CycleDoesNotFitError, type CycleDecisions, type CycleInput, type Engine, type EngineMemory, type EngineTask, type TaskUpdate, type TokenUsage, type WorkLogEntry } from '../types';
 import { composeDraft, type WorkItem } from './draft';
 import { preferencesFromNotes } from './preferences';
 import { words } from './text';
@@ -68,6 +70,18 @@ export class LocalEngine implements Engine {
     return Promise.resolve(`Built-in engine ready: offline, no key needed; its work is priced as ${this.model} would charge.`);
   }
 
+  /** Whether the cycle has anything besides new signals to do (an open task it may work or move). */
+  private anyWork(input: CycleInput): boolean {
+    return input.tasks.some((t) => t.workable);
+  }
+
+  private noRoom(meter: CycleMeter, usage: TokenUsage, what: string): CycleDoesNotFitError {
+    const need = meter.worstCase(usage.inputTokens, usage.outputTokens);
+    return new CycleDoesNotFitError(
+      `Not even the smallest cycle fits in what is left of today's cost cap: ${what} (${usage.inputTokens.toLocaleString('en-US')} prompt and ${usage.outputTokens.toLocaleString('en-US')} answer tokens at ${meter.budget.price.model}'s price) would cost ${usd(need)}, and ${usd(Math.max(0, meter.left()))} is left. Cycles resume tomorrow, or when the cap is raised.`,
+    );
+  }
+
   async runCycle(input: CycleInput): Promise<CycleDecisions> {
     await loadTokenizer();
     this.fixed ??= { system: countTokens(SYSTEM_INSTRUCTIONS), triage: countTokens(TRIAGE_INSTRUCTIONS) };
@@ -79,17 +93,41 @@ export class LocalEngine implements Engine {
       u.outputTokens += outputTokens;
     };
 
+    // The cap as a ceiling: every charge below must fit in what is left of it. Triage first: when all
+    // of it does not fit, the oldest signals that do are taken in and the rest wait for tomorrow.
+    const meter = new CycleMeter(input.budget);
     const slice = timeSlicer();
-    const tri = await triage(input.tasks, input.newSignals, input.focusTags);
-    const titleOf = new Map<string, string>([...input.tasks.map((t) => [t.id, t.title] as const), ...tri.newTasks.map((p) => [p.ref, p.title] as const)]);
-    // Triage cost: each signal with the title of the task it went to, and a one-line decision.
-    for (let i = 0; i < input.newSignals.length; i++) {
-      await slice();
-      const s = input.newSignals[i];
-      const ref = tri.placement.get(s.id) ?? '';
-      const prompt = `${signalBlock('S1', s)}\ncandidate: ${titleOf.get(ref) ?? ''}`;
-      charge(ref, triageTokens + countTokens(prompt), countTokens(`{"signalId":"${s.id}","taskRef":"${ref}"}`));
+    let signals = input.newSignals;
+    let tri = await triage(input.tasks, signals, input.focusTags);
+    let triageCharges: { ref: string; usage: TokenUsage }[] = [];
+    for (;;) {
+      const titleOf = new Map<string, string>([...input.tasks.map((t) => [t.id, t.title] as const), ...tri.newTasks.map((p) => [p.ref, p.title] as const)]);
+      // Triage cost: each signal with the title of the task it went to, and a one-line decision.
+      triageCharges = [];
+      for (const s of signals) {
+        await slice();
+        const ref = tri.placement.get(s.id) ?? '';
+        const prompt = `${signalBlock('S1', s)}\ncandidate: ${titleOf.get(ref) ?? ''}`;
+        triageCharges.push({ ref, usage: { inputTokens: triageTokens + countTokens(prompt), outputTokens: countTokens(`{"signalId":"${s.id}","taskRef":"${ref}"}`) } });
+      }
+      let fitting = 0;
+      const sum: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+      for (const c of triageCharges) {
+        sum.inputTokens += c.usage.inputTokens;
+        sum.outputTokens += c.usage.outputTokens;
+        if (!meter.affords(sum)) break;
+        fitting += 1;
+      }
+      if (fitting === signals.length) break;
+      if (fitting === 0 && !this.anyWork(input)) throw this.noRoom(meter, triageCharges[0].usage, 'triaging one new signal');
+      signals = signals.slice(0, fitting);
+      tri = await triage(input.tasks, signals, input.focusTags);
     }
+    for (const c of triageCharges) {
+      charge(c.ref, c.usage.inputTokens, c.usage.outputTokens);
+      meter.bill(c.usage);
+    }
+    const leftWaiting = input.newSignals.length - signals.length;
 
     const taskUpdates: TaskUpdate[] = [];
     for (const t of input.tasks) {
@@ -120,17 +158,30 @@ export class LocalEngine implements Engine {
       artifacts: [],
       memory: [],
       workLog: [],
-      triagedSignalIds: input.newSignals.map((s) => s.id),
+      triagedSignalIds: signals.map((s) => s.id),
       usage: { inputTokens: 0, outputTokens: 0 },
       usageByTask,
     };
     const seenPreferences = new Set<string>();
     let budget = input.workBudget;
 
+    let capReached = leftWaiting > 0;
+    let cheapest: TokenUsage | null = null;
+    /** Charges the work when it fits what is left of the cap; false (nothing charged) when it does not. */
+    const afford = (ref: string, usage: TokenUsage): boolean => {
+      if (!meter.affords(usage)) {
+        capReached = true;
+        if (cheapest === null || exactCost(input.budget.price, usage) < exactCost(input.budget.price, cheapest)) cheapest = usage;
+        return false;
+      }
+      meter.bill(usage);
+      charge(ref, usage.inputTokens, usage.outputTokens);
+      return true;
+    };
     const log = (item: WorkItem, entry: WorkLogEntry, promptText: string | null): void => {
-      decisions.workLog.push(entry);
       // A status decision reads the task as a model would, and writes its work-log line.
-      if (promptText !== null) charge(item.ref, systemTokens + countTokens(promptText), countTokens(entry.entry));
+      if (promptText !== null && !afford(item.ref, { inputTokens: systemTokens + countTokens(promptText), outputTokens: countTokens(entry.entry) })) return;
+      decisions.workLog.push(entry);
     };
     const section = (item: WorkItem, memory: EngineMemory[]): string =>
       taskSection({ ...item, memory, latestOutput: item.latestArtifact });
@@ -166,6 +217,14 @@ export class LocalEngine implements Engine {
       budget -= 1;
       const memory = await input.searchMemory(item.ref, memoryQuery(item), MEMORY_PER_TASK);
       const draft = composeDraft(item, memory, input.now, input.timezone);
+      const draftPrompt = section(item, memory);
+      const draftOutput = `${draft.title}\n${draft.content}`;
+      if (!meter.affords({ inputTokens: systemTokens + countTokens(draftPrompt), outputTokens: countTokens(draftOutput) })) {
+        afford(item.ref, { inputTokens: systemTokens + countTokens(draftPrompt), outputTokens: countTokens(draftOutput) });
+        budget = 0;
+        decisions.workLog.push({ taskRef: item.ref, entry: `${arrived ? `${arrived}; n` : 'N'}ot worked this cycle: what is left of today's cost cap does not pay for its draft.`, consumedNoteIds: [] });
+        continue;
+      }
       decisions.artifacts.push({ taskRef: item.ref, kind: draft.kind, title: draft.title, content: draft.content, signalIds: draft.signalIds, memoryIds: draft.memoryIds });
       const prefs = preferencesFromNotes(item.notes, item.title, item.tags, seenPreferences);
       decisions.memory.push(...prefs);
@@ -175,10 +234,14 @@ export class LocalEngine implements Engine {
       const entry: WorkLogEntry = { taskRef: item.ref, entry: parts.join(' '), consumedNoteIds: item.notes.map((n) => n.id) };
       if (item.status !== 'in_progress') entry.status = 'in_progress';
       decisions.workLog.push(entry);
-      const prompt = section(item, memory);
+      // Checked above for the draft; the work-log line and the preferences it keeps come with it.
       const output = `${draft.title}\n${draft.content}\n${entry.entry}\n${prefs.map((p) => p.content).join('\n')}`;
-      charge(item.ref, systemTokens + countTokens(prompt), countTokens(output));
+      const usage = { inputTokens: systemTokens + countTokens(draftPrompt), outputTokens: countTokens(output) };
+      meter.bill(usage);
+      charge(item.ref, usage.inputTokens, usage.outputTokens);
     }
+    const didSomething = signals.length > 0 || decisions.artifacts.length > 0 || decisions.workLog.some((w) => w.status !== undefined);
+    if (capReached && !didSomething) throw this.noRoom(meter, cheapest ?? triageCharges[0]?.usage ?? { inputTokens: systemTokens, outputTokens: 0 }, 'the cheapest piece of work');
     // New tasks not worked this cycle still get their creation line.
     const logged = new Set(decisions.workLog.map((w) => w.taskRef));
     for (const p of tri.newTasks) {

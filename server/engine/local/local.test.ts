@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cycleInput, memory, memoryStore, signal, task } from '../../testing/fixtures/engine-input';
+import { GPT_4O_MINI, cycleInput, memory, memoryStore, signal, task } from '../../testing/fixtures/engine-input';
+import { costOf } from '../pricing';
+import { CycleDoesNotFitError } from '../types';
 import { SYSTEM_INSTRUCTIONS } from '../prompt';
 import { countTokens, loadTokenizer } from '../usage';
 import { LocalEngine, MIN_BRIEF_WORDS } from './index';
@@ -234,5 +236,49 @@ describe('local engine: usage', () => {
     expect(new Set([...d.newTasks.flatMap((t) => t.signalIds), ...d.taskUpdates.flatMap((u) => u.addSignalIds)]).size).toBe(1000);
     expect(d.artifacts).toHaveLength(10);
     expect(ticks).toBeGreaterThan(0);
+  });
+});
+
+describe('local engine: the cap as a ceiling', () => {
+  const filler = 'A customer on the annual plan asks about a refund for the unused months and wants an invoice.';
+  const busy = (remainingMicroUsd: number | null) =>
+    cycleInput({
+      tasks: Array.from({ length: 4 }, (_, i) => task(`tsk_${i}`, `Refund requests wave ${i} from annual customers`, { summary: filler, hasNewInput: true, signals: [signal(`old_${i}`, `Refund ask ${i}`, { detail: filler })] })),
+      newSignals: Array.from({ length: 30 }, (_, i) => signal(`sig_${i}`, `Competitor news item ${i} about pricing`, { detail: filler })),
+      budget: { price: GPT_4O_MINI, remainingMicroUsd },
+    });
+
+  it('does all the work when it fits, and within the cap when only part of it does', async () => {
+    const full = await new LocalEngine().runCycle(busy(null));
+    const fullCost = costOf(GPT_4O_MINI, full.usage);
+    expect(full.triagedSignalIds).toHaveLength(30);
+    expect(full.artifacts.length).toBeGreaterThan(2);
+
+    const cap = Math.floor(fullCost * 0.6);
+    const part = await new LocalEngine().runCycle(busy(cap));
+    expect(costOf(GPT_4O_MINI, part.usage)).toBeLessThanOrEqual(cap);
+    expect(part.artifacts.length).toBeLessThan(full.artifacts.length);
+    expect(part.workLog.some((w) => w.entry.includes("what is left of today's cost cap does not pay for its draft"))).toBe(true);
+    // The per-task split still adds up to the total charged.
+    const parts = Object.values(part.usageByTask);
+    expect(parts.reduce((a, u) => a + u.inputTokens, 0)).toBe(part.usage.inputTokens);
+  });
+
+  it('takes in only the oldest signals it can pay to triage; the rest wait, untriaged', async () => {
+    const full = await new LocalEngine().runCycle(busy(null));
+    const triageOnly = costOf(GPT_4O_MINI, Object.values(full.usageByTask).reduce((a, u) => ({ inputTokens: a.inputTokens + u.inputTokens, outputTokens: a.outputTokens + u.outputTokens }), { inputTokens: 0, outputTokens: 0 }));
+    const d = await new LocalEngine().runCycle(busy(Math.floor(triageOnly / 10)));
+    expect(d.triagedSignalIds.length).toBeGreaterThan(0);
+    expect(d.triagedSignalIds.length).toBeLessThan(30);
+    expect(d.triagedSignalIds).toEqual(Array.from({ length: d.triagedSignalIds.length }, (_, i) => `sig_${i}`));
+    const placed = new Set([...d.newTasks.flatMap((t) => t.signalIds), ...d.taskUpdates.flatMap((u) => u.addSignalIds)]);
+    for (const id of placed) expect(d.triagedSignalIds).toContain(id);
+    expect(costOf(GPT_4O_MINI, d.usage)).toBeLessThanOrEqual(Math.floor(triageOnly / 10));
+  });
+
+  it('refuses the cycle, saying what it would cost, when not even one signal fits', async () => {
+    const err = await new LocalEngine().runCycle({ ...busy(1), tasks: [] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CycleDoesNotFitError);
+    expect((err as Error).message).toMatch(/^Not even the smallest cycle fits in what is left of today's cost cap: triaging one new signal \([\d,]+ prompt and [\d,]+ answer tokens at gpt-4o-mini's price\) would cost \$0\.\d{4}, and \$0\.0000 is left\./);
   });
 });

@@ -5,13 +5,12 @@
  * billed). A plan too big for that is made smaller (shorter memory, fewer tasks worked, fewer
  * signals, fewer tasks shown) before the cycle gives up.
  */
-import { exactCost } from '../pricing';
-import { CycleDoesNotFitError, type CycleBudget, type TokenUsage } from '../types';
+import { usd, type CycleMeter } from '../meter';
+import { CycleDoesNotFitError } from '../types';
 import { countTokens } from '../usage';
 import type { PlanSize } from './messages';
 
-/** The longest answer a cycle asks for: five drafts, a hundred signals triaged and their work log. */
-export const MAX_OUTPUT_TOKENS = 8192;
+export { MAX_OUTPUT_TOKENS } from '../meter';
 
 /**
  * Other tokenizers (Llama, Qwen, Mistral) count the same text up to ~15% higher than o200k, which
@@ -38,44 +37,6 @@ export function neededOutput(size: Pick<PlanSize, 'signals' | 'candidates'>): nu
   return ANSWER_FRAME_TOKENS + ANSWER_TOKENS_PER_SIGNAL * size.signals + ANSWER_TOKENS_PER_DRAFT * size.candidates;
 }
 
-/** Money of one cycle: what its calls were billed so far, against what was left of the cap. */
-export class CycleMeter {
-  /** Tokens billed by the calls so far (a failed or cut-off call is paid for too). */
-  readonly billed: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-
-  constructor(readonly budget: CycleBudget) {}
-
-  bill(usage: TokenUsage): void {
-    this.billed.inputTokens += usage.inputTokens;
-    this.billed.outputTokens += usage.outputTokens;
-  }
-
-  /** Micro-USD still free for this cycle's next call (Infinity without a cap). */
-  left(): number {
-    const { remainingMicroUsd } = this.budget;
-    return remainingMicroUsd === null ? Infinity : remainingMicroUsd - exactCost(this.budget.price, this.billed);
-  }
-
-  /**
-   * The largest completion a call with this many prompt tokens can be given: MAX_OUTPUT_TOKENS,
-   * or less so that prompt plus answer fit what is left; negative when not even the prompt fits.
-   */
-  bound(inputTokens: number): number {
-    const left = this.left();
-    if (left === Infinity) return MAX_OUTPUT_TOKENS;
-    const { inputPerMillion, outputPerMillion } = this.budget.price;
-    const afterPrompt = left - (inputTokens * inputPerMillion) / 1_000_000;
-    if (afterPrompt < 0) return -1;
-    if (outputPerMillion === 0) return MAX_OUTPUT_TOKENS;
-    return Math.min(MAX_OUTPUT_TOKENS, Math.floor((afterPrompt * 1_000_000) / outputPerMillion));
-  }
-
-  /** What a call of this size may cost at most (for the message of a cycle that does not fit). */
-  worstCase(inputTokens: number, outputTokens: number): number {
-    return exactCost(this.budget.price, { inputTokens, outputTokens });
-  }
-}
-
 /**
  * Smaller and smaller plans, from `full` down to the smallest one that still does something (one
  * signal triaged, or one task worked): memory is shortened first, then fewer tasks are worked,
@@ -98,8 +59,6 @@ export function* shrinking(full: PlanSize): Generator<PlanSize> {
     yield size;
   }
 }
-
-const usd = (micro: number): string => `$${(micro / 1_000_000).toFixed(micro < 10_000 ? 4 : 2)}`;
 
 /** The skip's message: what the smallest cycle would cost, against what is left. */
 export function doesNotFit(meter: CycleMeter, inputTokens: number, outputTokens: number, what: string): CycleDoesNotFitError {

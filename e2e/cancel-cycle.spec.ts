@@ -49,9 +49,8 @@ test('Run now against a provider that never answers: watch the cycle, cancel it 
 
   // The request reached the provider, which holds it: the header shows the cycle and its Cancel.
   await expect.poll(() => chat.requests.length, { timeout: 20_000 }).toBe(asked + 1);
-  // The phase while the call waits: "Waiting on the model" once the engine reports its model call
-  // (onModelCall); an engine that does not report it leaves the cycle in "Gathering…".
-  const phase = header.getByRole('status').filter({ hasText: /^(Waiting on the model|Gathering…)$/ });
+  // The phase while the call waits, with the bound the call was given.
+  const phase = header.getByRole('status').filter({ hasText: /^Waiting on the model$/ });
   await expect(phase).toBeVisible();
   const cancel = header.getByRole('button', { name: 'Cancel the cycle' });
   await expect(cancel).toBeVisible();

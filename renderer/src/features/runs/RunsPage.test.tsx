@@ -49,6 +49,8 @@ describe('RunsPage', () => {
     expect(within(items[0]).getByText('1.2 s')).toBeTruthy();
     expect(within(items[0]).getByText('2,460 tokens')).toBeTruthy();
     expect(within(items[0]).getByText('$0.00065')).toBeTruthy();
+    // The built-in engine's figure is what the configured model would charge, and says so.
+    expect(within(items[0]).getByText('if on gpt-4o-mini')).toBeTruthy();
     expect(items[0].textContent).toContain('Read 1 signal, 2 memory entries → produced 1 new task, 1 output');
     expect(within(items[1]).getByText('provider timed out after 60 s')).toBeTruthy();
     expect(within(items[2]).getByText("Today's spend reached the daily cost cap, so this cycle did not run.")).toBeTruthy();

@@ -128,9 +128,15 @@ function RunItem({ run, cycle, feedback, onCancelled }: { run: Run; cycle: Runni
         <div className="run-item__figures small">
           <span title="Duration">{run.durationMs !== null ? formatMs(run.durationMs) : 'running…'}</span>
           <span title={`${formatCount(run.inputTokens)} input and ${formatCount(run.outputTokens)} output tokens`}>{formatCount(run.inputTokens + run.outputTokens)} tokens</span>
-          <span className="run-item__cost" title="Estimated cost">
-            {formatUsd(run.estimatedCostUsd)}
-          </span>
+          {run.engine === 'local' ? (
+            <span className="run-item__cost" title={`The built-in engine runs offline for free: this is what ${run.model} would charge for the same work`}>
+              <span>{formatUsd(run.estimatedCostUsd)}</span> <span className="muted">if on {run.model}</span>
+            </span>
+          ) : (
+            <span className="run-item__cost" title={`Billed at ${run.model}'s price`}>
+              {formatUsd(run.estimatedCostUsd)}
+            </span>
+          )}
         </div>
       </div>
       {cycle !== null && run.status === 'running' ? (

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startChatServer, type ChatServer } from '../server/testing/fakes/chat-server';
+import { expectAccessible } from './axe';
 import { startCliDesk, type RunningCliDesk } from './desk';
 
 /**
@@ -57,6 +58,7 @@ test('Run now against a provider that never answers: watch the cycle, cancel it 
   await expect(header.getByRole('button', { name: 'Run now' })).toBeDisabled();
   await fitsWidth(page);
   await page.screenshot({ path: test.info().outputPath('running-1024.png') });
+  await expectAccessible(page, '.loop-header');
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(cancel).toBeVisible();
   await fitsWidth(page);
@@ -82,6 +84,7 @@ test('Run now against a provider that never answers: watch the cycle, cancel it 
   await ours.getByRole('button', { name: 'Show what it read and produced' }).click();
   await expect(ours.getByText('Budget')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('runs-1024.png'), fullPage: true });
+  await expectAccessible(page, '.run-list');
 
   // The server agrees: failed with cancelledAt, nothing applied (the signal is still new).
   const runs = (await desk.api<{ runs: { status: string; cancelledAt: string | null; produced: { createdTaskIds: string[] } }[] }>('GET', '/api/v1/runs')).body.runs;

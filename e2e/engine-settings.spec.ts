@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startChatServer, type ChatServer } from '../server/testing/fakes/chat-server';
+import { expectAccessible } from './axe';
 import { startCliDesk, type RunningCliDesk } from './desk';
 
 /**
@@ -93,6 +94,7 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await saveAndTest(section, { engine: 'openai', baseUrl: ollama.baseUrl, model: 'llama3.1' });
   await expect(status).toHaveText(`Unknown model: ${ollama.baseUrl} does not list llama3.1 (it has llama3.1:8b, qwen2.5:7b). What to do: Check the model's name, or pick one of the server's models with Find models.`);
   await section.screenshot({ path: `${SHOTS}/engine-unknown-model.png` });
+  await expectAccessible(page, 'section#engine');
 
   // Picked from the list: it works, by JSON mode, remembered and shown; a server on this machine is free.
   // By keyboard: the arrow keys step through the server's models and fill the model.
@@ -150,6 +152,7 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await saveAndTest(section, { baseUrl: closedUrl });
   await expect(status).toHaveText(/^Unreachable: .* What to do: Check the base URL, and that the server is running and reachable from this machine\.$/);
   await section.screenshot({ path: `${SHOTS}/engine-unreachable.png` });
+  await expectAccessible(page, 'section#engine');
 });
 
 test("prices: the table's, and the operator's for a model it does not know", async ({ page }) => {

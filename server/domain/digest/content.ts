@@ -78,7 +78,8 @@ const ATTENTION_RANK: Record<ApprovalAttention, number> = { overdue: 0, watch: 1
 
 /** The loop's own counts since a time that the overview does not give (runs by status, tasks created and finished). */
 async function loopCounts(db: Db, since: string, until: string) {
-  const runs = await db.selectFrom('runs').select(['status']).select((eb) => eb.fn.countAll<number>().as('n')).where('startedAt', '>=', since).where('startedAt', '<=', until).groupBy('status').execute();
+  // A cycle the operator cancelled is their decision, not a failure: it is not counted.
+  const runs = await db.selectFrom('runs').select(['status']).select((eb) => eb.fn.countAll<number>().as('n')).where('startedAt', '>=', since).where('startedAt', '<=', until).where('cancelledAt', 'is', null).groupBy('status').execute();
   const by = new Map(runs.map((r) => [r.status as string, Number(r.n)]));
   const created = await db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('createdAt', '>=', since).where('createdAt', '<=', until).executeTakeFirstOrThrow();
   // Done tasks whose last change falls in the window: the move to done touches updatedAt.

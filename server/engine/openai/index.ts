@@ -87,17 +87,6 @@ export class OpenAIEngine implements Engine {
     });
   }
 
-  /** A tiny request that proves the endpoint, the key and the model work. */
-  async check(signal?: AbortSignal): Promise<string> {
-    try {
-      const res = await this.client.chat.completions.create({ model: this.model, messages: [{ role: 'user', content: 'Reply with the single word: ok' }], max_tokens: 16 }, { signal });
-      const answer = res.choices[0]?.message?.content?.trim() ?? '';
-      return `Connected to ${this.model}${answer === '' ? '' : `: it answered "${answer.slice(0, 40)}"`}.`;
-    } catch (err) {
-      throw providerError(err, this.secrets);
-    }
-  }
-
   async runCycle(input: CycleInput): Promise<CycleDecisions> {
     await loadTokenizer();
     const meter = new CycleMeter(input.budget);

@@ -141,13 +141,6 @@ describe('openai engine against a chat-completions server', () => {
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(CycleCancelledError);
   });
-
-  it('checks a connection with a tiny request', async () => {
-    chat.answer({ content: 'ok' });
-    await expect(engine().check()).resolves.toBe('Connected to gpt-4o-mini: it answered "ok".');
-    expect(chat.requests[0].body.max_tokens).toBe(16);
-    expect(chat.requests[0].body.response_format).toBeUndefined();
-  });
 });
 
 describe('splitProportionally', () => {

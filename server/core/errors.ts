@@ -46,6 +46,7 @@ export type ErrorCode =
   | 'task_template_not_found'
   | 'run_not_found'
   | 'artifact_not_found'
+  | 'memory_not_found'
   | 'outbound_subscription_not_found'
   | 'outbound_delivery_not_found'
   | 'template_not_found' // an onboarding template key (the public 404, with `key`, and POST /workspace/onboarding-template/apply)

@@ -124,8 +124,8 @@ describe('acks', () => {
     await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/tasks/tsk_nope/cost-spike-ack' }, { status: 404, error: 'task_not_found' });
     await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/sources/src_nope/cost-spike-ack' }, { status: 404, error: 'source_not_found' });
     await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/sources/src_nope/chronic-ack' }, { status: 404, error: 'source_not_found' });
-    await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/memory/mem_nope/cost-spike-ack' }, { status: 404, error: 'not_found' });
-    await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/memory/mem_nope/chronic-ack' }, { status: 404, error: 'not_found' });
+    await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/memory/mem_nope/cost-spike-ack' }, { status: 404, error: 'memory_not_found' });
+    await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/memory/mem_nope/chronic-ack' }, { status: 404, error: 'memory_not_found' });
     await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/cost/by-assignee/usr_nope/cost-spike-ack' }, { status: 404, error: 'member_not_found' });
     await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/cost/by-assignee/__unassigned__/chronic-ack' }, { status: 404, error: 'member_not_found' });
     await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/cost/by-tag/nothing/cost-spike-ack' }, { status: 404, error: 'not_found' });

@@ -161,7 +161,8 @@ describe('PATCH, DELETE and GET /memory/{id}', () => {
     }
     expect(await db().selectFrom('costDaily').selectAll().where('key', '=', m.id).execute()).toEqual([]);
     expect(await events('memory.deleted')).toEqual([{ memoryId: m.id, title: m.title }]);
-    await reject('GET', `/memory/${m.id}`, undefined, undefined, 404);
+    // The area's own code, like every other area's (`<entity>_not_found`).
+    await expectRejectedUnchanged(desk, { method: 'GET', path: `/api/v1/memory/${m.id}` }, { status: 404, error: 'memory_not_found' });
     await reject('DELETE', `/memory/${m.id}`, undefined, undefined, 404);
   });
 });

@@ -618,7 +618,7 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
     example: { dimension: 'assignee', keys: ['usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-11T00:00:00.000Z' },
   },
   'memory.cost_spike_acked': {
-    description: 'Cost spikes of memorys were acknowledged for the rest of the workspace day (alerts muted, a spike pause lifted); one event per call, single or bulk.',
+    description: 'Cost spikes of memory entries were acknowledged for the rest of the workspace day (alerts muted, a spike pause lifted); one event per call, single or bulk.',
     example: { dimension: 'memory', keys: ['mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-11T00:00:00.000Z' },
   },
   'source.chronic_warning_acked': {
@@ -634,7 +634,7 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
     example: { dimension: 'assignee', keys: ['usr_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
   },
   'memory.chronic_warning_acked': {
-    description: 'Chronic cost warnings of memorys were acknowledged for 7 days; one event per call, single or bulk.',
+    description: 'Chronic cost warnings of memory entries were acknowledged for 7 days; one event per call, single or bulk.',
     example: { dimension: 'memory', keys: ['mem_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N'], ackedAt: '2026-03-10T12:00:00.000Z', expiresAt: '2026-03-17T12:00:00.000Z' },
   },
   'tag.renamed': {

@@ -58,7 +58,7 @@ export interface MemoryEntry {
 }
 
 /** 404 for an id that names no memory entry. */
-export const memoryNotFound = (id: string) => new DeskError(404, 'not_found', `No memory entry with id ${id}`);
+export const memoryNotFound = (id: string) => new DeskError(404, 'memory_not_found', `No memory entry with id ${id}`);
 
 /** The entry's row, or 404. Pass the transaction when inside one. */
 export async function getMemoryRow(db: Db, id: string): Promise<MemoryRow> {

@@ -1,11 +1,11 @@
 import type { Db } from '../../../db/connection';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
-import { conflict, DeskError, invalid, notFound } from '../../core/errors';
+import { conflict, invalid, notFound } from '../../core/errors';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor, type MemberActor } from '../members/resolve-actor';
-import { REVIEWER_ROLES } from '../members/rules';
+import { REVIEWER_ROLES, roleNotPermitted } from '../members/rules';
 import { checkTag } from '../tasks/rules';
 import { approvalAgeHours, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS, reviewClock, type BulkDecisionAction } from './rules';
 
@@ -34,9 +34,7 @@ export interface BulkDecisionResult {
 /** Approving and archiving is for decision-capable members (owner, admin, editor). */
 function requireReviewer(actor: MemberActor): void {
   if (!REVIEWER_ROLES.includes(actor.role)) {
-    throw new DeskError(422, 'role_not_permitted', `Only owners, admins and editors may decide outputs; asUserId is a ${actor.role}`, [
-      { field: 'asUserId', message: `is a ${actor.role}; only owners, admins and editors may decide outputs` },
-    ]);
+    throw roleNotPermitted('asUserId', actor.role, 'only owners, admins and editors may decide outputs');
   }
 }
 

@@ -2,11 +2,11 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
-import { DeskError, invalid } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { readStoredPrefsOf, type StoredPrefs } from '../dashboard-prefs/prefs-store';
 import type { DigestSection } from '../dashboard-prefs/rules';
-import type { MemberRole } from '../members/rules';
+import { roleNotPermitted, type MemberRole } from '../members/rules';
 import { readWorkspace } from '../workspace/workspace-store';
 import { DIGEST_ROLES, gateRecipient, type DigestDelivery, type DigestOutcome, type DigestReason, type DigestTrigger, type GatingDecision } from './rules';
 
@@ -68,7 +68,7 @@ export async function readRecipient(db: Db, userId: string | undefined): Promise
   if (found) return found;
   const member = await db.selectFrom('users').select(['role']).where('id', '=', userId).where('removedAt', 'is', null).executeTakeFirst();
   if (!member) throw invalid('userId', 'is not a member of this workspace');
-  throw new DeskError(422, 'role_not_permitted', `The digest goes to owners and admins only; userId is a ${member.role}`, [{ field: 'userId', message: `is a ${member.role}; the digest recipient must be an owner or admin` }]);
+  throw roleNotPermitted('userId', member.role, 'the digest goes to owners and admins only');
 }
 
 /** The preferences gating and the address, at a workspace-local instant: what production would decide for this recipient. */

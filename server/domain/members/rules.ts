@@ -61,9 +61,16 @@ export function checkMemberName(raw: string): string {
  * no 403).
  */
 export function requireManager(role: MemberRole, what: string): void {
-  if (!MANAGING_ROLES.includes(role)) {
-    throw new DeskError(422, 'role_not_permitted', `Only owners and admins may ${what}; asUserId is a ${role}`, [{ field: 'asUserId', message: `is a ${role}; only owners and admins may ${what}` }]);
-  }
+  if (!MANAGING_ROLES.includes(role)) throw roleNotPermitted('asUserId', role, `only owners and admins may ${what}`);
+}
+
+/**
+ * The one shape of 422 `role_not_permitted`: the member named by `field` has a role that may not
+ * do this; `rule` says who may ("only owners and admins may invite teammates").
+ */
+export function roleNotPermitted(field: string, role: MemberRole, rule: string): DeskError {
+  const sentence = `${rule.charAt(0).toUpperCase()}${rule.slice(1)}`;
+  return new DeskError(422, 'role_not_permitted', `${sentence}; ${field} is a ${role}`, [{ field, message: `is a ${role}; ${rule}` }]);
 }
 
 /** Up to two initials of a name: "Ada Lovelace" -> "AL", "ada" -> "A". */

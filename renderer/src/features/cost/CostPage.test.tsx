@@ -168,8 +168,13 @@ describe('Cost page', () => {
     // one open task: no "all" button for tasks; two open tags: one bulk call with both
     expect(within(panel).queryByRole('button', { name: /Acknowledge all \d/ })?.textContent).toBe('Acknowledge all 2');
     expect(within(panel).getByRole('list', { name: 'Spikes today: Tags' }).textContent).toContain('new spend');
+    const statsReads = () => desk.calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/stats').length;
+    await waitFor(() => expect(statsReads()).toBeGreaterThan(0));
+    const before = statsReads();
     fireEvent.click(within(first).getByRole('button', { name: 'Acknowledge Answer the pricing thread' }));
     await waitFor(() => expect(desk.calls.some((c) => c.method === 'POST' && c.path === '/api/v1/tasks/tsk_1/cost-spike-ack')).toBe(true));
+    // The ack lifted a pause and wrote activity: the header's stats (and task, source, activity views) are read again.
+    await waitFor(() => expect(statsReads()).toBeGreaterThan(before));
     fireEvent.click(within(panel).getByRole('button', { name: 'Acknowledge all 2' }));
     await waitFor(() => expect(desk.calls.find((c) => c.method === 'POST' && c.path === '/api/v1/cost/by-tag/cost-spike-ack/bulk')?.body).toEqual({ tags: ['launch', 'pricing'] }));
   });

@@ -43,6 +43,8 @@ function GuardRow({ row, kind, onAck, busy }: { row: Row; kind: 'spike' | 'chron
  * Spikes (today) or chronic warnings (streaks) of every dimension, grouped, each with its
  * acknowledgement and an "acknowledge all" per group that sends the group's open ones in one bulk call.
  */
+const ACK_AFFECTS = [queryKeys.cost.all, queryKeys.tasks.all, queryKeys.sources.all, queryKeys.memory.all, queryKeys.activity.all, queryKeys.stats.all, queryKeys.overview.all];
+
 function GuardPanel<R extends Row>({ title, description, kind, dimensions, empty }: { title: string; description: string; kind: 'spike' | 'chronic'; dimensions: readonly GuardDimension<R>[]; empty: string }) {
   const qc = useQueryClient();
   const lists = useQueries({ queries: dimensions.map((d) => ({ queryKey: queryKeys.cost.guard(kind, d.dimension), queryFn: d.list })) });
@@ -57,8 +59,9 @@ function GuardPanel<R extends Row>({ title, description, kind, dimensions, empty
       setError(err);
     } finally {
       setBusy(false);
-      // An ack changes the lists, lifts pauses (tasks, sources) and shows in the stats header.
-      await qc.invalidateQueries({ queryKey: queryKeys.cost.all });
+      // An ack changes the lists, lifts pauses (tasks, sources), writes activity rows and shows in
+      // the stats header: every view of those is refreshed, not only the cost page's.
+      await Promise.all(ACK_AFFECTS.map((queryKey) => qc.invalidateQueries({ queryKey })));
     }
   };
   const groups = dimensions.map((d, i) => ({ d, rows: lists[i].data ?? [] })).filter((g) => g.rows.length > 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './clock';
-import { addDays, dayOf, dayWindow, endOfDay, lastDays, parseDay, parseIso, startOfDay, today } from './workspace-time';
+import { addDays, calendarDaysSince, dayOf, dayWindow, daysBefore, endOfDay, lastDays, parseDay, parseIso, startOfDay, today } from './workspace-time';
 import { invalidFieldOf } from '../testing/errors';
 
 const hours = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 3_600_000;
@@ -41,5 +41,16 @@ describe('workspace time', () => {
     expect(invalidFieldOf(() => parseIso('at', '2026-03-10T09:00:00'))).toBe('at');
     expect(parseDay('day', '2026-02-28')).toBe('2026-02-28');
     expect(invalidFieldOf(() => parseDay('day', '2026-02-29'))).toBe('day');
+  });
+
+  it('counts staleness in calendar days, as the cutoff does, across a DST change', () => {
+    const now = new Date('2026-04-02T10:00:00.000Z');
+    const cutoff = daysBefore(now, 'Europe/Berlin', 7);
+    // Seven calendar days back crosses the spring-forward night: 167 hours, not 168.
+    expect(hours(cutoff, now)).toBe(167);
+    const justBefore = new Date(cutoff.getTime() - 60_000);
+    expect(calendarDaysSince(justBefore, now, 'Europe/Berlin')).toBe(7);
+    expect(Math.floor(hours(justBefore, now) / 24)).toBe(6); // what a 24-hour count said
+    expect(calendarDaysSince(new Date(cutoff.getTime() + 60_000), now, 'Europe/Berlin')).toBe(6);
   });
 });

@@ -77,3 +77,12 @@ export function dayWindow(now: Date, timezone: string, n: number): { from: Date;
 export function daysBefore(instant: Date, timezone: string, n: number): Date {
   return DateTime.fromJSDate(instant, { zone: timezone }).minus({ days: n }).toJSDate();
 }
+
+/**
+ * Whole calendar days (workspace timezone) from `since` to `now`: the count daysBefore's cutoff
+ * uses, so an instant before `daysBefore(now, tz, n)` is always at least n days old (a 24-hour
+ * count would say n - 1 across a DST change).
+ */
+export function calendarDaysSince(since: Date, now: Date, timezone: string): number {
+  return Math.floor(DateTime.fromJSDate(now, { zone: timezone }).diff(DateTime.fromJSDate(since, { zone: timezone }), 'days').days);
+}

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/connection';
-import { DAY_MS } from '../../core/clock';
 import type { CsvColumn } from '../../core/csv';
-import { daysBefore } from '../../core/workspace-time';
+import { calendarDaysSince, daysBefore } from '../../core/workspace-time';
 import { checkIntIn, type TaskPriority, type TaskStatus } from '../tasks/rules';
 import { toTasks } from '../tasks/task-store';
 import { EXPORT_MAX_ROWS, joinCell, STALE_EXPORT_THRESHOLD } from './rules';
@@ -79,7 +78,7 @@ export async function exportStaleTasks(db: Db, now: Date, timezone: string, thre
       dueAt: t.dueAt,
       createdAt: t.createdAt,
       updatedAt: t.updatedAt,
-      daysStale: Math.floor((now.getTime() - Date.parse(t.updatedAt)) / DAY_MS),
+      daysStale: calendarDaysSince(new Date(t.updatedAt), now, timezone),
       ...t.cost,
     })),
     total,

@@ -1,7 +1,6 @@
 import { inTransaction } from '../../../db/transactions';
-import { DAY_MS } from '../../core/clock';
 import { afterKey, pageRequest, toPage } from '../../core/lists';
-import { daysBefore } from '../../core/workspace-time';
+import { calendarDaysSince, daysBefore } from '../../core/workspace-time';
 import { SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { ARCHIVE_WARNING_DAYS, AUTO_ARCHIVED_LIST, AUTO_ARCHIVED_SINCE_DAYS, checkIntIn, STALE_LIST, STALE_THRESHOLD_DAYS, SWEEP_BATCH } from './rules';
@@ -58,7 +57,7 @@ export class TaskStaleness {
     const page = toPage(rows, limit, (r) => [r.updatedAt, r.id]);
     const tasks = await toTasks(db, page.rows);
     return {
-      tasks: tasks.map((t) => ({ ...t, daysStale: Math.floor((now.getTime() - Date.parse(t.updatedAt)) / DAY_MS) })),
+      tasks: tasks.map((t) => ({ ...t, daysStale: calendarDaysSince(new Date(t.updatedAt), now, timezone) })),
       thresholdDays,
       nextCursor: page.nextCursor,
     };

@@ -54,7 +54,7 @@ describe('60 days of priced cycles with spikes and long answers', () => {
         usage: { prompt_tokens: messages.reduce((n, m) => n + countTokens(m.content) + 4, 3), completion_tokens: bound },
       };
     });
-    const loop = new LoopService({ db, clock, engineFor: (s) => createEngine(s, null, { maxRetries: 0, timeoutMs: 10_000 }) });
+    const loop = new LoopService({ db, clock, engineFor: (s) => createEngine(s, null, { maxRetries: 0, timeoutMs: 60_000 }) });
     let capped = 0;
     for (let i = 0; i < DAYS; i += 1) {
       const day = addDays(FIRST, i);
@@ -82,6 +82,8 @@ describe('60 days of priced cycles with spikes and long answers', () => {
     expect(by('skipped', 'cost_cap_insufficient') + capped).toBeGreaterThan(0);
     // The loop was never paused for a provider billing past its bound.
     expect((await db.selectFrom('workspace').select('loopPauseReason').executeTakeFirstOrThrow()).loopPauseReason).toBeNull();
-    console.log(`60-day simulation: worst day ${(worst / 1e6).toFixed(6)} USD of a ${(CAP_MICRO / 1e6).toFixed(2)} USD cap; ${by('completed')} completed, ${by('failed')} failed, ${by('skipped', 'cost_cap_insufficient')} skipped as not fitting, ${capped} refused at the cap`);
+    const reasons = new Map<string, number>();
+    for (const r of runs) if (r.status === 'failed') reasons.set((r.errorMessage ?? '').replace(/\d+/g, 'N'), (reasons.get((r.errorMessage ?? '').replace(/\d+/g, 'N')) ?? 0) + 1);
+    console.log(`60-day simulation: worst day ${(worst / 1e6).toFixed(6)} USD of a ${(CAP_MICRO / 1e6).toFixed(2)} USD cap; ${by('completed')} completed, ${by('failed')} failed, ${by('skipped', 'cost_cap_insufficient')} skipped as not fitting, ${capped} refused at the cap; failures: ${JSON.stringify(Object.fromEntries(reasons))}`);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { WorkspaceTable } from '../../db/schema';
 import { invalid } from '../core/errors';
+import { microToUsd } from '../domain/cost/rules';
 import { resolvePrice, type PriceSource } from './pricing';
 
 /** The most a price may be, USD per million tokens (the dearest listed models are far below). */
@@ -38,11 +39,9 @@ export function checkPrice(patch: PricePatch): PriceChange {
   return { input: checkAmount(FIELDS.input, input), output: checkAmount(FIELDS.output, output) };
 }
 
-const usd = (microPerMillion: number): number => microPerMillion / 1_000_000;
-
 /** "$0.15 / $0.60 per million tokens" (input / output). */
 export function priceText(inputMicro: number, outputMicro: number): string {
-  const f = (m: number) => `$${usd(m).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+  const f = (m: number) => `$${microToUsd(m).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
   return `${f(inputMicro)} / ${f(outputMicro)} per million tokens`;
 }
 
@@ -63,5 +62,5 @@ export interface PriceView {
 
 export function priceView(row: Pick<WorkspaceTable, 'engine' | 'engineModel' | 'engineBaseUrl' | 'engineInputPrice' | 'engineOutputPrice'>): PriceView {
   const p = resolvePrice(row);
-  return { model: p.model, inputPerMillionUsd: usd(p.inputPerMillion), outputPerMillionUsd: usd(p.outputPerMillion), source: p.source };
+  return { model: p.model, inputPerMillionUsd: microToUsd(p.inputPerMillion), outputPerMillionUsd: microToUsd(p.outputPerMillion), source: p.source };
 }

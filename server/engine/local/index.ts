@@ -167,11 +167,15 @@ export class LocalEngine implements Engine {
 
     let capReached = leftWaiting > 0;
     let cheapest: TokenUsage | null = null;
+    /** Work that does not fit what is left: remembered for the message when nothing fits at all. */
+    const refuse = (usage: TokenUsage): void => {
+      capReached = true;
+      if (cheapest === null || exactCost(input.budget.price, usage) < exactCost(input.budget.price, cheapest)) cheapest = usage;
+    };
     /** Charges the work when it fits what is left of the cap; false (nothing charged) when it does not. */
     const afford = (ref: string, usage: TokenUsage): boolean => {
       if (!meter.affords(usage)) {
-        capReached = true;
-        if (cheapest === null || exactCost(input.budget.price, usage) < exactCost(input.budget.price, cheapest)) cheapest = usage;
+        refuse(usage);
         return false;
       }
       meter.bill(usage);
@@ -218,9 +222,9 @@ export class LocalEngine implements Engine {
       const memory = await input.searchMemory(item.ref, memoryQuery(item), MEMORY_PER_TASK);
       const draft = composeDraft(item, memory, input.now, input.timezone);
       const draftPrompt = section(item, memory);
-      const draftOutput = `${draft.title}\n${draft.content}`;
-      if (!meter.affords({ inputTokens: systemTokens + countTokens(draftPrompt), outputTokens: countTokens(draftOutput) })) {
-        afford(item.ref, { inputTokens: systemTokens + countTokens(draftPrompt), outputTokens: countTokens(draftOutput) });
+      const draftUsage = { inputTokens: systemTokens + countTokens(draftPrompt), outputTokens: countTokens(`${draft.title}\n${draft.content}`) };
+      if (!meter.affords(draftUsage)) {
+        refuse(draftUsage);
         budget = 0;
         decisions.workLog.push({ taskRef: item.ref, entry: `${arrived ? `${arrived}; n` : 'N'}ot worked this cycle: what is left of today's cost cap does not pay for its draft.`, consumedNoteIds: [] });
         continue;

@@ -97,7 +97,6 @@ export class OpenAIEngine implements Engine {
       memoryByTask.set(id, await input.searchMemory(id, memoryQuery(task), MEMORY_PER_TASK));
     }
     let mode: StructuredOutputMode = this.mode ?? 'json_schema';
-    let found = false;
     let fitted = this.fit(input, full, full, memoryByTask, mode, meter);
     let cutOff = false;
     let repaired = false;
@@ -116,11 +115,9 @@ export class OpenAIEngine implements Engine {
         }
         // The server does not take this way of asking: the next one, with the prompt it needs.
         mode = next;
-        found = true;
         fitted = this.fit(input, full, fitted.size, memoryByTask, mode, meter);
         continue;
       }
-      if (this.mode === null && !found) found = true;
       const choice = res.choices[0];
       const text = choice ? answerText(mode, choice) : '';
       meter.bill({
@@ -153,7 +150,7 @@ export class OpenAIEngine implements Engine {
         const shownMemory = new Map([...fitted.plan.candidates].map((id) => [id, (memoryByTask.get(id) ?? []).slice(0, fitted.plan.memoryPerTask)]));
         const decisions = toDecisions(parsed, { signals: fitted.plan.signals, tasks: fitted.plan.tasks, memoryByTask: shownMemory, workBudget: fitted.workBudget });
         const usage = billed();
-        return { ...decisions, usage, usageByTask: splitUsage(usage, fitted.prompt, decisions), maxOutputTokens: fitted.maxOutputTokens, ...(found ? { structuredOutput: mode } : {}) };
+        return { ...decisions, usage, usageByTask: splitUsage(usage, fitted.prompt, decisions), maxOutputTokens: fitted.maxOutputTokens, ...(mode !== this.mode ? { structuredOutput: mode } : {}) };
       } catch (err) {
         if (!(err instanceof EngineError)) throw err;
         if (repaired) throw new EngineError(`${err.message} (after a repair request)`).withBilled(billed());

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/connection';
 import type { EngineKind } from '../../config';
 import type { Clock } from '../../core/clock';
 import type { EngineSettings } from '../../engine/index';
-import { CycleCancelledError, EngineError, type Engine } from '../../engine/types';
+import type { Engine } from '../../engine/types';
 import { runCycle, type CycleJob, type CycleOutcome, type CyclePhase } from './cycle';
 
 /** What the caller hears of a cycle under way, and how it stops it. */
@@ -50,29 +50,8 @@ export interface InlineExecutorDeps {
 export function inlineExecutor(deps: InlineExecutorDeps): CycleExecutor {
   return {
     run: (job, hooks) =>
-      runCycle({ db: deps.db, clock: deps.clock, engineFor: (s) => cancellable(deps.engineFor(s)), onRunning: hooks.onRunning, onPhase: hooks.onPhase, abortSignal: hooks.signal }, job),
+      runCycle({ db: deps.db, clock: deps.clock, engineFor: deps.engineFor, onRunning: hooks.onRunning, onPhase: hooks.onPhase, abortSignal: hooks.signal }, job),
     prepare: async () => {},
     close: async () => {},
-  };
-}
-
-/**
- * The engine, with any failure after the cycle's abort signal fired reported as the operator's
- * cancel (CycleCancelledError, what the billed tokens were kept): an aborted HTTP request surfaces
- * as the provider's own error otherwise, and the run would read "failed" instead of "cancelled".
- */
-export function cancellable(engine: Engine): Engine {
-  return {
-    kind: engine.kind,
-    model: engine.model,
-    check: engine.check?.bind(engine),
-    async runCycle(input) {
-      try {
-        return await engine.runCycle(input);
-      } catch (err) {
-        if (!input.abortSignal?.aborted || err instanceof CycleCancelledError) throw err;
-        throw new CycleCancelledError().withBilled(err instanceof EngineError ? err.billed : { inputTokens: 0, outputTokens: 0 });
-      }
-    },
   };
 }

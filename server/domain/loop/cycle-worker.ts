@@ -13,7 +13,6 @@ import type { Clock } from '../../core/clock';
 import { createEngine, type EngineSettings } from '../../engine/index';
 import { loadTokenizer } from '../../engine/usage';
 import { runCycle } from './cycle';
-import { cancellable } from './cycle-executor';
 import type { FromWorker, ToWorker, WorkerDatabase } from './cycle-protocol';
 
 const port = parentPort;
@@ -90,7 +89,7 @@ async function cycle(message: Extract<ToWorker, { type: 'cycle' }>): Promise<voi
     c = connect(message.database);
     const { db } = await c.opened;
     const clock = clockFrom(job.startedAt);
-    const engineFor = (settings: EngineSettings) => cancellable(createEngine(settings, settings.engine === 'openai' ? apiKey : null));
+    const engineFor = (settings: EngineSettings) => createEngine(settings, settings.engine === 'openai' ? apiKey : null);
     const onRunning = (runId: string) => post({ type: 'running', id, runId, tables: take(c) });
     const outcome = await runCycle({ db, clock, engineFor, onRunning, onPhase: (phase) => post({ type: 'phase', id, phase, tables: [] }), abortSignal: abort.signal }, job);
     post({ type: 'done', id, outcome, tables: take(c) });

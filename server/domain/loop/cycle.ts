@@ -142,7 +142,9 @@ export async function runCycle(ctx: CycleContext, job: CycleJob): Promise<CycleO
       const result = await applyCycle(trx, clock, { runId: run.id, trigger, price, startedAt, engineMs, elapsedMs: () => performance.now() - t0, state: gathered, decisions, retrieved });
       await pauseIfOverBudget(trx, clock, job.budgetMicroUsd, result.costMicroUsd, run.id);
     });
-  } catch (err) {
+  } catch (caught) {
+    // Whatever an engine throws once the operator cancelled (an aborted request's own error) is the cancel.
+    const err = ctx.abortSignal?.aborted && !(caught instanceof CycleCancelledError) ? new CycleCancelledError().withBilled(caught instanceof EngineError ? caught.billed : { inputTokens: 0, outputTokens: 0 }) : caught;
     if (err instanceof CycleDoesNotFitError) await skipRun(db, clock, run.id, trigger, err.message, performance.now() - t0);
     else await failRun(db, clock, run.id, trigger, err, engineMs, performance.now() - t0, fail);
   }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
+import ipaddr from 'ipaddr.js';
 import type { Mount } from '../../app';
 import { MINUTE_MS } from '../../core/clock';
 import { DeskError, type ErrorBody } from '../../core/errors';
@@ -23,12 +23,14 @@ export const INBOUND_ROUTE = '/api/webhooks/signals/:token';
 /**
  * The address a failed attempt counts against. Every loopback address (127.0.0.0/8, ::1) is one
  * client: otherwise a local process could spread its guesses over 127.0.0.2, 127.0.0.3 ...
- * IPv6 addresses count by their /56 network, as express-rate-limit advises.
+ * IPv6 addresses count by their /56 network: one subscriber's allocation, so a client cannot spread
+ * its guesses over the addresses of its own prefix.
  */
 export function attemptKey(ip: string | undefined): string {
   const address = (ip ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   if (address === '::1' || (net.isIPv4(address) && address.startsWith('127.'))) return 'loopback';
-  return address ? ipKeyGenerator(address) : 'unknown';
+  if (net.isIPv6(address)) return `${ipaddr.IPv6.networkAddressFromCIDR(`${address}/56`).toString()}/56`;
+  return address || 'unknown';
 }
 
 const limited = (res: Response, message: string, resetSeconds: number) => {

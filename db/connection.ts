@@ -34,8 +34,8 @@ export interface OpenDatabaseOptions {
 /**
  * Page cache per connection, in KiB (SQLite's negative cache_size). better-sqlite3 builds SQLite with
  * 16 MiB (SQLITE_DEFAULT_CACHE_SIZE=-16000), and sorts and temporary tables of a query spill past the
- * same size: on the year-old dataset the cost export's breakdowns alone left the server ~50 MiB more
- * resident than at 4 MiB, with no measurable change in the endpoints' latency (the OS file cache
+ * same size: large ones (the cost export's breakdowns) kept the server's resident set far higher
+ * than 4 MiB does, with no change in the endpoints' latency the bench can see (the OS file cache
  * serves a page that falls out of ours in microseconds; mmap stays off, its pages would count as
  * the server's too). Each connection has its own: the desk's and the cycle worker's.
  */

@@ -52,11 +52,11 @@ const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
  * Temporary storage in memory for the instant a write transaction begins. Every group-commit
  * member runs under a SAVEPOINT, whose statement journal keeps a first copy of each page the member
  * touches (a signal touches ~15 B-trees); past 64 KiB SQLite spilled it to a temp file it created
- * and unlinked per member, ~75 µs of CPU per signal on POST /signals. SQLite fixes where a
+ * and unlinked per member, a cost paid by every POST /signals. SQLite fixes where a
  * transaction's statement journals live when the transaction begins (sqlite3PagerBegin), so memory
  * is set just before BEGIN and the default restored just after: sorts and temp B-trees past the
  * page cache (the exports') keep spilling to temp files, which the OS caches outside the process,
- * instead of growing its heap (~35 MiB more resident after the full bench's export run otherwise).
+ * instead of growing the process's own heap.
  * Changing temp_store inside a transaction is refused only once a TEMP table or trigger exists,
  * which Desk never creates (restoreTempStore tolerates it).
  */

@@ -16,8 +16,8 @@ import { sql, type Kysely } from 'kysely';
  *   `kind` (signal, task, ...: weight 0) so a kind filter is part of the MATCH and FTS5 intersects
  *   it with the words instead of reading every match. Tokenizer unicode61 without stemming: prefix
  *   matching of the word being typed then behaves (a stemmed index would miss `launchi*` against
- *   `launching`). No prefix indexes: each one doubled the index's cost per insert (measured
- *   ~240 µs a signal without, ~600 µs with prefixes 2 and 3), paid by POST /signals and every
+ *   `launching`). No prefix indexes: each one roughly doubled the index's cost per insert,
+ *   paid by POST /signals and every
  *   change's activity row; short prefixes are handled by the query instead (MIN_PREFIX_LENGTH and
  *   RANK_WINDOW in server/domain/search/rules.ts).
  *   The text is stored (not contentless) because snippets need it; at 100k signals the index is

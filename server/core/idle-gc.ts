@@ -8,22 +8,19 @@ import vm from 'node:vm';
  * Why: V8 collects the old space only when allocation pushes it past a limit it grows from the
  * last collection. A burst of work (exports, a page of lists, the UI loading) promotes tens of MiB
  * of garbage, and a desk that then sits idle allocates too little to reach the next limit: it rests
- * at the burst's high point, ~100 MiB more than it holds (the full bench's RSS runs: heap used
- * 47 -> 105 MiB between collections, the process 166 -> 308 MiB). While idle a collection costs
+ * at the burst's high point, far above what it holds. While idle a collection costs
  * nobody anything (tens of ms, no request waiting), so the desk takes one.
  *
  * Idle: the event loop was busy less than IDLE_UTILIZATION of the last look's interval (no request,
  * no job worth the name). Worth it: the heap V8 keeps committed grew by GROWTH_BYTES since the last
  * collection taken here. Committed, not used: V8's own collections during a burst bring the used
- * figure back down but keep the pages they emptied (the full bench's RSS run rested at 128 MiB
- * committed for 41 used); a forced full collection hands them back to the system.
+ * figure back down but keep the pages they emptied; a forced full collection hands them back to the system.
  *
  * Two, back to back: the first frees the burst's garbage but leaves most of its pages in place,
  * each still holding a few live objects (V8 picks the pages to compact from what its previous
  * marking found live, long before the burst); the second, marking from the first's figures,
- * compacts them and hands them back. The full bench's RSS run: old space 47.5 MiB committed for
- * 27 used after the first, 33 after the second; the process at rest 155 MiB, against 190-207
- * with one.
+ * compacts them and hands them back (`npm run bench -- --dataset full --only rss` shows the resting
+ * size with both).
  */
 export const IDLE_GC_EVERY_MS = 2_000;
 export const IDLE_UTILIZATION = 0.02;

@@ -10,8 +10,8 @@ let counter: Counter | null = null;
 let loading: Promise<void> | null = null;
 
 /**
- * Loads the tokenizer's tables (o200k: ~0.3 s and ~55 MiB), once, on the first cycle rather than
- * at start: a desk that has not run a cycle yet starts faster and smaller. Engines await it at the
+ * Loads the tokenizer's tables (o200k: large, and slow to parse), once, on the first cycle rather
+ * than at start: a desk that has not run a cycle yet starts faster and smaller. Engines await it at the
  * start of runCycle; countTokens is synchronous after that.
  */
 export function loadTokenizer(): Promise<void> {

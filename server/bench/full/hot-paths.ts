@@ -39,9 +39,9 @@ export interface HotPathFigure {
 const ROUNDS = 9;
 const REQUESTS = 1000;
 /**
- * Each side of a pair serves 1,500 requests first: both JITs settle before the rounds. With 300,
- * both were still warming through the rounds (a side's req/s rose ~50% from its first round to its
- * third), the baseline faster than the desk, so a pair's ratio depended on its place in the run.
+ * Each side of a pair serves 1,500 requests first: both JITs settle before the rounds. With a short
+ * warm-up both were still warming through the rounds, the baseline faster than the desk, so a
+ * pair's ratio depended on its place in the run.
  */
 const WARMUP = 1500;
 /** The desk's webhook limit per minute for this run: above the webhook's whole budget (checked below). */

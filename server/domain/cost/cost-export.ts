@@ -208,8 +208,8 @@ const BY_ASSIGNEE: CsvColumn<Row<'byAssignee'>>[] = [
  * The export as a four-section CSV, written a record at a time as the response reads it: each
  * section is a `# <name>` line, its header row and its rows, sections separated by an empty line,
  * in the order daily, byTask, bySource, byAssignee. Cells go through the exports' CSV writer
- * (server/core/csv.ts); tags joined by spaces. (The whole text of ~5000 rows built at once outlived
- * young-generation collections and grew the server's old space by ~30 MiB an export.)
+ * (server/core/csv.ts); tags joined by spaces. (The whole text of thousands of rows built at once
+ * outlived young-generation collections and grew the server's old space at every export.)
  */
 export function costCsvStream(data: StreamedCostExport): Readable {
   const sections: [string, () => Readable][] = [

@@ -50,7 +50,7 @@ export interface MemoryExport {
 /**
  * Newest first, at most `cap`, read a page at a time (paged.ts): each page's rows with their tags
  * and retrievals over the last 7 workspace days. memory has no index on (created_at, id), so a
- * keyset page would scan and sort the table each time (~17 ms a page of 5000 entries): the order
+ * keyset page would scan and sort the whole table each time: the order
  * is read once as ids, and each page's rows by primary key (an entry deleted meanwhile is left out).
  */
 export async function streamMemory(db: Db, now: Date, timezone: string, cap = EXPORT_MAX_ROWS): Promise<StreamedExport<MemoryExport>> {

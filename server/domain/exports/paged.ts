@@ -8,9 +8,8 @@ import type { CursorKey } from '../../core/lists';
  * the export's order by keyset (the last row's sort key), so each is one indexed read and other
  * requests are served between pages; the single connection is never held for the whole export.
  * Pages are small: rows that outlive a few young-generation collections are promoted to V8's old
- * space, which then grows; at 500 rows a page of outputs the server's resident set swung between
- * ~200 and ~285 MiB over 50 artifacts exports, at 100 it stays at ~160 (npm run bench -- --dataset
- * full --only rss). Each page is one indexed read of ~2 ms.
+ * space, which then grows; pages of 100 keep the resident set flat where pages of 500 made it swing
+ * (`npm run bench -- --dataset full --only rss` shows it). Each page is one short indexed read.
  * Rows written during an export: newer ones are not in it (they sort before the first page), a
  * row deleted meanwhile may be missing from a later page; `total` is counted when the export starts.
  */

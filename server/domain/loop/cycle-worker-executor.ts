@@ -49,8 +49,8 @@ function tsxEsmApi(): string {
 
 /**
  * How long the cycle worker is kept with nothing to do. Kept, its isolate, engine and tokenizer cost
- * the idle desk ~40 MiB of RSS (docs/architecture.md, "Server memory"); a cycle after a stop pays
- * ~1 s (built) on the worker's thread to start it again. Two minutes: longer than the loop's idle
+ * the idle desk more memory than anything else it holds; a cycle after a stop pays the worker's
+ * start (well under the cycle's own time once built) on the worker's thread. Two minutes: longer than the loop's idle
  * recheck (IDLE_RECHECK_MS, a minute) plus the scheduler's 15 s, so a desk whose loop keeps looking
  * keeps its worker (no restart a minute), while one whose next cycle is far off (an interval of 5-30
  * minutes after a cycle, the loop off or paused) gives the memory back; LoopService readies the

@@ -14,8 +14,8 @@ const STOP_WORDS = new Set(
 
 /**
  * Words of a search at most: the first ones (a task's title comes first in its query). bm25 scores
- * every entry matching any word, so each extra common word costs a pass over its postings; with
- * thousands of entries 24 words took 10-18 ms a search, enough to stall the API during a cycle.
+ * every entry matching any word, so each extra common word costs a pass over its postings: long
+ * queries over thousands of entries were slow enough to stall the API during a cycle.
  */
 export const MAX_MATCH_TERMS = 10;
 

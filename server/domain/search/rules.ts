@@ -20,8 +20,7 @@ export const MAX_QUERY_WORDS = 16;
  * at 100k signals; past this many, the newest this many matches are ranked (answer `capped: true`),
  * so every query stays within a few milliseconds of work. Also the most rows a word (or the kinds
  * filtered on) may be found in for bm25 to rank: bm25 weighs a word by how many rows hold it, and
- * FTS5 counts them all whatever the window (~5 ms for a word in a sixth of a million rows, growing
- * with the desk); a query with a word that common is ranked by where its words match, newest first
+ * FTS5 counts them all whatever the window (a cost that grows with the desk); a query with a word that common is ranked by where its words match, newest first
  * (search-service.ts).
  */
 export const RANK_WINDOW = 2000;

@@ -163,8 +163,8 @@ export class SearchService {
 
   /**
    * Whether one of the query's words, or its kinds, is found in RANK_WINDOW rows or more. bm25
-   * weighs a word by how many rows hold it, and FTS5 counts them all, whatever the window: ~5 ms for
-   * a word in a sixth of a million rows, growing with the desk. Such a query is ranked by tier.
+   * weighs a word by how many rows hold it, and FTS5 counts them all, whatever the window: a cost
+   * that grows with the desk. Such a query is ranked by tier.
    */
   private async anyCommon(words: readonly string[], kinds: readonly string[] | undefined, prefix: boolean): Promise<boolean> {
     const parts = words.map((w, i) => matchExpression([w], undefined, prefix && i === words.length - 1) as string);

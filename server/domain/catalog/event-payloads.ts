@@ -9,6 +9,7 @@ import type { TaskStatus } from '../tasks/rules';
 import type { MemoryKind } from '../memory/rules';
 import type { EngineKind } from '../../config';
 import type { DisabledReason } from '../outbound/rules';
+import type { DigestDelivery, DigestMuteReason, DigestTrigger } from '../digest/rules';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -439,4 +440,30 @@ export interface OnboardingTemplateAppliedData {
   added: { /** @isInt */ memories: number; /** @isInt */ signals: number };
   /** Entries left out because their title was already on the desk. */
   skipped: { /** @isInt */ memories: number; /** @isInt */ signals: number };
+}
+
+/** A member's dashboard preferences changed (PUT) or were reset (DELETE); `fields` names what changed (empty on reset). */
+export interface DashboardPrefsChangedData {
+  userId: string;
+  fields: string[];
+}
+
+/** A digest went out to one recipient (the daily schedule or a one-shot preview). */
+export interface DigestSentData {
+  trigger: DigestTrigger;
+  userId: string;
+  recipientLabel: string;
+  subject: string;
+  /** smtp (DESK_SMTP_URL) or outbox (an .eml file in the data folder's outbox/). */
+  delivery: DigestDelivery;
+  /** @isInt */
+  approvalsWaiting: number;
+}
+
+/** A recipient's digest was muted by their preferences or had no address. */
+export interface DigestMutedData {
+  trigger: DigestTrigger;
+  userId: string;
+  recipientLabel: string;
+  reason: DigestMuteReason;
 }

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, type Kysely, type QueryResult, type TransactionSettings } from 'kysely';
 import type { DB } from './schema';
@@ -12,6 +13,13 @@ import type { DB } from './schema';
  * It also knows which table each writing statement targets (read once from the SQL, kept with the
  * statement), so a cache of a row elsewhere can be told of every write to its table, whatever code
  * path made it (`onTableWrite`). Statements run with `sqlite.exec()` or by triggers are not seen.
+ *
+ * Listeners hear a write once it is committed: after the COMMIT of the transaction that made it
+ * (once per table), at once for a statement outside a transaction, never for a transaction rolled
+ * back. They run synchronously before the writer's callers are answered, but in the async context
+ * this module was loaded in, not the writer's: a listener that reads or starts a transaction queues
+ * behind the connection like any caller, reads what was committed and can neither join nor
+ * deadlock the writer's transaction.
  */
 
 /** Distinct SQL texts kept; past it the cache starts again (a bound against generated SQL, e.g. `in (?, ?, ...)` lists). */
@@ -36,8 +44,62 @@ export function writeTarget(sqlText: string): string | null {
 }
 
 type WriteListener = () => void;
-/** Told the table (SQL name) of every write statement: for a caller that reports writes elsewhere. */
+/** Told the table (SQL name) of every committed write: for a caller that reports writes elsewhere. */
 type AnyWriteListener = (table: string) => void;
+
+/** Created at load, outside any transaction: listeners run in its (empty) async context, not the writer's. */
+const listenerScope = new AsyncResource('desk.tableWrites');
+
+/** Tables written and the listeners to tell once they are committed. */
+class WriteListeners {
+  readonly byTable = new Map<string, Set<WriteListener>>();
+  readonly any = new Set<AnyWriteListener>();
+  /** Tables written by the open transaction: told at its COMMIT, forgotten at its ROLLBACK. */
+  readonly uncommitted = new Set<string>();
+
+  /** A write statement ran: committed already (no transaction open) or at the transaction's end. */
+  written(table: string, inTransaction: boolean): void {
+    if (inTransaction) this.uncommitted.add(table);
+    else this.tell([table]);
+  }
+
+  committed(): void {
+    if (this.uncommitted.size === 0) return;
+    const tables = [...this.uncommitted];
+    this.uncommitted.clear();
+    this.tell(tables);
+  }
+
+  rolledBack(): void {
+    this.uncommitted.clear();
+  }
+
+  /**
+   * Tells every listener of `tables`, each once, in listenerScope. A listener that throws does not
+   * stop the others nor turn the COMMIT before it into a failure: its error is thrown again on a
+   * later turn of the event loop, where it is reported as uncaught.
+   */
+  tell(tables: readonly string[], toAny = true): void {
+    const calls: (() => void)[] = [];
+    for (const table of tables) {
+      const set = this.byTable.get(table);
+      if (set) for (const listener of set) calls.push(listener);
+      if (toAny) for (const listener of this.any) calls.push(() => listener(table));
+    }
+    if (calls.length === 0) return;
+    listenerScope.runInAsyncScope(() => {
+      for (const call of calls) {
+        try {
+          call();
+        } catch (err) {
+          setImmediate(() => {
+            throw err;
+          });
+        }
+      }
+    });
+  }
+}
 
 /**
  * BEGIN IMMEDIATE, not Kysely's plain (deferred) BEGIN: a second connection writes the same file
@@ -110,8 +172,7 @@ class CachingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly sqlite: Database.Database,
-    private readonly listeners: Map<string, Set<WriteListener>>,
-    private readonly anyListeners: Set<AnyWriteListener>,
+    private readonly listeners: WriteListeners,
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -131,11 +192,11 @@ class CachingConnection implements DatabaseConnection {
     if (kept.reader) {
       const rows = kept.stmt.all(parameters as unknown[]) as R[];
       // INSERT ... RETURNING is a reader too: it still writes.
-      if (kept.writes !== null) this.notify(kept.writes);
+      if (kept.writes !== null) this.listeners.written(kept.writes, this.sqlite.inTransaction);
       return { rows };
     }
     const { changes, lastInsertRowid } = kept.stmt.run(parameters as unknown[]);
-    if (kept.writes !== null) this.notify(kept.writes);
+    if (kept.writes !== null) this.listeners.written(kept.writes, this.sqlite.inTransaction);
     return {
       numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
       insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
@@ -147,18 +208,11 @@ class CachingConnection implements DatabaseConnection {
     // A streaming statement stays busy while it is iterated: it gets its own, as before.
     return this.inner.streamQuery<R>(compiledQuery, chunkSize);
   }
-
-  private notify(table: string): void {
-    const set = this.listeners.get(table);
-    if (set) for (const listener of set) listener();
-    for (const listener of this.anyListeners) listener(table);
-  }
 }
 
 /** Wraps a Kysely SQLite driver (which has one connection) with the statement cache. */
 export class StatementCachingDriver implements Driver {
-  private readonly listeners = new Map<string, Set<WriteListener>>();
-  private readonly anyListeners = new Set<AnyWriteListener>();
+  private readonly listeners = new WriteListeners();
   private readonly wrapped = new WeakMap<DatabaseConnection, CachingConnection>();
   private lock: SharedLock | null = null;
 
@@ -175,7 +229,7 @@ export class StatementCachingDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     let wrapper = this.wrapped.get(connection);
     if (!wrapper) {
-      wrapper = new CachingConnection(connection, this.sqlite, this.listeners, this.anyListeners);
+      wrapper = new CachingConnection(connection, this.sqlite, this.listeners);
       this.wrapped.set(connection, wrapper);
     }
     return wrapper;
@@ -203,6 +257,8 @@ export class StatementCachingDriver implements Driver {
     } finally {
       this.released();
     }
+    // Only once committed (a failed COMMIT is followed by Kysely's ROLLBACK, which forgets them).
+    this.listeners.committed();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -210,6 +266,7 @@ export class StatementCachingDriver implements Driver {
       await this.inner.rollbackTransaction(connection);
     } finally {
       this.released();
+      this.listeners.rolledBack();
     }
   }
 
@@ -230,19 +287,24 @@ export class StatementCachingDriver implements Driver {
     return this.inner.destroy();
   }
 
-  /** Calls `listener` synchronously whenever a statement writing `table` (its SQL name) has run. */
+  /** Calls `listener` once a write to `table` (its SQL name) is committed (see the top of this file). */
   onTableWrite(table: string, listener: WriteListener): () => void {
     const key = table.toLowerCase();
-    const set = this.listeners.get(key) ?? new Set<WriteListener>();
-    this.listeners.set(key, set);
+    const set = this.listeners.byTable.get(key) ?? new Set<WriteListener>();
+    this.listeners.byTable.set(key, set);
     set.add(listener);
     return () => set.delete(listener);
   }
 
-  /** Calls `listener` with the table of every write statement that runs. */
+  /** Calls `listener` with each table a committed write touched. */
   onAnyTableWrite(listener: AnyWriteListener): () => void {
-    this.anyListeners.add(listener);
-    return () => this.anyListeners.delete(listener);
+    this.listeners.any.add(listener);
+    return () => this.listeners.any.delete(listener);
+  }
+
+  /** The tables the open transaction has written so far (empty outside one). */
+  get uncommittedTables(): ReadonlySet<string> {
+    return this.listeners.uncommitted;
   }
 
   /**
@@ -250,11 +312,9 @@ export class StatementCachingDriver implements Driver {
    * the same file), or the listeners of every table for 'all'. Its statement cache is unaffected.
    */
   notifyWritten(tables: readonly string[] | 'all'): void {
-    const keys = tables === 'all' ? [...this.listeners.keys()] : tables.map((t) => t.toLowerCase());
-    for (const key of keys) {
-      const set = this.listeners.get(key);
-      if (set) for (const listener of [...set]) listener();
-    }
+    const keys = tables === 'all' ? [...this.listeners.byTable.keys()] : tables.map((t) => t.toLowerCase());
+    // Not to onAnyTableWrite: those report this connection's own writes.
+    this.listeners.tell(keys, false);
   }
 }
 
@@ -275,9 +335,10 @@ export function registerStatementCache(db: Kysely<DB>, driver: StatementCachingD
 }
 
 /**
- * Subscribes to writes of `table` (its SQL name, e.g. `workspace`) on a database opened by
- * openDatabase. Returns null for a database without the statement cache: a caller must then not
- * cache what it cannot invalidate.
+ * Subscribes to committed writes of `table` (its SQL name, e.g. `workspace`) on a database opened
+ * by openDatabase: `listener` runs after the COMMIT, outside the writer's async context, before the
+ * writer's callers are answered. Returns null for a database without the statement cache: a caller
+ * must then not cache what it cannot invalidate. A value kept in memory: see db/table-cache.ts.
  */
 export function onTableWrite(db: Kysely<DB>, table: string, listener: WriteListener): (() => void) | null {
   const driver = cachingDrivers.get(db);
@@ -285,13 +346,22 @@ export function onTableWrite(db: Kysely<DB>, table: string, listener: WriteListe
 }
 
 /**
- * Reports writes made through this database's driver: `listener` gets each write statement's table
- * (its SQL name). The cycle worker uses it to tell the desk's connection what a cycle wrote.
- * Returns null for a database without the statement cache.
+ * Reports committed writes made through this database's driver: `listener` gets each table written
+ * (its SQL name), as onTableWrite does. The cycle worker uses it to tell the desk's connection what
+ * a cycle wrote. Returns null for a database without the statement cache.
  */
 export function onAnyTableWrite(db: Kysely<DB>, listener: AnyWriteListener): (() => void) | null {
   const driver = cachingDrivers.get(db);
   return driver ? driver.onAnyTableWrite(listener) : null;
+}
+
+/**
+ * The tables written so far by the transaction open on this database's connection (empty when none
+ * is open; writes rolled back to a savepoint are still listed): for work that runs inside that
+ * transaction before its COMMIT, such as a beforeCommit hook (db/transactions.ts).
+ */
+export function uncommittedTables(db: Kysely<DB>): ReadonlySet<string> {
+  return cachingDrivers.get(db)?.uncommittedTables ?? new Set();
 }
 
 /**

@@ -1,8 +1,11 @@
+import { AsyncResource } from 'node:async_hooks';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/core/clock';
 import { WorkspaceService } from '../server/domain/workspace/workspace-service';
 import { useTestDatabase } from '../server/testing/database';
+import { openDatabase } from './connection';
 import { beforeCommit, inTransaction, isInTransaction, MAX_GROUP_MEMBERS } from './transactions';
 
 const database = useTestDatabase();
@@ -200,5 +203,101 @@ describe('beforeCommit', () => {
     }
     expect(await jobNames()).toEqual(['member']);
     expect(errors.map((e) => (e as Error).message)).toEqual(['hook failed']);
+  });
+});
+
+/**
+ * Waits that could never end fail at once. Each test has a short timeout: without the guard it
+ * hangs (the member's fn waits for a promise that settles only after its own batch commits).
+ */
+describe('inTransaction guards', () => {
+  const AWAITED_INSIDE = /awaited inside another transaction's fn on the same database.*pass fn's `trx` down/;
+
+  it('a member awaiting another caller’s inTransaction queued in its batch fails at once; the other caller still commits', { timeout: 5000 }, async () => {
+    const other: { second?: Promise<string> } = {};
+    const first = inTransaction(database.db, async (trx) => {
+      await trx.insertInto('schedulerJobs').values(job('first')).execute();
+      return other.second;
+    });
+    other.second = inTransaction(database.db, async (trx) => {
+      await trx.insertInto('schedulerJobs').values(job('second')).execute();
+      return 'second';
+    });
+    await expect(first).rejects.toThrow(AWAITED_INSIDE);
+    await expect(other.second).resolves.toBe('second');
+    expect(await jobNames()).toEqual(['second']);
+  });
+
+  it('awaiting a member that already ran in the same batch (answered only at its COMMIT) fails at once', { timeout: 5000 }, async () => {
+    const first = inTransaction(database.db, (trx) => trx.insertInto('schedulerJobs').values(job('first')).execute());
+    const second = inTransaction(database.db, async (trx) => {
+      await trx.insertInto('schedulerJobs').values(job('second')).execute();
+      await first;
+    });
+    await expect(second).rejects.toThrow(AWAITED_INSIDE);
+    await first;
+    expect(await jobNames()).toEqual(['first']);
+  });
+
+  it('an inTransaction started from an async context without the open transaction and awaited inside fn fails at once', { timeout: 5000 }, async () => {
+    // e.g. a callback bound before the transaction began: it cannot join, so it queues behind fn.
+    const outside = AsyncResource.bind((run: () => Promise<unknown>) => run());
+    let inner: Promise<unknown> | undefined;
+    const outer = inTransaction(database.db, async () => {
+      inner = outside(() => inTransaction(database.db, (trx) => trx.insertInto('schedulerJobs').values(job('inner')).execute()));
+      await inner;
+    });
+    await expect(outer).rejects.toThrow(AWAITED_INSIDE);
+    // The queued call itself is not the mistake: it runs and commits.
+    await inner;
+    expect(await jobNames()).toEqual(['inner']);
+  });
+
+  it('a beforeCommit hook awaiting a member of its batch, or an fn handing one back unawaited, fails at once too', { timeout: 5000 }, async () => {
+    const outside = AsyncResource.bind((run: () => Promise<unknown>) => run());
+    let queued: Promise<unknown> | undefined;
+    const failures: unknown[] = [];
+    const stop = beforeCommit(database.db, async () => queued, (err) => failures.push(err));
+    await inTransaction(database.db, async (trx) => {
+      await trx.insertInto('schedulerJobs').values(job('member')).execute();
+      queued = outside(() => inTransaction(database.db, (t) => t.insertInto('schedulerJobs').values(job('queued')).execute()));
+    });
+    stop();
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toMatch(AWAITED_INSIDE);
+    await queued;
+
+    const other: { second?: Promise<string> } = {};
+    // Not async: runMembers, not fn, awaits what it returns.
+    const first = inTransaction(database.db, () => other.second as Promise<string>);
+    other.second = inTransaction(database.db, async () => 'second');
+    await expect(first).rejects.toThrow(AWAITED_INSIDE);
+    await expect(other.second).resolves.toBe('second');
+    expect(await jobNames()).toEqual(['member', 'queued']);
+  });
+
+  it('awaiting a member whose batch has committed is fine, inside a later transaction too', async () => {
+    const done = inTransaction(database.db, (trx) => trx.insertInto('schedulerJobs').values(job('done')).execute());
+    await done;
+    await inTransaction(database.db, async (trx) => {
+      await done;
+      await trx.insertInto('schedulerJobs').values(job('later')).execute();
+    });
+    expect(await jobNames()).toEqual(['done', 'later']);
+  });
+
+  it('inside a transaction, inTransaction on another database fails at once instead of joining the open one', { timeout: 5000 }, async () => {
+    const other = await openDatabase(path.join(database.dir, 'other.sqlite'));
+    try {
+      const nested = inTransaction(database.db, async (trx) => {
+        await trx.insertInto('schedulerJobs').values(job('outer')).execute();
+        await inTransaction(other.db, (otherTrx) => otherTrx.insertInto('schedulerJobs').values(job('elsewhere')).execute());
+      });
+      await expect(nested).rejects.toThrow(/called inside a transaction of another database.*after the outer inTransaction has resolved/);
+      expect(await jobNames()).toEqual([]);
+      expect(await other.db.selectFrom('schedulerJobs').select('name').execute()).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

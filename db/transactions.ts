@@ -11,7 +11,11 @@ import { runSync } from './statement-cache';
  *  - every transaction starts through `inTransaction(db, fn)`; a nested call joins the open one;
  *  - inside `fn`, any query in the same async context (also `this.db` reads in helpers such as
  *    `workspace.profile()`) runs on the open transaction instead of queueing behind it;
- *  - write helpers take `Trx`, so they cannot be called outside a transaction.
+ *  - write helpers take `Trx`, so they cannot be called outside a transaction;
+ *  - what would wait forever fails at once instead: inside `fn`, awaiting an inTransaction that
+ *    queued for a batch (another caller's, or one called from an async context that lost the open
+ *    transaction) and calling inTransaction on another database (see MemberPromise, inTransaction).
+ *    A query on the outer `db` from such a lost context still waits: keep to `trx` and fn's context.
  */
 export type Trx = Transaction<DB>;
 
@@ -101,6 +105,49 @@ interface Member {
   /** Settled after the COMMIT that makes its writes durable (or at once when fn throws). */
   resolve(value: unknown): void;
   reject(err: unknown): void;
+  driver: JoiningDriver;
+  /** The batch it runs in (a member not started when its batch closes or fails moves to the next). */
+  batch: Batch;
+  settled: boolean;
+}
+
+/**
+ * Why a member's promise cannot be awaited from `open`: it settles only after the COMMIT of its
+ * batch, and that batch cannot end while `open` (a member or hook running in a transaction on the
+ * same connection) waits. Null when the wait is harmless.
+ */
+function deadlockOf(member: Member, open: OpenTransaction | undefined): Error | null {
+  if (!open?.open || member.settled || open.driver !== member.driver || member.batch.ended) return null;
+  return new Error(
+    "inTransaction: awaited inside another transaction's fn on the same database. That transaction holds the " +
+      'connection until its fn returns, and this one settles only after a COMMIT that comes later: the wait would ' +
+      "never end. Call inTransaction from fn's own async context (it then joins the open transaction) or pass " +
+      "fn's `trx` down; or await it after the outer inTransaction has resolved.",
+  );
+}
+
+/**
+ * The promise inTransaction hands a caller who queues for a batch. Awaiting it (or calling `then`)
+ * inside a transaction that it would have to outlive fails at once instead of hanging forever.
+ * `await` reads `then` on a promise of another class, in the awaiting async context.
+ */
+class MemberPromise<T> extends Promise<T> {
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
+  member!: Member;
+
+  override then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    const deadlock = deadlockOf(this.member, current.getStore());
+    if (deadlock === null) return super.then(onFulfilled, onRejected);
+    // This member still runs and settles; the code that awaited it has been told why it cannot.
+    super.then(undefined, () => undefined);
+    return Promise.reject(deadlock).then(onFulfilled, onRejected);
+  }
 }
 
 /** The transaction that callers join until it commits. */
@@ -111,6 +158,8 @@ interface Batch {
   done: Promise<void>;
   /** Called when a member joins: ends a wait for more (see runMembers). */
   wake?: () => void;
+  /** Set once no member or hook of it runs any more: its COMMIT or ROLLBACK follows without waiting for anybody. */
+  ended: boolean;
 }
 
 const openBatches = new WeakMap<Kysely<DB>, Batch>();
@@ -157,24 +206,74 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to desk_member');
  * resolved inTransaction (a 201) still means durably stored. A caller whose `fn` throws is
  * rolled back to its savepoint and rejected at once; the others are not affected. If the COMMIT
  * itself fails, every member of the batch is rejected (nothing of theirs was stored).
+ *
+ * Hence a member's promise cannot settle while a member or hook of the same database runs: awaited
+ * there, it rejects the awaiting code at once (MemberPromise) instead of hanging. Called inside an
+ * open transaction of another database it fails at once too.
  */
-export async function inTransaction<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Kysely<DB>, fn: (trx: Trx) => Promise<T>): Promise<T> {
   const open = current.getStore();
-  if (open?.open) return fn(open.trx);
   const driver = drivers.get(db);
-  if (!driver) throw new Error('inTransaction: database not opened by openDatabase()');
-  return new Promise<T>((resolve, reject) => {
-    const member: Member = { fn: fn as Member['fn'], resolve: resolve as Member['resolve'], reject };
-    const batch = openBatches.get(db);
-    if (batch && !batch.closed) {
-      batch.waiting.push(member);
-      batch.wake?.();
-    } else startBatch(db, driver, [member]);
+  if (open?.open) {
+    // `db` may be the open transaction itself (a helper handed `trx`): that joins too.
+    if (driver === undefined || driver === open.driver) return joined(fn, open.trx);
+    return Promise.reject(
+      new Error(
+        'inTransaction: called inside a transaction of another database. The open one holds its connection until its fn ' +
+          'returns (on the same file this one would wait for it) and the two would not commit together: run it after the ' +
+          'outer inTransaction has resolved.',
+      ),
+    );
+  }
+  if (!driver) return Promise.reject(new Error('inTransaction: database not opened by openDatabase()'));
+  let member!: Member;
+  const promise = new MemberPromise<T>((resolve, reject) => {
+    member = {
+      fn: fn as Member['fn'],
+      resolve(value) {
+        member.settled = true;
+        resolve(value as T);
+      },
+      reject(err) {
+        member.settled = true;
+        reject(err);
+      },
+      driver,
+      batch: undefined as unknown as Batch, // set just below
+      settled: false,
+    };
   });
+  promise.member = member;
+  const batch = openBatches.get(db);
+  if (batch && !batch.closed) {
+    member.batch = batch;
+    batch.waiting.push(member);
+    batch.wake?.();
+  } else startBatch(db, driver, [member]);
+  return promise;
+}
+
+function joined<T>(fn: (trx: Trx) => Promise<T>, trx: Trx): Promise<T> {
+  try {
+    return fn(trx);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/**
+ * Runs `fn` with `state` as the open transaction. A member's promise that fn hands back unawaited
+ * is awaited by runMembers, outside `state`: the same check as MemberPromise.then, made here.
+ */
+function runInside<T>(state: OpenTransaction, fn: () => Promise<T>): Promise<T> {
+  const result = current.run(state, fn);
+  const deadlock = result instanceof MemberPromise ? deadlockOf(result.member as Member, state) : null;
+  return deadlock === null ? result : Promise.reject(deadlock);
 }
 
 function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): void {
-  const batch: Batch = { waiting: first, closed: false, done: Promise.resolve() };
+  const batch: Batch = { waiting: first, closed: false, done: Promise.resolve(), ended: false };
+  for (const member of first) member.batch = batch;
   batchesOpen += 1;
   openBatches.set(db, batch);
   const committed: { member: Member; value: unknown }[] = [];
@@ -227,7 +326,7 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
       const state: OpenTransaction = { driver, trx, open: true };
       let value: unknown;
       try {
-        value = await current.run(state, () => member.fn(trx));
+        value = await runInside(state, () => member.fn(trx));
       } catch (err) {
         state.open = false;
         try {
@@ -250,13 +349,14 @@ function startBatch(db: Kysely<DB>, driver: JoiningDriver, first: Member[]): voi
     .transaction()
     .execute(async (trx) => {
       const connection = driver.transactionConnection;
-      if (connection === null) return runMembers(trx, (query) => trx.executeQuery(query));
-      liveConnections.set(trx, connection);
       try {
+        if (connection === null) return await runMembers(trx, (query) => trx.executeQuery(query));
+        liveConnections.set(trx, connection);
         // The savepoint statements straight on the connection (cached), not through Kysely's executor.
         await runMembers(trx, async (query) => runSync(connection, query.sql, query.parameters) ?? trx.executeQuery(query));
       } finally {
         liveConnections.delete(trx);
+        batch.ended = true;
       }
     })
     .then(
@@ -303,7 +403,7 @@ async function runBeforeCommit(db: Kysely<DB>, driver: JoiningDriver, trx: Trx, 
     await exec(SAVEPOINT);
     const state: OpenTransaction = { driver, trx, open: true };
     try {
-      await current.run(state, () => hook.run(trx));
+      await runInside(state, () => hook.run(trx));
     } catch (err) {
       await exec(ROLLBACK_TO);
       try {

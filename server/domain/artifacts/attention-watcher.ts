@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { Db } from '../../../db/connection';
 import { onTableWrite } from '../../../db/statement-cache';
 import type { Clock } from '../../core/clock';
@@ -51,17 +50,16 @@ export class ReviewAttentionWatcher {
   private readonly lookSoon: () => void;
 
   constructor(private readonly options: ReviewAttentionWatcherOptions) {
-    // Bound to this (transaction-free) context: write listeners fire inside the writer's transaction,
-    // and a look started there would join it instead of reading what it commits.
-    // A bulk decision writes many rows in one turn: one look follows them all.
-    this.lookSoon = AsyncResource.bind(() => {
+    // Heard after the COMMIT, outside the writer's async context (db/statement-cache.ts), so a look
+    // reads what was committed. Writes committed together (a bulk decision) get one look.
+    this.lookSoon = () => {
       if (this.stopped || this.soon || this.queued) return;
       this.soon = true;
       setImmediate(() => {
         this.soon = false;
         void this.look().catch((err: unknown) => this.options.log?.warn({ err }, 'review attention look failed'));
       });
-    });
+    };
   }
 
   /** The counts of the last look; null before the first. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { HOUR_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
-import { onTableWrite } from '../../../db/statement-cache';
+import { tableCache } from '../../../db/table-cache';
 import type { CursorKey } from '../../core/lists';
 import { REVIEWER_ROLES } from '../members/rules';
 import { approvalCapacity, type ApprovalCapacity, type Reviewer } from '../review/capacity';
@@ -85,41 +85,19 @@ async function readItems(db: Db, status: ArtifactStatus): Promise<QueueItem[]> {
 }
 
 /**
- * Reads kept until artifacts or tasks are written (onTableWrite: every write through the desk's
- * driver): the queue is read far more often than it changes, and at 10k outputs the projection is
- * most of a request's time. A read that raced a write is not kept (the version moved under it).
+ * Reads kept until a committed write to artifacts or tasks (db/table-cache.ts: never served nor
+ * kept inside a transaction): the queue is read far more often than it changes, and at 10k outputs
+ * the projection is most of a request's time.
  */
-interface ReadCache {
-  version: number;
-  items: Map<ArtifactStatus, QueueItem[]>;
-  decisions: { since: number; rows: Decision[] } | null;
-}
-const caches = new WeakMap<Db, ReadCache | null>();
-
-function cacheOf(db: Db): ReadCache | null {
-  let cache = caches.get(db);
-  if (cache === undefined) {
-    const fresh: ReadCache = { version: 0, items: new Map(), decisions: null };
-    const invalidate = () => {
-      fresh.version++;
-      fresh.items.clear();
-      fresh.decisions = null;
-    };
-    const subscribed = ['artifacts', 'tasks'].map((table) => onTableWrite(db, table, invalidate));
-    cache = subscribed.every((u) => u !== null) ? fresh : null;
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const QUEUE_TABLES = ['artifacts', 'tasks'] as const;
+const itemsCache = (db: Db) => tableCache<ArtifactStatus, QueueItem[]>(db, 'review-queue.items', QUEUE_TABLES);
+const decisionsCache = (db: Db) => tableCache<'recent', { since: number; rows: Decision[] }>(db, 'review-queue.decisions', QUEUE_TABLES);
 
 export async function queueItems(db: Db, status: ArtifactStatus): Promise<QueueItem[]> {
-  const cache = cacheOf(db);
-  const kept = cache?.items.get(status);
+  const cache = itemsCache(db);
+  const kept = cache?.get(status);
   if (kept) return kept;
-  const version = cache?.version;
-  const items = await readItems(db, status);
-  if (cache && cache.version === version) cache.items.set(status, items);
-  return items;
+  return cache ? cache.load(status, () => readItems(db, status)) : readItems(db, status);
 }
 
 export interface QueueFilter {
@@ -183,13 +161,12 @@ async function reviewers(db: Db): Promise<Reviewer[]> {
  * slack); a kept read at most an hour older serves too (a superset: throughput windows itself).
  */
 async function recentDecisions(db: Db, now: Date): Promise<Decision[]> {
-  const cache = cacheOf(db);
+  const cache = decisionsCache(db);
   const sinceMs = now.getTime() - 31 * 24 * HOUR_MS;
-  if (cache?.decisions && cache.decisions.since <= sinceMs && sinceMs - cache.decisions.since < HOUR_MS) return cache.decisions.rows;
-  const version = cache?.version;
-  const rows = await readDecisions(db, sinceMs);
-  if (cache && cache.version === version) cache.decisions = { since: sinceMs, rows };
-  return rows;
+  const kept = cache?.get('recent');
+  if (kept && kept.since <= sinceMs && sinceMs - kept.since < HOUR_MS) return kept.rows;
+  const load = async () => ({ since: sinceMs, rows: await readDecisions(db, sinceMs) });
+  return (await (cache ? cache.load('recent', load) : load())).rows;
 }
 
 async function readDecisions(db: Db, sinceMs: number): Promise<Decision[]> {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { compiledOnce } from '../../../db/compiled';
 import { columnsOf } from '../../../db/migrations/0018_search_queue';
-import { onTableWrite } from '../../../db/statement-cache';
+import { uncommittedTables } from '../../../db/statement-cache';
 import { beforeCommit, inTransaction, type Trx } from '../../../db/transactions';
 
 /**
@@ -75,22 +75,13 @@ const queuedUpToLimit = compiledOnce((db) =>
  * (`onError` hears it) for the next reader, batch or job.
  */
 export function indexInBulk(db: Db, onError: (err: unknown) => void): () => void {
-  let written = false;
-  const stopWatching = onTableWrite(db, 'signals', () => {
-    written = true;
-  });
-  const stopHook = beforeCommit(
+  return beforeCommit(
     db,
     async (trx) => {
-      if (!written) return;
-      written = false;
+      if (!uncommittedTables(db).has('signals')) return;
       const [counted] = await queuedUpToLimit(trx);
       if ((counted?.n ?? 0) >= INDEX_QUEUE_ROWS) await indexQueued(trx);
     },
     onError,
   );
-  return () => {
-    stopWatching?.();
-    stopHook();
-  };
 }

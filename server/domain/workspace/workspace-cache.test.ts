@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { WorkspaceTable } from '../../../db/schema';
 import { inTransaction } from '../../../db/transactions';
 import { useTestDatabase } from '../../testing/database';
 import { WorkspaceService } from './workspace-service';
-import { WorkspaceRowCache } from './workspace-store';
 
 /** The workspace row is kept between reads: these fail if a kept row could go stale. */
 const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
@@ -54,20 +52,23 @@ describe('kept workspace row', () => {
     expect((await s.profile()).plan).toBe('pro');
   });
 
-  it('a read waiting while a change is open gets the committed row, never an uncommitted one', async () => {
+  it('a read while a change is open gets the committed row at once, never the uncommitted one; once committed, the change', async () => {
     const s = service();
     await s.profile();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let wrote!: () => void;
+    const written = new Promise<void>((r) => (wrote = r));
     const change = inTransaction(t.db, async () => {
       await s.setPlan('team');
+      wrote();
       await held;
     });
-    await new Promise((r) => setTimeout(r, 5));
-    const during = s.profile(); // waits for the connection: the change holds it
+    await written;
+    // The kept row is still the committed one (dropped after the COMMIT): served without waiting for the change.
+    expect((await s.profile()).plan).toBe('free');
     release();
     await change;
-    expect((await during).plan).toBe('team');
     expect((await s.profile()).plan).toBe('team');
   });
 
@@ -81,22 +82,5 @@ describe('kept workspace row', () => {
     expect((await s.profile()).plan).toBe('free');
     expect((await s.profile()).approvalPolicy.watchHours).toBe(24);
     expect((await s.profile()).name).toBe('My desk');
-  });
-});
-
-describe('WorkspaceRowCache', () => {
-  const row = (name: string) => ({ name }) as WorkspaceTable;
-
-  it('does not keep a row read before a write that ran while the read was under way', async () => {
-    const cache = new WorkspaceRowCache();
-    let finish!: (r: WorkspaceTable) => void;
-    const slow = cache.read(() => new Promise((r) => (finish = r)));
-    cache.invalidate(); // a write ran after the slow read fetched its (now old) row
-    finish(row('old'));
-    expect((await slow).name).toBe('old');
-    expect((await cache.read(async () => row('new'))).name).toBe('new');
-    expect((await cache.read(async () => row('not read: kept'))).name).toBe('new');
-    cache.invalidate();
-    expect((await cache.read(async () => row('after write'))).name).toBe('after write');
   });
 });

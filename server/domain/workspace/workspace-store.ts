@@ -2,8 +2,8 @@ import type { StructuredOutputMode } from '../../engine/structured-output';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
-import { onTableWrite } from '../../../db/statement-cache';
-import { inTransaction, isInTransaction, type Trx } from '../../../db/transactions';
+import { tableCache } from '../../../db/table-cache';
+import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Plan } from '../../config';
 import type { Clock } from '../../core/clock';
 import { recordActivity, type Actor } from '../activity/activity';
@@ -139,55 +139,20 @@ export function toProfile(row: WorkspaceTable): WorkspaceProfile {
 
 /**
  * The committed workspace row, kept between requests (every API call reads it: GET /workspace,
- * timezones, the plan). Any statement that writes the `workspace` table, through changeWorkspace
- * or any other path, drops it at once (the statement cache of db/statement-cache.ts reports the
- * write as it runs, inside its transaction). A read that was under way when a write ran does not
- * store what it read (the generation moved), so a read never re-installs a row older than a write.
+ * timezones, the plan) until a committed write to the `workspace` table, through changeWorkspace
+ * or any other path (db/table-cache.ts: inside a transaction it is always read, so a transaction
+ * sees its own change and nothing uncommitted is ever kept). Callers get copies.
  */
-export class WorkspaceRowCache {
-  private row: WorkspaceTable | undefined;
-  private generation = 0;
+const rowCacheOf = (db: Db) => tableCache<'row', WorkspaceTable>(db, 'workspace.row', ['workspace']);
+const copyRow = (row: WorkspaceTable): WorkspaceTable => ({ ...row });
 
-  invalidate(): void {
-    this.generation += 1;
-    this.row = undefined;
-  }
-
-  read(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
-    if (this.row !== undefined) return Promise.resolve({ ...this.row });
-    return this.loadAndKeep(load);
-  }
-
-  private async loadAndKeep(load: () => Promise<WorkspaceTable>): Promise<WorkspaceTable> {
-    const generation = this.generation;
-    const row = await load();
-    if (generation === this.generation) this.row = { ...row };
-    return row;
-  }
-}
-
-/** One cache per database; null for a database that cannot report writes (then nothing is kept). */
-const rowCaches = new WeakMap<Db, WorkspaceRowCache | null>();
-
-function rowCacheOf(db: Db): WorkspaceRowCache | null {
-  let cache = rowCaches.get(db);
-  if (cache === undefined) {
-    const candidate = new WorkspaceRowCache();
-    cache = onTableWrite(db, 'workspace', () => candidate.invalidate()) === null ? null : candidate;
-    rowCaches.set(db, cache);
-  }
-  return cache;
-}
-
-/**
- * The one workspace row (reads join an open transaction). Outside a transaction it comes from the
- * row cache; inside one it is always read, so a transaction sees its own uncommitted change and
- * nothing uncommitted is ever kept.
- */
+/** The one workspace row (reads join an open transaction). */
 export function readWorkspace(db: Db): Promise<WorkspaceTable> {
-  const cache = isInTransaction() ? null : rowCacheOf(db);
+  const cache = rowCacheOf(db);
+  const kept = cache?.get('row');
+  if (kept !== undefined) return Promise.resolve({ ...kept });
   // The loader is an unnamed argument: a named per-call closure costs a defineProperty under tsx (keepNames).
-  return cache === null ? loadWorkspace(db) : cache.read(() => loadWorkspace(db));
+  return cache === null ? loadWorkspace(db) : cache.load('row', () => loadWorkspace(db), copyRow);
 }
 
 const loadWorkspace = (db: Db): Promise<WorkspaceTable> => db.selectFrom('workspace').selectAll().executeTakeFirstOrThrow();

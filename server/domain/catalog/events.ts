@@ -53,11 +53,12 @@ import type {
   CostAckData,
   TagRenamedData,
   OnboardingTemplateAppliedData,
+  DashboardPrefsChangedData,
+  DigestMutedData,
+  DigestSentData,
 } from './event-payloads';
-import type { DashboardPrefsChangedData, DigestMutedData, DigestSentData } from '../digest/event-data';
 
 export type * from './event-payloads';
-export type * from '../digest/event-data';
 
 /** Event name -> payload (`data` of the envelope). */
 export interface EventPayloads {

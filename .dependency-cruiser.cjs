@@ -82,7 +82,7 @@ module.exports = {
       name: 'jobs-are-wired-by-start',
       severity: 'error',
       comment: 'Only the composition root (server/start.ts) registers jobs; jobs call domain services, never controllers.',
-      from: { path: '^server/', pathNot: `^server/(jobs/|start\\.ts$)|${HARNESS}` },
+      from: { path: '^server/', pathNot: `^server/(jobs/|start\\.ts$|services\\.ts$)|${HARNESS}` },
       to: { path: '^server/jobs/' },
     },
     {

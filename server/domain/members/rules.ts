@@ -1,5 +1,5 @@
 import { DeskError, invalid } from '../../core/errors';
-import { checkEmail, MAX_EMAIL_LENGTH } from '../workspace/rules';
+import { checkEmail, MAX_EMAIL_LENGTH } from '../../core/input';
 import { type MemberRole, MEMBER_ROLES, type InviteRole, INVITE_ROLES, type ReviewAvailability, REVIEW_AVAILABILITIES } from '../../core/vocabulary';
 export { type MemberRole, MEMBER_ROLES, type InviteRole, INVITE_ROLES, type ReviewAvailability, REVIEW_AVAILABILITIES };
 

@@ -1,7 +1,7 @@
 import { checkEnum, invalid, isOneOf } from '../../core/errors';
 import { defineList } from '../../core/lists';
 import { MAX_ID_LENGTH } from '../../core/input';
-import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
+import { checkTag, FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
 import { TASK_STATUSES, type TaskStatus, TASK_STATUS_MOVES, type TaskStatusMove, TASK_KINDS, type TaskKind, TASK_DELIVERABLE_TYPES, type TaskDeliverableType, TASK_PRIORITIES, type TaskPriority, TASK_VIEW_KINDS, type TaskViewKind, MAX_TASK_TITLE, MAX_TASK_SUMMARY, MAX_TASK_TAGS } from '../../core/vocabulary';
 export { TASK_STATUSES, type TaskStatus, TASK_STATUS_MOVES, type TaskStatusMove, TASK_KINDS, type TaskKind, TASK_DELIVERABLE_TYPES, type TaskDeliverableType, TASK_PRIORITIES, type TaskPriority, TASK_VIEW_KINDS, type TaskViewKind, MAX_TASK_TITLE, MAX_TASK_SUMMARY, MAX_TASK_TAGS };
 
@@ -11,7 +11,7 @@ export { TASK_STATUSES, type TaskStatus, TASK_STATUS_MOVES, type TaskStatusMove,
  */
 
 export const MAX_TASK_GOAL = 4000;
-export { MAX_TAG_LENGTH as MAX_TASK_TAG_LENGTH, FOCUS_TAG_PATTERN as TASK_TAG_PATTERN };
+export { checkTag, MAX_TAG_LENGTH as MAX_TASK_TAG_LENGTH, FOCUS_TAG_PATTERN as TASK_TAG_PATTERN };
 /** Spec: at most 8 blockers per task. */
 export const MAX_BLOCKERS = 8;
 /** Spec: an operator note (and a renew note) is at most 600 characters. */
@@ -58,14 +58,6 @@ export function normaliseTaskTags(tags: unknown, field = 'tags'): string[] {
   });
   if (out.length > MAX_TASK_TAGS) throw invalid(field, `must hold at most ${MAX_TASK_TAGS} tags`);
   return out;
-}
-
-export function checkTag(raw: unknown, field = 'tag'): string {
-  const tag = typeof raw === 'string' ? raw.trim() : '';
-  if (!FOCUS_TAG_PATTERN.test(tag) || tag.length > MAX_TAG_LENGTH) {
-    throw invalid(field, `"${String(raw)}" must be lowercase letters and digits joined by single hyphens (at most ${MAX_TAG_LENGTH} characters)`);
-  }
-  return tag;
 }
 
 /** The blocker list as given: at most 8 distinct ids, none the task itself (existence and cycles are checked against the table). */

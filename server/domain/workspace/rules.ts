@@ -2,9 +2,11 @@ import { IANAZone } from 'luxon';
 import { PLANS, type Plan } from '../../config';
 import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { checkEmail, MAX_EMAIL_LENGTH } from '../../core/input';
 import { defineList } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
 import { type LoopState, LOOP_STATES, type SpikeAction, SPIKE_ACTIONS, FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../../core/vocabulary';
+export { checkEmail, MAX_EMAIL_LENGTH };
 export { type LoopState, LOOP_STATES, type SpikeAction, SPIKE_ACTIONS, FOCUS_TAG_PATTERN, MAX_TAG_LENGTH };
 
 /**
@@ -46,7 +48,6 @@ export const MAX_FOCUS_TAGS = 3;
  * pattern with surrounding whitespace allowed, since the service trims it.
  */
 export const FOCUS_TAG_INPUT_PATTERN = new RegExp(`^\\s*${FOCUS_TAG_PATTERN.source.slice(1, -1)}\\s*$`);
-export const MAX_EMAIL_LENGTH = 254;
 
 export function effectiveLoopInterval(requested: number, plan: Plan): number {
   return Math.max(requested, PLAN_LOOP_FLOOR_MINUTES[plan]);
@@ -146,8 +147,11 @@ export function checkTimezone(timezone: string): string {
   return resolved.toLowerCase() === lower ? resolved : timezone;
 }
 
-// No whitespace, control characters or lone surrogates anywhere in the address.
-const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
-export function checkEmail(field: string, email: string): void {
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) throw invalid(field, 'must be an email address');
+/** A tag as focus tags, task tags and memory tags take it: trimmed, then checked (422 naming `field`). */
+export function checkTag(raw: unknown, field = 'tag'): string {
+  const tag = typeof raw === 'string' ? raw.trim() : '';
+  if (!FOCUS_TAG_PATTERN.test(tag) || tag.length > MAX_TAG_LENGTH) {
+    throw invalid(field, `"${String(raw)}" must be lowercase letters and digits joined by single hyphens (at most ${MAX_TAG_LENGTH} characters)`);
+  }
+  return tag;
 }

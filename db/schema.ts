@@ -1,23 +1,43 @@
 import type { Generated } from 'kysely';
-// Enum columns carry the domain's own unions (type-only imports: db/ stays free of domain code at
-// run time), so no area casts what it reads.
-import type { EngineKind, Plan } from '../server/config';
-import type { StructuredOutputMode } from '../server/engine/structured-output';
-import type { LoopState, SpikeAction } from '../server/domain/workspace/rules';
-import type { SignalKind, SignalPriority } from '../server/domain/signals/signal-store';
-import type { ReactionEmoji } from '../server/domain/reactions/reactions';
-import type { SourceStatus, SourceType } from '../server/domain/sources/rules';
+// Enum columns carry the shared vocabulary's unions (type-only imports of leaves: db/ imports no
+// area), so no area casts what it reads.
 import type { ActivityKind } from '../server/domain/catalog/activity-kinds';
-import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus, TaskViewKind } from '../server/domain/tasks/rules';
-import type { MemoryKind } from '../server/domain/memory/rules';
-import type { ArtifactKind, ArtifactStatus } from '../server/domain/artifacts/rules';
-import type { RunStatus, RunTrigger } from '../server/domain/loop/rules';
-import type { CostDimension } from '../server/domain/cost/rules';
-import type { GuardDimension } from '../server/domain/cost-guard/rules';
-import type { InviteRole, MemberRole, ReviewAvailability } from '../server/domain/members/rules';
-import type { AttemptOutcome, AttemptTrigger, DeliveryState, DisabledReason } from '../server/domain/outbound/rules';
-import type { ActiveWorkSort, Density } from '../server/domain/dashboard-prefs/rules';
-import type { DigestDelivery, DigestOutcome, DigestTrigger } from '../server/domain/digest/rules';
+import type {
+  ActiveWorkSort,
+  ArtifactKind,
+  ArtifactStatus,
+  AttemptOutcome,
+  AttemptTrigger,
+  CostDimension,
+  DeliveryState,
+  Density,
+  DigestDelivery,
+  DigestOutcome,
+  DigestTrigger,
+  DisabledReason,
+  EngineKind,
+  GuardDimension,
+  InviteRole,
+  LoopState,
+  MemberRole,
+  MemoryKind,
+  Plan,
+  ReactionEmoji,
+  ReviewAvailability,
+  RunStatus,
+  RunTrigger,
+  SignalKind,
+  SignalPriority,
+  SourceStatus,
+  SourceType,
+  SpikeAction,
+  StructuredOutputMode,
+  TaskDeliverableType,
+  TaskKind,
+  TaskPriority,
+  TaskStatus,
+  TaskViewKind,
+} from '../server/core/vocabulary';
 
 /** Typed rows of every table. Booleans are stored as 0/1, JSON arrays as TEXT, times as ISO strings. */
 

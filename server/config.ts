@@ -1,11 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { IANAZone } from 'luxon';
-
-/** Plan tiers; PLANS lists them for checks and the OpenAPI rule table. */
-export type Plan = 'free' | 'pro' | 'team';
-export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
-export type EngineKind = 'local' | 'openai';
+import { PLANS, type Plan, type EngineKind } from './core/vocabulary';
+export { PLANS, type Plan, type EngineKind };
 
 export interface DeskConfig {
   dataDir: string;

@@ -19,7 +19,7 @@ import type { TaskService } from './domain/tasks/task-service';
 import type { ArtifactService } from './domain/artifacts/artifact-service';
 import type { LoopService } from './domain/loop/loop-service';
 import type { StatsService } from './domain/stats/stats-service';
-import type { EngineSettingsService } from './engine/settings';
+import type { EngineSettingsService } from './domain/engine-settings/engine-settings-service';
 import type { MemoryService } from './domain/memory/memory-service';
 import type { ReviewAttentionWatcher } from './domain/artifacts/attention-watcher';
 import type { CostService } from './domain/cost/cost-service';

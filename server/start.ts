@@ -57,7 +57,7 @@ import { ArtifactService } from './domain/artifacts/artifact-service';
 import { ReviewAttentionWatcher } from './domain/artifacts/attention-watcher';
 import { REVIEW_ATTENTION_JOB } from './jobs/review-jobs';
 import type { Services } from './services';
-import { EngineSettingsService } from './engine/settings';
+import { EngineSettingsService } from './domain/engine-settings/engine-settings-service';
 import { SecretStore } from './engine/secrets';
 import { startIdleGc } from './core/idle-gc';
 import { version } from '../package.json';

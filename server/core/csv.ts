@@ -10,6 +10,8 @@ import { stringify as stringifySync } from 'csv-stringify/sync';
 
 /** Exports answer at most this many rows (the spec's limit). */
 export const EXPORT_MAX_ROWS = 5000;
+/** List exports read and write this many rows a page (domain/exports/paged.ts says why so few). */
+export const EXPORT_PAGE_ROWS = 100;
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 /** csv (default) or json. */
 export type ExportFormat = 'csv' | 'json';

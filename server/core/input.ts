@@ -1,6 +1,6 @@
 import { invalid } from './errors';
 
-/** Input rules every area shares: bulk id lists and web links. */
+/** Input rules every area shares: bulk id lists, web links and email addresses. */
 
 /**
  * Spec: at most 50 ids per bulk call, for every area. Bulk bodies document the same bounds
@@ -37,4 +37,11 @@ export function checkHttpUrl(field: string, value: string): string {
     throw invalid(field, `must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
   }
   return trimmed;
+}
+
+export const MAX_EMAIL_LENGTH = 254;
+// No whitespace, control characters or lone surrogates anywhere in the address.
+const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
+export function checkEmail(field: string, email: string): void {
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) throw invalid(field, 'must be an email address');
 }

@@ -3,7 +3,7 @@
  * nothing; its model (engineModel, else DEFAULT_MODEL) only prices what the same work would cost.
  * `openai` needs a base URL and a model; the key may be null (Ollama, LM Studio, vLLM need none).
  */
-import type { EngineKind } from '../config';
+import type { EngineKind } from '../core/vocabulary';
 import { LocalEngine } from './local';
 import { OpenAIEngine } from './openai';
 import type { StructuredOutputMode } from './structured-output';

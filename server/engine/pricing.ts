@@ -9,7 +9,7 @@
  * cap cannot guard it until a price is set).
  */
 import { calcPrice } from '@pydantic/genai-prices';
-import type { EngineKind } from '../config';
+import type { EngineKind } from '../core/vocabulary';
 import type { TokenUsage } from './types';
 
 /** The model the built-in engine prices its work at when none is configured. */

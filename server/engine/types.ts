@@ -4,11 +4,7 @@
  * decisions in one transaction; engines never touch the database. Two engines implement it:
  * `local` (offline, deterministic) and `openai` (any OpenAI-compatible chat-completions endpoint).
  */
-import type { EngineKind } from '../config';
-import type { ArtifactKind, ArtifactStatus } from '../domain/artifacts/rules';
-import type { MemoryKind } from '../domain/memory/rules';
-import type { SignalKind, SignalPriority } from '../domain/signals/signal-store';
-import type { TaskDeliverableType, TaskKind, TaskPriority, TaskStatus } from '../domain/tasks/rules';
+import type { ArtifactKind, ArtifactStatus, EngineKind, MemoryKind, SignalKind, SignalPriority, TaskDeliverableType, TaskKind, TaskPriority, TaskStatus } from '../core/vocabulary';
 import type { ModelPrice } from './pricing';
 import type { StructuredOutputMode } from './structured-output';
 

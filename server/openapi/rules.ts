@@ -28,7 +28,7 @@ import {
   type IntRange,
 } from '../domain/workspace/rules';
 import { RELAY_URL_MAX_LENGTH } from '../domain/relay/relay-settings';
-import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH } from '../engine/settings';
+import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH } from '../domain/engine-settings/rules';
 import { MAX_INGEST_TOKEN_LABEL_LENGTH } from '../domain/ingest/rules';
 import { ATTEMPT_OUTCOMES, ATTEMPT_TRIGGERS, DELIVERY_STATES, DISABLED_REASONS, MAX_SUBSCRIPTION_LABEL, OUTBOUND_BULK_ACTIONS, SUBSCRIPTION_STATUSES } from '../domain/outbound/rules';
 import {

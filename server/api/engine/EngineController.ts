@@ -2,8 +2,8 @@ import { Body, Controller, Get, Post, Put, Response, Route, Security, Tags } fro
 import type { EngineKind } from '../../config';
 import type { ErrorBody } from '../../core/errors';
 import type { EngineProblem } from '../../engine/discovery';
-import type { PriceView } from '../../engine/price-settings';
-import type { ModelsResult } from '../../engine/settings';
+import type { PriceView } from '../../domain/engine-settings/price-settings';
+import type { ModelsResult } from '../../domain/engine-settings/engine-settings-service';
 import type { StructuredOutputMode } from '../../engine/structured-output';
 import type { Services } from '../../services';
 

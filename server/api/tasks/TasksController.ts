@@ -6,7 +6,7 @@ import type { TaskList } from '../../domain/tasks/task-crud';
 import type { PostedNote, TaskNoteList } from '../../domain/tasks/task-notes';
 import type { AutoArchivedList, StaleTaskList } from '../../domain/tasks/task-staleness';
 import type { TaskCost, TaskDetail } from '../../domain/tasks/task-store';
-import type { TopCostTaskList } from '../../domain/cost/cost-service';
+import type { TopCostTaskList } from '../../domain/tasks/task-cost';
 import type { TaskCostTrajectory } from '../../domain/cost/cost-views';
 import type { TaskSources, TaskTimeline } from '../../domain/tasks/task-timeline';
 import type { TaskSourceMemoryEntries } from '../../domain/memory/memory-crud';
@@ -235,7 +235,7 @@ export class TasksController extends Controller {
   @Get('top-cost')
   @Response<ErrorBody>('422', 'limit is out of bounds')
   public async getTopCostTasks(@Query() limit = 5, @Query() includeDone = false): Promise<TopCostTaskList> {
-    return this.s.cost.topTasks({ limit, includeDone });
+    return this.s.tasks.topByCost({ limit, includeDone });
   }
 
   /**
@@ -372,7 +372,7 @@ export class TasksController extends Controller {
   /** The task's cost so far: tokens, USD (6 decimals), AI cycles that worked it and the cost per cycle (0 before the first). */
   @Get('{id}/cost')
   public async getTaskCost(@Path() id: string): Promise<TaskCost> {
-    return this.s.cost.taskCost(id);
+    return this.s.tasks.cost(id);
   }
 
   /**
@@ -386,7 +386,7 @@ export class TasksController extends Controller {
   @Get('{id}/cost-trajectory')
   @Response<ErrorBody>('422', 'days is out of bounds')
   public async getTaskCostTrajectory(@Path() id: string, @Query() days = 7): Promise<TaskCostTrajectory> {
-    return this.s.cost.taskTrajectory(id, days);
+    return this.s.tasks.costTrajectory(id, days);
   }
 
   /**

@@ -1,16 +1,11 @@
 import { defineList } from '../../core/lists';
+import { ARTIFACT_STATUSES, type ArtifactStatus, ARTIFACT_KINDS, type ArtifactKind } from '../../core/vocabulary';
+export { ARTIFACT_STATUSES, type ArtifactStatus, ARTIFACT_KINDS, type ArtifactKind };
 
 /**
  * Pure rules of artifacts (outputs). Statuses are the spec's; the kinds are left open by the spec
  * ("not shown") and follow a task's deliverable type.
  */
-export const ARTIFACT_STATUSES = ['ready', 'approved', 'archived'] as const;
-/** `ready` waits for a decision; `approved` and `archived` are decisions (decidedAt stamped). */
-export type ArtifactStatus = 'ready' | 'approved' | 'archived';
-
-export const ARTIFACT_KINDS = ['brief', 'report', 'draft', 'summary', 'plan', 'checklist', 'email', 'post', 'other'] as const;
-/** What an output is; the same vocabulary as a task's deliverableType. Brief-type outputs stay out of the decisions log. */
-export type ArtifactKind = 'brief' | 'report' | 'draft' | 'summary' | 'plan' | 'checklist' | 'email' | 'post' | 'other';
 
 /** The version chain (parentArtifactId) is walked at most this many hops. */
 export const MAX_VERSION_HOPS = 12;
@@ -24,7 +19,6 @@ export const MAX_ARTIFACT_TAGS = 10;
 /** Decisions a bulk call makes on every ready output. */
 export const BULK_DECISION_ACTIONS = ['approve_all', 'archive_all'] as const;
 export type BulkDecisionAction = 'approve_all' | 'archive_all';
-
 
 /** GET /decisions: the window in days (default 30, 1-365) and the rows (default 10, 1-100). */
 export const DECISIONS_WINDOW_DEFAULT_DAYS = 30;

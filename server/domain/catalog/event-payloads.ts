@@ -2,14 +2,21 @@
  * The payload types of the outbound events (one per event, `data` of the envelope), by area;
  * the catalog itself (names, descriptions, examples) is ./events.ts.
  */
-import type { SignalKind, SignalPriority } from '../signals/signal-view';
-import type { LoopState } from '../workspace/rules';
-import type { InviteRole, MemberRole, ReviewAvailability } from '../members/rules';
-import type { TaskStatus } from '../tasks/rules';
-import type { MemoryKind } from '../memory/rules';
-import type { EngineKind } from '../../config';
-import type { DisabledReason } from '../outbound/rules';
-import type { DigestDelivery, DigestMuteReason, DigestTrigger } from '../digest/rules';
+import type {
+  DigestDelivery,
+  DigestMuteReason,
+  DigestTrigger,
+  DisabledReason,
+  EngineKind,
+  InviteRole,
+  LoopState,
+  MemberRole,
+  MemoryKind,
+  ReviewAvailability,
+  SignalKind,
+  SignalPriority,
+  TaskStatus,
+} from '../../core/vocabulary';
 
 /** How a signal reached the desk. */
 export type SignalOrigin = 'manual' | 'webhook' | 'feed' | 'file';
@@ -441,6 +448,8 @@ export interface OnboardingTemplateAppliedData {
   /** Entries left out because their title was already on the desk. */
   skipped: { /** @isInt */ memories: number; /** @isInt */ signals: number };
 }
+
+// Dashboard preferences and the digest
 
 /** A member's dashboard preferences changed (PUT) or were reset (DELETE); `fields` names what changed (empty on reset). */
 export interface DashboardPrefsChangedData {

@@ -2,15 +2,13 @@ import { DAY_MS } from '../../core/clock';
 import { defineList } from '../../core/lists';
 import { addDays, type Day } from '../../core/workspace-time';
 import { MICRO_USD_PER_USD, UNASSIGNED_KEY, UNTAGGED_KEY } from '../cost/rules';
+import { type GuardDimension, GUARD_DIMENSIONS } from '../../core/vocabulary';
+export { type GuardDimension, GUARD_DIMENSIONS };
 
 /**
  * Pure rules of the cost guard: the spike rule, the streak, ack lifetimes and the list bounds. One
  * detector serves every dimension; what differs per dimension is data (GUARD_DIMENSIONS), not code.
  */
-
-/** The dimensions the detector watches (cost_daily dimensions without the workspace total). */
-export type GuardDimension = 'task' | 'source' | 'tag' | 'assignee' | 'memory';
-export const GUARD_DIMENSIONS: readonly GuardDimension[] = ['task', 'source', 'tag', 'assignee', 'memory'];
 
 /** Spec: today at least 2 times the trailing 7-day daily average... */
 export const SPIKE_MULTIPLIER = 2;

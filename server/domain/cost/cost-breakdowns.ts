@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
-import type { TaskStatus } from '../tasks/rules';
+import type { TaskStatus } from '../../core/vocabulary';
 import { microToUsd, UNASSIGNED_KEY, UNASSIGNED_NAME, UNTAGGED_KEY } from './rules';
 
 /**

@@ -2,9 +2,7 @@ import type { Db } from '../../../db/connection';
 import type { Clock } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import { lastDays, type Day } from '../../core/workspace-time';
-import { getSource } from '../sources/source-store';
-import { checkTag } from '../tasks/rules';
-import { costOf, getTaskRow, toTasks, type Task, type TaskCost } from '../tasks/task-store';
+import { checkTag } from '../workspace/rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { assigneeGroups, assigneeNames, countedStatuses, groupUsd, sourceGroups, tagGroups, type GroupTotals } from './cost-breakdowns';
 import { buildCostExport, type StreamedCostExport } from './cost-export';
@@ -19,7 +17,6 @@ import type {
   SourceCostTrajectory,
   TagCostList,
   TagCostTrajectory,
-  TaskCostTrajectory,
 } from './cost-views';
 import {
   BASELINE_DAYS,
@@ -45,20 +42,6 @@ export interface CostDeps {
   workspace: WorkspaceService;
   /** The loop's cap state (loop-service: today's workspace spend against dailyCostCapUsdCents), read, never recomputed here. */
   capState: () => Promise<{ capped: boolean }>;
-}
-
-export interface TopCostTask extends Task {
-  /**
-   * Daily spend of the task over the last 7 workspace days in whole cents, oldest first, today last, zero-filled.
-   * @isInt
-   */
-  trajectory7d: number[];
-}
-
-export interface TopCostTaskList {
-  includeDone: boolean;
-  /** Most cumulative cost first (ties: id); tasks without cost are left out. */
-  tasks: TopCostTask[];
 }
 
 interface BreakdownQuery {
@@ -180,38 +163,9 @@ export class CostService {
 
   async sourceTrajectory(sourceId: string, daysIn?: number): Promise<SourceCostTrajectory> {
     const days = checkCostParam('days', daysIn, COST_TRAJECTORY_DAYS);
-    await getSource(this.d.db, sourceId);
+    const source = await this.d.db.selectFrom('sources').select('id').where('id', '=', sourceId).executeTakeFirst();
+    if (!source) throw notFound('source', sourceId);
     return { sourceId, days, points: await this.points('source', sourceId, days) };
-  }
-
-  async taskCost(taskId: string): Promise<TaskCost> {
-    return costOf(await getTaskRow(this.d.db, taskId));
-  }
-
-  async taskTrajectory(taskId: string, daysIn?: number): Promise<TaskCostTrajectory> {
-    const days = checkCostParam('days', daysIn, COST_TRAJECTORY_DAYS);
-    await getTaskRow(this.d.db, taskId);
-    return { taskId, days, points: await this.points('task', taskId, days) };
-  }
-
-  /** Tasks by cumulative cost (open ones unless includeDone), each with its last 7 days in cents. */
-  async topTasks(query: BreakdownQuery = {}): Promise<TopCostTaskList> {
-    const limit = checkCostParam('limit', query.limit, TOP_COST_TASKS_LIMIT);
-    const includeDone = query.includeDone ?? false;
-    const { db } = this.d;
-    const rows = await db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('status', 'in', countedStatuses(includeDone))
-      .where('costMicroUsd', '>', 0)
-      .orderBy('costMicroUsd', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    const tasks = await toTasks(db, rows);
-    const window = await this.window(TOP_COST_TRAJECTORY_DAYS);
-    const series = await readCostSeries(db, 'task', tasks.map((t) => t.id), window);
-    return { includeDone, tasks: tasks.map((t) => ({ ...t, trajectory7d: toCents(series.get(t.id) ?? []) })) };
   }
 
   /** GET /workspace/cost-export's data (the controller writes CSV from it). */

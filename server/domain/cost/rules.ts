@@ -1,9 +1,7 @@
 /** Pure rules of cost accounting. */
 import { EXPORT_MAX_ROWS } from '../../core/csv';
 import { invalid } from '../../core/errors';
-
-/** The dimensions daily cost is bucketed by (cost_daily.dimension); `workspace` holds the total. */
-export type CostDimension = 'workspace' | 'task' | 'source' | 'tag' | 'assignee' | 'memory';
+export { type CostDimension } from '../../core/vocabulary';
 
 /** Key of the workspace total row, the unassigned bucket and the untagged bucket. */
 export const WORKSPACE_KEY = 'workspace';

@@ -1,5 +1,7 @@
 import { checkEnum, invalid } from '../../core/errors';
 import { MAX_ID_LENGTH } from '../../core/input';
+import { type ActiveWorkSort, ACTIVE_WORK_SORTS, type Density, DENSITIES } from '../../core/vocabulary';
+export { type ActiveWorkSort, ACTIVE_WORK_SORTS, type Density, DENSITIES };
 
 /**
  * Pure rules of a member's dashboard preferences: the values each field takes, its bounds and the
@@ -23,9 +25,6 @@ export const DIGEST_SECTIONS: readonly DigestSection[] = ['approvals', 'loop', '
 export type ActivityBucket = 'today' | 'yesterday' | 'this-week' | 'earlier';
 export const ACTIVITY_BUCKETS: readonly ActivityBucket[] = ['today', 'yesterday', 'this-week', 'earlier'];
 
-/** Order of the active-work (open tasks) list; `smart` is the loop's own order (focus, priority, age). */
-export type ActiveWorkSort = 'smart' | 'priority' | 'due' | 'updated' | 'created';
-export const ACTIVE_WORK_SORTS: readonly ActiveWorkSort[] = ['smart', 'priority', 'due', 'updated', 'created'];
 export const DEFAULT_ACTIVE_WORK_SORT: ActiveWorkSort = 'smart';
 
 /** The columns of the Cost page's breakdown rows. */
@@ -40,8 +39,6 @@ export type CostPanelSort = 'cost-desc' | 'cost-asc' | 'name-asc' | 'name-desc';
 export const COST_PANEL_SORTS: readonly CostPanelSort[] = ['cost-desc', 'cost-asc', 'name-asc', 'name-desc'];
 export const DEFAULT_COST_PANEL_SORT: CostPanelSort = 'cost-desc';
 
-export type Density = 'comfortable' | 'compact';
-export const DENSITIES: readonly Density[] = ['comfortable', 'compact'];
 export const DEFAULT_DENSITY: Density = 'comfortable';
 
 /** Quiet hours are whole hours of the workspace day, 0-23. */

@@ -2,6 +2,8 @@ import { DateTime } from 'luxon';
 import { invalid } from '../../core/errors';
 import { DAY_MS, HOUR_MS } from '../../core/clock';
 import { inQuietHours } from '../dashboard-prefs/rules';
+import { type DigestTrigger, DIGEST_TRIGGERS, type DigestOutcome, DIGEST_OUTCOMES, type DigestDelivery, DIGEST_DELIVERIES, type DigestMuteReason, DIGEST_MUTE_REASONS } from '../../core/vocabulary';
+export { type DigestTrigger, DIGEST_TRIGGERS, type DigestOutcome, DIGEST_OUTCOMES, type DigestDelivery, DIGEST_DELIVERIES, type DigestMuteReason, DIGEST_MUTE_REASONS };
 
 /**
  * Pure rules of the daily digest: when the production digest runs, the per-recipient gating
@@ -28,20 +30,6 @@ export const SIMULATED_DATE_WINDOW_DAYS = 60;
 export const AUDIT_SINCE_DAYS = { min: 1, max: 365, default: 30 } as const;
 export const AUDIT_LIMIT = { min: 1, max: 500, default: 100 } as const;
 
-export type DigestTrigger = 'schedule' | 'preview' | 'preferences';
-export const DIGEST_TRIGGERS: readonly DigestTrigger[] = ['schedule', 'preview', 'preferences'];
-export type DigestOutcome = 'would_send' | 'muted';
-export const DIGEST_OUTCOMES: readonly DigestOutcome[] = ['would_send', 'muted'];
-/** How a digest went out: SMTP, an .eml file in the outbox folder, or the SMTP server refused it. */
-export type DigestDelivery = 'smtp' | 'outbox' | 'failed';
-export const DIGEST_DELIVERIES: readonly DigestDelivery[] = ['smtp', 'outbox', 'failed'];
-/**
- * Why a recipient's digest is muted: their quiet weekend, their quiet hours, no section chosen,
- * no address to send to, or (production only) nothing to report: no approval waiting and the loop
- * did nothing since the last digest.
- */
-export type DigestMuteReason = 'quiet_weekend' | 'quiet_hours' | 'no_sections' | 'no_address' | 'nothing_to_report';
-export const DIGEST_MUTE_REASONS: readonly DigestMuteReason[] = ['quiet_weekend', 'quiet_hours', 'no_sections', 'no_address', 'nothing_to_report'];
 /** `ready` when the outcome is would_send, else the mute reason (spelled out so the OpenAPI document lists one enum). */
 export type DigestReason = 'ready' | 'quiet_weekend' | 'quiet_hours' | 'no_sections' | 'no_address' | 'nothing_to_report';
 export const DIGEST_REASONS: readonly DigestReason[] = ['ready', ...DIGEST_MUTE_REASONS];

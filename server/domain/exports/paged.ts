@@ -1,3 +1,4 @@
+import { EXPORT_PAGE_ROWS } from '../../core/csv';
 import type { CursorKey } from '../../core/lists';
 
 /**
@@ -12,8 +13,9 @@ import type { CursorKey } from '../../core/lists';
  * (`npm run bench -- --dataset full --only rss` shows it). Each page is one short indexed read.
  * Rows written during an export: newer ones are not in it (they sort before the first page), a
  * row deleted meanwhile may be missing from a later page; `total` is counted when the export starts.
+ * The page size, EXPORT_PAGE_ROWS, lives with EXPORT_MAX_ROWS in core/csv.ts.
  */
-export const EXPORT_PAGE_ROWS = 100;
+export { EXPORT_PAGE_ROWS };
 
 /** An export whose rows are read as the answer is written (`rows` can be iterated once). */
 export type StreamedExport<E extends { rows: readonly unknown[] }> = Omit<E, 'rows'> & { rows: AsyncIterable<E['rows'][number]> };

@@ -1,13 +1,7 @@
 /** Pure rules of loop runs (cycles). */
 import { defineList } from '../../core/lists';
-
-/** `schedule`: the loop interval came round; `manual`: POST /runs (Run now). */
-export type RunTrigger = 'schedule' | 'manual';
-export const RUN_TRIGGERS = ['schedule', 'manual'] as const;
-
-/** `skipped`: a cycle was due but did not run (the daily cost cap was reached; skipReason says why). */
-export type RunStatus = 'running' | 'completed' | 'failed' | 'skipped';
-export const RUN_STATUSES = ['running', 'completed', 'failed', 'skipped'] as const;
+import { type RunTrigger, RUN_TRIGGERS, type RunStatus, RUN_STATUSES } from '../../core/vocabulary';
+export { type RunTrigger, RUN_TRIGGERS, type RunStatus, RUN_STATUSES };
 
 /**
  * Why a due cycle did not run (runs.skip_reason): `cost_cap_reached`, today's spend is at the cap;

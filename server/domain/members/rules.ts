@@ -1,5 +1,7 @@
 import { DeskError, invalid } from '../../core/errors';
-import { checkEmail, MAX_EMAIL_LENGTH } from '../workspace/rules';
+import { checkEmail, MAX_EMAIL_LENGTH } from '../../core/input';
+import { type MemberRole, MEMBER_ROLES, type InviteRole, INVITE_ROLES, type ReviewAvailability, REVIEW_AVAILABILITIES } from '../../core/vocabulary';
+export { type MemberRole, MEMBER_ROLES, type InviteRole, INVITE_ROLES, type ReviewAvailability, REVIEW_AVAILABILITIES };
 
 /**
  * Pure rules of members and invites. Members are the people the operator works with; they do not
@@ -8,20 +10,12 @@ import { checkEmail, MAX_EMAIL_LENGTH } from '../workspace/rules';
  * with the invitee's name), which makes the invitee a member with the invited role.
  */
 
-export type MemberRole = 'owner' | 'admin' | 'editor' | 'viewer';
-export const MEMBER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'editor', 'viewer'];
-/** Roles an invite may give (there is one owner, made with the workspace). */
-export type InviteRole = 'admin' | 'editor' | 'viewer';
-export const INVITE_ROLES: readonly InviteRole[] = ['admin', 'editor', 'viewer'];
 /** An invite without a role makes an editor: able to work on tasks, not to manage members. */
 export const DEFAULT_INVITE_ROLE: InviteRole = 'editor';
 /** Roles that manage members (invite, revoke, remove) and set reviewer availability (spec: owners and admins). */
 export const MANAGING_ROLES: readonly MemberRole[] = ['owner', 'admin'];
 /** Roles that decide on outputs and so can be reviewers (available or away); viewers only read. */
 export const REVIEWER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'editor'];
-
-export type ReviewAvailability = 'available' | 'away';
-export const REVIEW_AVAILABILITIES: readonly ReviewAvailability[] = ['available', 'away'];
 
 /** Members (the owner included, removed ones not) per workspace. */
 export const MAX_MEMBERS = 100;

@@ -2,14 +2,13 @@ import { checkEnum, invalid } from '../../core/errors';
 import { defineList } from '../../core/lists';
 import { checkTag } from '../tasks/rules';
 import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
+import { MEMORY_KINDS, type MemoryKind } from '../../core/vocabulary';
+export { MEMORY_KINDS, type MemoryKind };
 
 /**
  * Pure rules of memory. The spec describes memory as facts, decisions, preferences and lessons and
  * leaves the allowed kinds open ("not shown"); Desk fixes them as this enum.
  */
-export const MEMORY_KINDS = ['fact', 'decision', 'preference', 'lesson'] as const;
-/** What a memory entry records: a fact, a decision, a preference or a lesson. */
-export type MemoryKind = 'fact' | 'decision' | 'preference' | 'lesson';
 
 /** Entries at or above this importance are exempt from stale and spike lists (and the stale sweep). */
 export const EXEMPT_IMPORTANCE = 9;

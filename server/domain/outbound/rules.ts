@@ -2,6 +2,8 @@ import { invalid } from '../../core/errors';
 import { checkHttpUrl } from '../../core/input';
 import { defineList } from '../../core/lists';
 import { EVENT_NAMES, type EventName } from '../catalog/events';
+import { DELIVERY_STATES, type DeliveryState, ATTEMPT_TRIGGERS, type AttemptTrigger, ATTEMPT_OUTCOMES, type AttemptOutcome, DISABLED_REASONS, type DisabledReason } from '../../core/vocabulary';
+export { DELIVERY_STATES, type DeliveryState, ATTEMPT_TRIGGERS, type AttemptTrigger, ATTEMPT_OUTCOMES, type AttemptOutcome, DISABLED_REASONS, type DisabledReason };
 
 /**
  * Outbound webhooks: the limits, vocabularies and pure decisions (retry schedule, Retry-After,
@@ -14,21 +16,6 @@ export const MAX_SUBSCRIPTION_LABEL = 80;
 
 export const OUTBOUND_BULK_ACTIONS = ['pause', 'resume', 'delete'] as const;
 export type OutboundBulkAction = (typeof OUTBOUND_BULK_ACTIONS)[number];
-
-/** pending: will be attempted (again); the other three are final. */
-export const DELIVERY_STATES = ['pending', 'succeeded', 'failed', 'given_up'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-
-/** scheduled: the worker's attempts (they count toward disabling); manual: test sends and retries by hand. */
-export const ATTEMPT_TRIGGERS = ['scheduled', 'manual'] as const;
-export type AttemptTrigger = (typeof ATTEMPT_TRIGGERS)[number];
-
-export const ATTEMPT_OUTCOMES = ['succeeded', 'failed'] as const;
-export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
-
-/** gone: the receiver answered 410; failing: every scheduled attempt failed for FAILING_DISABLE_MS. */
-export const DISABLED_REASONS = ['gone', 'failing'] as const;
-export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'disabled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -4,15 +4,9 @@ import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import type { SignalOrigin } from '../catalog/events';
 import { emit } from '../events/outbox';
+import { SIGNAL_KINDS, SIGNAL_PRIORITIES, type SignalKind, type SignalPriority } from '../../core/vocabulary';
 
-/**
- * Signal kinds and priorities (the spec leaves them open; this is Desk's decision, documented
- * in the OpenAPI document through the SignalKind / SignalPriority enums).
- */
-export const SIGNAL_KINDS = ['news', 'mention', 'review', 'message', 'alert', 'metric', 'note', 'other'] as const;
-export type SignalKind = (typeof SIGNAL_KINDS)[number];
-export const SIGNAL_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export type SignalPriority = (typeof SIGNAL_PRIORITIES)[number];
+export { SIGNAL_KINDS, type SignalKind, SIGNAL_PRIORITIES, type SignalPriority };
 export const isSignalKind = (value: unknown): value is SignalKind => (SIGNAL_KINDS as readonly unknown[]).includes(value);
 export const isSignalPriority = (value: unknown): value is SignalPriority => (SIGNAL_PRIORITIES as readonly unknown[]).includes(value);
 

@@ -1,26 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { afterKey, type CursorKey } from '../../core/lists';
+import type { SignalKind, SignalPriority } from '../../core/vocabulary';
 import { type ReactionEmoji } from '../reactions/reactions';
 import { reactionSummaries } from '../reactions/reaction-store';
 
 /** Signals as the API shows them, and the queries that read them. */
 
-/**
- * Signal kinds, Desk's decision (the spec leaves them open): `news` (articles, feed items),
- * `mention` (the operator's product or name mentioned somewhere), `review` (a customer review),
- * `message` (an inbound message or email), `alert` (something is broken or at risk),
- * `metric` (a number moved), `note` (written by the operator), `other`.
- */
-export type SignalKind = 'news' | 'mention' | 'review' | 'message' | 'alert' | 'metric' | 'note' | 'other';
-/** Signal priorities, lowest to highest. */
-export type SignalPriority = 'low' | 'normal' | 'high' | 'urgent';
-
-// The unions above spell out SIGNAL_KINDS / SIGNAL_PRIORITIES so tsoa lists them as enums; this
-// fails to compile if they drift apart.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const enumsMatch: [Same<SignalKind, import('./signal-store').SignalKind>, Same<SignalPriority, import('./signal-store').SignalPriority>] = [true, true];
-void enumsMatch;
+export type { SignalKind, SignalPriority };
 
 export interface SignalReactionSummary {
   emoji: ReactionEmoji;

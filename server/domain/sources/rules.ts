@@ -3,6 +3,8 @@ import { conflict, invalid, type DeskError } from '../../core/errors';
 import { defineList } from '../../core/lists';
 import { checkHttpUrl, checkIdList, MAX_URL_LENGTH } from '../../core/input';
 import { filePathOf } from '../../integrations/feeds/file-import';
+import { SOURCE_TYPES, type SourceType, SOURCE_STATUSES, type SourceStatus } from '../../core/vocabulary';
+export { SOURCE_TYPES, type SourceType, SOURCE_STATUSES, type SourceStatus };
 
 /**
  * Pure rules of sources: types, limits, cadence and poll gating, backoff, quietness, keyword filters.
@@ -13,11 +15,7 @@ import { filePathOf } from '../../integrations/feeds/file-import';
  * once on create and again on demand, never polled).
  */
 export const FEED_TYPES = ['rss', 'review_site', 'linkedin'] as const;
-export const SOURCE_TYPES = ['rss', 'review_site', 'linkedin', 'manual', 'file'] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
 export type FeedType = (typeof FEED_TYPES)[number];
-export const SOURCE_STATUSES = ['pending', 'connected', 'error'] as const;
-export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 /**
  * What PATCH /sources/{id} `{ status }` takes (spec: "pause and resume use this"): a status, or
  * `paused`, an indefinite pause that keeps the stored status. `connected` on a paused source resumes it.

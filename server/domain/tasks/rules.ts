@@ -1,43 +1,17 @@
 import { checkEnum, invalid, isOneOf } from '../../core/errors';
 import { defineList } from '../../core/lists';
 import { MAX_ID_LENGTH } from '../../core/input';
-import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
+import { checkTag, FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../workspace/rules';
+import { TASK_STATUSES, type TaskStatus, TASK_STATUS_MOVES, type TaskStatusMove, TASK_KINDS, type TaskKind, TASK_DELIVERABLE_TYPES, type TaskDeliverableType, TASK_PRIORITIES, type TaskPriority, TASK_VIEW_KINDS, type TaskViewKind, MAX_TASK_TITLE, MAX_TASK_SUMMARY, MAX_TASK_TAGS } from '../../core/vocabulary';
+export { TASK_STATUSES, type TaskStatus, TASK_STATUS_MOVES, type TaskStatusMove, TASK_KINDS, type TaskKind, TASK_DELIVERABLE_TYPES, type TaskDeliverableType, TASK_PRIORITIES, type TaskPriority, TASK_VIEW_KINDS, type TaskViewKind, MAX_TASK_TITLE, MAX_TASK_SUMMARY, MAX_TASK_TAGS };
 
 /**
  * Pure rules of tasks: statuses and vocabularies. The spec leaves kind, deliverableType and priority
  * open ("not shown"); Desk fixes them as the enums below (documented in the OpenAPI document).
  */
 
-/** Every stored status. `archived` is what the stale auto-archive sweep sets; a PATCH move restores it. */
-export const TASK_STATUSES = ['queued', 'in_progress', 'needs_input', 'done', 'archived'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-/** What PATCH /tasks/{id} `{ status }` accepts: free moves among these (archived is set by the sweep only). */
-export const TASK_STATUS_MOVES = ['queued', 'in_progress', 'needs_input', 'done'] as const;
-export type TaskStatusMove = (typeof TASK_STATUS_MOVES)[number];
-
-/** What kind of work a task is. */
-export const TASK_KINDS = ['research', 'writing', 'analysis', 'outreach', 'review', 'planning', 'ops', 'other'] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
-
-/** What a task produces (the artifact it leads to). */
-export const TASK_DELIVERABLE_TYPES = ['brief', 'report', 'draft', 'summary', 'plan', 'checklist', 'email', 'post', 'other'] as const;
-export type TaskDeliverableType = (typeof TASK_DELIVERABLE_TYPES)[number];
-
-/** The same scale as signal priority. */
-export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-
-/** Share-page view counters (task_views.kind). */
-export const TASK_VIEW_KINDS = ['work_log', 'timeline'] as const;
-export type TaskViewKind = (typeof TASK_VIEW_KINDS)[number];
-
-export const MAX_TASK_TITLE = 200;
-export const MAX_TASK_SUMMARY = 4000;
 export const MAX_TASK_GOAL = 4000;
-/** Tags per task (the spec leaves it open); each tag like a focus tag: lowercase letters and digits joined by single hyphens, at most 40 characters. */
-export const MAX_TASK_TAGS = 10;
-export { MAX_TAG_LENGTH as MAX_TASK_TAG_LENGTH, FOCUS_TAG_PATTERN as TASK_TAG_PATTERN };
+export { checkTag, MAX_TAG_LENGTH as MAX_TASK_TAG_LENGTH, FOCUS_TAG_PATTERN as TASK_TAG_PATTERN };
 /** Spec: at most 8 blockers per task. */
 export const MAX_BLOCKERS = 8;
 /** Spec: an operator note (and a renew note) is at most 600 characters. */
@@ -63,7 +37,6 @@ export const TIMELINE_LIST = defineList('GetTaskTimeline', 60, 200);
 export const TASK_BULK_ACTIONS = ['delete', 'priority', 'tag', 'untag'] as const;
 export type TaskBulkAction = (typeof TASK_BULK_ACTIONS)[number];
 
-
 export const checkStatusMove = (v: unknown): TaskStatusMove => checkEnum('status', TASK_STATUS_MOVES, v);
 
 /** A required text of 1..max characters (trimmed). */
@@ -85,14 +58,6 @@ export function normaliseTaskTags(tags: unknown, field = 'tags'): string[] {
   });
   if (out.length > MAX_TASK_TAGS) throw invalid(field, `must hold at most ${MAX_TASK_TAGS} tags`);
   return out;
-}
-
-export function checkTag(raw: unknown, field = 'tag'): string {
-  const tag = typeof raw === 'string' ? raw.trim() : '';
-  if (!FOCUS_TAG_PATTERN.test(tag) || tag.length > MAX_TAG_LENGTH) {
-    throw invalid(field, `"${String(raw)}" must be lowercase letters and digits joined by single hyphens (at most ${MAX_TAG_LENGTH} characters)`);
-  }
-  return tag;
 }
 
 /** The blocker list as given: at most 8 distinct ids, none the task itself (existence and cycles are checked against the table). */

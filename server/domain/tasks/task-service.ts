@@ -1,4 +1,5 @@
 import { bulkTasks, type TaskBulkInput } from './task-bulk';
+import { TaskCosts } from './task-cost';
 import { TaskCrud, type CreateTaskInput, type TaskDeps, type TaskListQuery } from './task-crud';
 import { TaskNotes } from './task-notes';
 import { TaskStaleness } from './task-staleness';
@@ -6,19 +7,21 @@ import { TaskTimelines } from './task-timeline';
 
 /**
  * The tasks area as one object for controllers and jobs; each method belongs to one focused module
- * (crud, bulk, notes, staleness, timeline), which holds the rules and result types.
+ * (crud, bulk, notes, staleness, timeline, cost), which holds the rules and result types.
  */
 export class TaskService {
   readonly crud: TaskCrud;
   readonly notesOps: TaskNotes;
   readonly staleness: TaskStaleness;
   readonly timelines: TaskTimelines;
+  readonly costs: TaskCosts;
 
   constructor(private readonly deps: TaskDeps) {
     this.crud = new TaskCrud(deps);
     this.notesOps = new TaskNotes(deps);
     this.staleness = new TaskStaleness(deps);
     this.timelines = new TaskTimelines(deps);
+    this.costs = new TaskCosts(deps);
   }
 
   // one task at a time (task-crud.ts)
@@ -45,4 +48,8 @@ export class TaskService {
   timeline = (id: string, query?: { limit?: number; cursor?: string }) => this.timelines.timeline(id, query);
   sources = (id: string) => this.timelines.sources(id);
   sourceMemory = (id: string) => this.timelines.sourceMemory(id);
+  // cost (task-cost.ts)
+  cost = (id: string) => this.costs.cost(id);
+  costTrajectory = (id: string, days?: number) => this.costs.trajectory(id, days);
+  topByCost = (query?: { limit?: number; includeDone?: boolean }) => this.costs.top(query);
 }

@@ -2,26 +2,18 @@ import { IANAZone } from 'luxon';
 import { PLANS, type Plan } from '../../config';
 import { DAY_MS } from '../../core/clock';
 import { invalid } from '../../core/errors';
+import { checkEmail, MAX_EMAIL_LENGTH } from '../../core/input';
 import { defineList } from '../../core/lists';
 import { parseIso } from '../../core/workspace-time';
+import { type LoopState, LOOP_STATES, type SpikeAction, SPIKE_ACTIONS, FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../../core/vocabulary';
+export { checkEmail, MAX_EMAIL_LENGTH };
+export { type LoopState, LOOP_STATES, type SpikeAction, SPIKE_ACTIONS, FOCUS_TAG_PATTERN, MAX_TAG_LENGTH };
 
 /**
  * Pure rules of the workspace configuration: limits, defaults, enums and derived values. The
  * controllers document the same numbers in tsoa annotations; server/openapi/rules.ts lists each
  * one against the constant here, so the OpenAPI document cannot drift from the rule.
  */
-
-/** `on` runs cycles; `paused` holds them (by hand, or until `pauseUntilAt`); `off` stops them until turned on. */
-export type LoopState = 'on' | 'paused' | 'off';
-export const LOOP_STATES: readonly LoopState[] = ['on', 'paused', 'off'];
-
-/**
- * What a cost spike does besides raising its alert: `none` alerts only, `pause` also pauses the
- * spender until the spike is acknowledged. null means not configured, which behaves like `none`
- * (the value of a new workspace).
- */
-export type SpikeAction = 'none' | 'pause' | null;
-export const SPIKE_ACTIONS: readonly SpikeAction[] = ['none', 'pause', null];
 
 /** An inclusive integer range of a setting. */
 export interface IntRange {
@@ -51,14 +43,11 @@ export const DEFAULT_SOURCE_CHRONIC_THRESHOLD_DAYS = 3;
 export const MAX_PAUSE_AHEAD_DAYS = 14;
 export const MAX_PAUSE_AHEAD_MS = MAX_PAUSE_AHEAD_DAYS * DAY_MS;
 export const MAX_FOCUS_TAGS = 3;
-export const FOCUS_TAG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /**
  * What the API accepts as one tag before trimming (documented in the OpenAPI document): the tag
  * pattern with surrounding whitespace allowed, since the service trims it.
  */
 export const FOCUS_TAG_INPUT_PATTERN = new RegExp(`^\\s*${FOCUS_TAG_PATTERN.source.slice(1, -1)}\\s*$`);
-export const MAX_TAG_LENGTH = 40;
-export const MAX_EMAIL_LENGTH = 254;
 
 export function effectiveLoopInterval(requested: number, plan: Plan): number {
   return Math.max(requested, PLAN_LOOP_FLOOR_MINUTES[plan]);
@@ -158,8 +147,11 @@ export function checkTimezone(timezone: string): string {
   return resolved.toLowerCase() === lower ? resolved : timezone;
 }
 
-// No whitespace, control characters or lone surrogates anywhere in the address.
-const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
-export function checkEmail(field: string, email: string): void {
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) throw invalid(field, 'must be an email address');
+/** A tag as focus tags, task tags and memory tags take it: trimmed, then checked (422 naming `field`). */
+export function checkTag(raw: unknown, field = 'tag'): string {
+  const tag = typeof raw === 'string' ? raw.trim() : '';
+  if (!FOCUS_TAG_PATTERN.test(tag) || tag.length > MAX_TAG_LENGTH) {
+    throw invalid(field, `"${String(raw)}" must be lowercase letters and digits joined by single hyphens (at most ${MAX_TAG_LENGTH} characters)`);
+  }
+  return tag;
 }

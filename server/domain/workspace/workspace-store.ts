@@ -1,10 +1,9 @@
-import type { StructuredOutputMode } from '../../engine/structured-output';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
 import { tableCache } from '../../../db/table-cache';
 import { inTransaction, type Trx } from '../../../db/transactions';
-import type { Plan } from '../../config';
+import type { Plan, StructuredOutputMode } from '../../core/vocabulary';
 import type { Clock } from '../../core/clock';
 import { recordActivity, type Actor } from '../activity/activity';
 import type { ActivityKind } from '../catalog/activity-kinds';
@@ -188,6 +187,14 @@ export async function changeWorkspace(
     await after?.(trx, before, updated);
     return toProfile(updated);
   });
+}
+
+/** The engine's columns of the row, as Settings → AI engine (or the environment, on a fresh workspace) sets them. */
+export type EngineColumns = Pick<Updateable<WorkspaceTable>, 'engine' | 'engineModel' | 'engineBaseUrl' | 'engineInputPrice' | 'engineOutputPrice' | 'engineStructuredOutput' | 'updatedAt'>;
+
+/** Writes the engine's columns; the caller logs the change in the same transaction. */
+export async function writeEngineColumns(trx: Trx, columns: EngineColumns): Promise<void> {
+  await trx.updateTable('workspace').set(columns).execute();
 }
 
 /**

@@ -2,9 +2,7 @@
  * The local engine's output: a markdown draft a person would want to read, built only from the
  * task, its signals, the retrieved memory and the operator notes, each cited where it is used.
  */
-import type { ArtifactKind } from '../../domain/artifacts/rules';
-import type { SignalKind } from '../../domain/signals/signal-store';
-import type { TaskDeliverableType, TaskKind, TaskPriority } from '../../domain/tasks/rules';
+import type { ArtifactKind, SignalKind, TaskDeliverableType, TaskKind, TaskPriority } from '../../core/vocabulary';
 import { excerpt } from '../prompt';
 import type { EngineMemory, EngineNote, EngineSignal } from '../types';
 import { priorityRank, subjectOf } from './triage';

@@ -3,9 +3,7 @@
  * word overlap over the task's title, summary, tags and attached signal titles), or into a new
  * task; closely related new signals of the same cycle share one new task.
  */
-import type { TaskDeliverableType, TaskKind, TaskPriority } from '../../domain/tasks/rules';
-import { MAX_TASK_SUMMARY, MAX_TASK_TAGS, MAX_TASK_TITLE } from '../../domain/tasks/rules';
-import type { SignalKind, SignalPriority } from '../../domain/signals/signal-store';
+import { MAX_TASK_SUMMARY, MAX_TASK_TAGS, MAX_TASK_TITLE, type SignalKind, type SignalPriority, type TaskDeliverableType, type TaskKind, type TaskPriority } from '../../core/vocabulary';
 import { excerpt } from '../prompt';
 import type { EngineSignal, EngineTask } from '../types';
 import { timeSlicer } from '../../core/time-slicer';

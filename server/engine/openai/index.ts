@@ -14,7 +14,7 @@
  * same shares.
  */
 import OpenAI from 'openai';
-import type { EngineKind } from '../../config';
+import type { EngineKind } from '../../core/vocabulary';
 import type { StructuredOutputMode } from '../structured-output';
 import { CycleCancelledError, EngineError, type CycleDecisions, type CycleInput, type Engine, type EngineMemory, type TokenUsage } from '../types';
 import { countTokens, loadTokenizer } from '../usage';

@@ -3,10 +3,7 @@
  * its validation: the model's JSON becomes CycleDecisions only when every reference in it points
  * at something the cycle showed the model; anything else is an EngineError naming the problem.
  */
-import { ARTIFACT_KINDS } from '../../domain/artifacts/rules';
-import { MEMORY_KINDS } from '../../domain/memory/rules';
-import { MAX_TASK_SUMMARY, MAX_TASK_TAGS, MAX_TASK_TITLE, TASK_DELIVERABLE_TYPES, TASK_KINDS, TASK_PRIORITIES, TASK_STATUS_MOVES } from '../../domain/tasks/rules';
-import { FOCUS_TAG_PATTERN, MAX_TAG_LENGTH } from '../../domain/workspace/rules';
+import { ARTIFACT_KINDS, FOCUS_TAG_PATTERN, MAX_TAG_LENGTH, MAX_TASK_SUMMARY, MAX_TASK_TAGS, MAX_TASK_TITLE, MEMORY_KINDS, TASK_DELIVERABLE_TYPES, TASK_KINDS, TASK_PRIORITIES, TASK_STATUS_MOVES } from '../../core/vocabulary';
 import { EngineError, type CycleDecisions, type EngineMemory, type EngineSignal, type EngineTask, type MemoryDraft } from '../types';
 
 const str = { type: 'string' } as const;

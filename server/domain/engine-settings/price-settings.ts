@@ -3,10 +3,10 @@
  * tokens, stored as integer micro-USD per million (0019), both or neither. And the price that
  * applies, as Settings shows it (pricing.ts decides it).
  */
-import type { WorkspaceTable } from '../../db/schema';
-import { invalid } from '../core/errors';
-import { microToUsd } from '../domain/cost/rules';
-import { resolvePrice, type PriceSource } from './pricing';
+import type { WorkspaceTable } from '../../../db/schema';
+import { invalid } from '../../core/errors';
+import { resolvePrice, type PriceSource } from '../../engine/pricing';
+import { microToUsd } from '../cost/rules';
 
 /** The most a price may be, USD per million tokens (the dearest listed models are far below). */
 export const MAX_PRICE_PER_MILLION_USD = 1000;

@@ -4,30 +4,22 @@
  * outside the database). The key is write-only: answers, activity rows, events and the log only
  * ever say whether one is set and its last four characters.
  */
-import type { Db } from '../../db/connection';
-import { inTransaction } from '../../db/transactions';
-import type { DeskConfig, EngineKind } from '../config';
-import type { Clock } from '../core/clock';
-import { invalid } from '../core/errors';
-import { recordActivity, SYSTEM_ACTOR } from '../domain/activity/activity';
-import { emit } from '../domain/events/outbox';
-import { resolveActor } from '../domain/members/resolve-actor';
-import { readWorkspace, rememberStructuredOutput } from '../domain/workspace/workspace-store';
-import { checkConnection, listModels, MAX_MODELS, type Diagnosis, type EngineProblem } from './discovery';
-import { createEngine, type EngineSettings } from './index';
+import type { Db } from '../../../db/connection';
+import { inTransaction } from '../../../db/transactions';
+import type { DeskConfig } from '../../config';
+import type { Clock } from '../../core/clock';
+import { invalid } from '../../core/errors';
+import type { EngineKind, StructuredOutputMode } from '../../core/vocabulary';
+import { checkConnection, listModels, MAX_MODELS, type Diagnosis, type EngineProblem } from '../../engine/discovery';
+import { createEngine, type EngineSettings } from '../../engine/index';
+import { SecretsLockedError, type SecretStore } from '../../engine/secrets';
+import { EngineError, type Engine } from '../../engine/types';
+import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
+import { emit } from '../events/outbox';
+import { resolveActor } from '../members/resolve-actor';
+import { readWorkspace, rememberStructuredOutput, writeEngineColumns } from '../workspace/workspace-store';
 import { checkPrice, priceText, priceView, type PricePatch, type PriceView } from './price-settings';
-import type { StructuredOutputMode } from './structured-output';
-import { SecretsLockedError, type SecretStore } from './secrets';
-import { EngineError, type Engine } from './types';
-
-export const ENGINE_KINDS: readonly EngineKind[] = ['local', 'openai'];
-export const MAX_MODEL_LENGTH = 200;
-export const MAX_BASE_URL_LENGTH = 500;
-export const MAX_API_KEY_LENGTH = 500;
-/** How long Test connection waits for the provider (per request). */
-export const TEST_TIMEOUT_MS = 20_000;
-/** How long Find models waits for the server's list. */
-export const MODELS_TIMEOUT_MS = 10_000;
+import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH, MODELS_TIMEOUT_MS, TEST_TIMEOUT_MS } from './rules';
 
 export interface EngineSettingsView {
   engine: EngineKind;
@@ -204,7 +196,7 @@ export class EngineSettingsService {
       if (!changed && keyChange === null) return;
       // What was found about the old server (its structured-output mode) does not carry over to a new one.
       const sameServer = next.engineModel === before.engineModel && next.engineBaseUrl === before.engineBaseUrl;
-      if (changed) await trx.updateTable('workspace').set({ ...next, ...prices, ...(sameServer ? {} : { engineStructuredOutput: null }), updatedAt: this.deps.clock.now().toISOString() }).execute();
+      if (changed) await writeEngineColumns(trx, { ...next, ...prices, ...(sameServer ? {} : { engineStructuredOutput: null }), updatedAt: this.deps.clock.now().toISOString() });
       const parts = [`AI engine: ${next.engine === 'local' ? 'built-in' : 'OpenAI-compatible'}`];
       if (next.engineModel) parts.push(`model ${next.engineModel}`);
       if (next.engine === 'openai' && next.engineBaseUrl) parts.push(`at ${next.engineBaseUrl}`);
@@ -234,7 +226,7 @@ export class EngineSettingsService {
     if (config.engine === 'local' && model === null && baseUrl === null) return;
     await inTransaction(this.deps.db, async (trx) => {
       const row = await readWorkspace(trx);
-      await trx.updateTable('workspace').set({ engine: config.engine, engineModel: model, engineBaseUrl: baseUrl }).execute();
+      await writeEngineColumns(trx, { engine: config.engine, engineModel: model, engineBaseUrl: baseUrl });
       const detail = `AI engine from the environment: ${config.engine === 'local' ? 'built-in' : 'OpenAI-compatible'}${model ? `, model ${model}` : ''}${config.engine === 'openai' && baseUrl ? ` at ${baseUrl}` : ''}`;
       await recordActivity(trx, this.deps.clock, { kind: 'workspace.engine', detail, actor: SYSTEM_ACTOR, entityType: 'workspace', entityId: row.id });
       await emit(trx, this.deps.clock, 'workspace.engine_changed', {

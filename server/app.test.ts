@@ -6,6 +6,8 @@ import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_HELMET, STRICT_HELMET, directRoutes, precomputedHeaders } from './app';
+import { RegisterRoutes } from './generated/routes';
+import { openApiDocument } from './openapi/document';
 import { startTestDesk, type TestDesk } from './testing/desk';
 
 /** Security headers on every kind of response, and how the built UI is served. */
@@ -135,8 +137,19 @@ describe('a refused bearer request', () => {
 describe('direct dispatch of fixed-path API routes', () => {
   const handler = (name: string): RequestHandler => Object.defineProperty(() => undefined, 'name', { value: name });
   const auth = handler('runAuthenticationMiddleware');
+  const bearer = [{ bearer: [] }];
+  const spec = {
+    paths: {
+      '/api/v1/items/{id}': { get: { operationId: 'GetItem', security: bearer } },
+      '/api/v1/items/stale': { get: { operationId: 'GetStale', security: bearer } },
+      '/api/v1/items': { get: { operationId: 'ListItems', security: bearer }, post: { operationId: 'CreateItem', security: bearer } },
+      '/api/v1/public': { get: { operationId: 'GetPublic', security: [] } },
+      '/api/v1/public-too': { get: { operationId: 'GetPublicToo' } },
+      '/api/v1/Items': { get: { operationId: 'ListItemsAgain', security: bearer } },
+    },
+  };
 
-  it('takes fixed paths with only tsoa authentication, not those an earlier route shadows or with middlewares', () => {
+  it('takes fixed paths with only tsoa authentication, by operationId, not those an earlier route shadows or with middlewares', () => {
     const final = handler('final');
     const routes = directRoutes((router) => {
       router.get('/api/v1/items/:id', auth, handler('byId'));
@@ -144,10 +157,32 @@ describe('direct dispatch of fixed-path API routes', () => {
       router.get('/api/v1/items', auth, final);
       router.post('/api/v1/items', auth, handler('extra'), handler('create')); // a middleware of its own
       router.get('/api/v1/public', handler('public'));
+      // A public operation's middleware is not authentication, whatever its function is called.
+      router.get('/api/v1/public-too', handler('runAuthenticationMiddleware'), handler('publicToo'));
       router.get('/api/v1/Items', auth, handler('second')); // a later duplicate never runs
-    });
-    expect([...routes.keys()].sort()).toEqual(['GET /api/v1/items', 'GET /api/v1/public']);
-    expect(routes.get('GET /api/v1/items')).toBe(final);
+      router.get('/api/v1/undocumented', handler('undocumented'));
+    }, spec);
+    expect([...routes.keys()].sort()).toEqual(['GetPublic', 'ListItems']);
+    expect(routes.get('ListItems')).toBe(final);
+  });
+
+  it('does not depend on the names of the generated functions: tsoa’s routes renamed (as a minifier would) dispatch the same', () => {
+    const byName = directRoutes(RegisterRoutes, openApiDocument);
+    const renamed = directRoutes((router) => {
+      const anonymous = (verb: 'get' | 'post' | 'put' | 'patch' | 'delete') => (routePath: string, ...handlers: RequestHandler[]) =>
+        (router[verb] as (p: string, ...h: RequestHandler[]) => unknown)(routePath, ...handlers.map((h, i) => Object.defineProperty(h, 'name', { value: `h${i}` })));
+      RegisterRoutes({ get: anonymous('get'), post: anonymous('post'), put: anonymous('put'), patch: anonymous('patch'), delete: anonymous('delete') } as unknown as express.Router);
+    }, openApiDocument);
+    expect([...renamed.keys()].sort()).toEqual([...byName.keys()].sort());
+    // Each is the operation of that method and fixed path in the document, the hot paths among them.
+    const operations = new Map<string, string>();
+    for (const [template, item] of Object.entries((openApiDocument as unknown as { paths: Record<string, Record<string, { operationId: string }>> }).paths)) {
+      for (const op of Object.values(item)) operations.set(op.operationId, template);
+    }
+    for (const id of renamed.keys()) expect(operations.get(id), id).not.toMatch(/\{/);
+    expect(renamed.has('GetWorkspace')).toBe(true);
+    expect(renamed.has('CreateSignal')).toBe(true);
+    expect(renamed.size).toBeGreaterThan(50);
   });
 
   it('answers a direct route exactly as the router does: a fixed path and its case and slash variants', async () => {

@@ -145,12 +145,13 @@ describe('auth before the body is read', () => {
 
   it('the public and bearer operations are read from the OpenAPI document', () => {
     const ops = operationTable(openApiDocument);
-    // Fixed paths carry the key app.ts dispatches them by (HEAD is served as GET, case and a trailing slash folded).
-    expect(ops.match('GET', '/api/v1/openapi.json')).toEqual({ public: true, key: 'GET /api/v1/openapi.json' });
-    expect(ops.match('POST', '/api/webhooks/signals/abc')).toEqual({ public: true });
-    expect(ops.match('GET', '/api/v1/workspace')).toEqual({ public: false, key: 'GET /api/v1/workspace' });
-    expect(ops.match('HEAD', '/api/v1/Workspace/')).toEqual({ public: false, key: 'GET /api/v1/workspace' });
-    expect(ops.match('PATCH', '/api/v1/sources/src_1')).toEqual({ public: false });
+    // Fixed paths carry the key of their body limit (HEAD is served as GET, case and a trailing slash folded); every
+    // operation its operationId, which app.ts dispatches direct routes by.
+    expect(ops.match('GET', '/api/v1/openapi.json')).toEqual({ public: true, key: 'GET /api/v1/openapi.json', operationId: 'Openapi' });
+    expect(ops.match('POST', '/api/webhooks/signals/abc')).toEqual({ public: true, operationId: 'ReceiveInboundSignals' });
+    expect(ops.match('GET', '/api/v1/workspace')).toEqual({ public: false, key: 'GET /api/v1/workspace', operationId: 'GetWorkspace' });
+    expect(ops.match('HEAD', '/api/v1/Workspace/')).toEqual({ public: false, key: 'GET /api/v1/workspace', operationId: 'GetWorkspace' });
+    expect(ops.match('PATCH', '/api/v1/sources/src_1')).toEqual({ public: false, operationId: 'UpdateSource' });
     expect(ops.match('DELETE', '/api/v1/workspace')).toBeUndefined();
     expect(ops.match('GET', '/api/v1/sources/a/b')).toBeUndefined();
   });

@@ -113,13 +113,14 @@ export interface OperationTable {
   /**
    * undefined: no such operation (the request will be a 404, so its body is never read). `key`,
    * for an operation without path parameters: "METHOD /path" in lower case (HEAD as GET).
+   * `operationId`: the operation's, as the document names it.
    */
-  match(method: string, urlPath: string): { public: boolean; key?: string } | undefined;
+  match(method: string, urlPath: string): { public: boolean; key?: string; operationId?: string } | undefined;
 }
 
 interface OpenApiLike {
   security?: Record<string, unknown>[];
-  paths?: Record<string, Record<string, { security?: Record<string, unknown>[] } | unknown>>;
+  paths?: Record<string, Record<string, { security?: Record<string, unknown>[]; operationId?: string } | unknown>>;
 }
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -128,14 +129,14 @@ export function operationTable(openApi: object): OperationTable {
   const document = openApi as OpenApiLike;
   // Paths without parameters are looked up directly ("GET /api/v1/workspace"); the others are
   // matched one by one. Express routes match case-insensitively and forgive a trailing slash: so does this.
-  const exact = new Map<string, { public: boolean }>();
-  const templated: { method: string; pattern: RegExp; public: boolean }[] = [];
+  const exact = new Map<string, { public: boolean; operationId?: string }>();
+  const templated: { method: string; pattern: RegExp; public: boolean; operationId?: string }[] = [];
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
-      const security = (op as { security?: Record<string, unknown>[] }).security ?? document.security ?? [];
+      const { security = document.security ?? [], operationId } = op as { security?: Record<string, unknown>[]; operationId?: string };
       // No requirement, or an empty one ({}), means the operation is public.
-      const verdict = { public: security.length === 0 || security.some((s) => Object.keys(s).length === 0) };
+      const verdict = { public: security.length === 0 || security.some((s) => Object.keys(s).length === 0), ...(operationId === undefined ? {} : { operationId }) };
       if (!template.includes('{')) {
         exact.set(`${method.toUpperCase()} ${template.toLowerCase()}`, verdict);
         continue;
@@ -152,9 +153,9 @@ export function operationTable(openApi: object): OperationTable {
       const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
       const key = `${m} ${urlPath.toLowerCase().replace(/(.)\/$/, '$1')}`;
       const hit = exact.get(key);
-      if (hit) return { public: hit.public, key };
+      if (hit) return { ...hit, key };
       const row = templated.find((r) => r.method === m && r.pattern.test(urlPath));
-      return row ? { public: row.public } : undefined;
+      return row ? { public: row.public, ...(row.operationId === undefined ? {} : { operationId: row.operationId }) } : undefined;
     },
   };
 }

@@ -15,7 +15,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const pragma = async (database: OpenedDatabase, name: 'cache_size' | 'mmap_size' | 'temp_store') => Object.values((await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(database.db)).rows[0])[0];
+const pragma = async (database: OpenedDatabase, name: 'cache_size' | 'mmap_size' | 'temp_store' | 'synchronous') => Object.values((await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(database.db)).rows[0])[0];
 
 describe('openDatabase memory settings', () => {
   it('gives the desk connection and a second one (the cycle worker) a 4 MiB page cache and no memory map', async () => {
@@ -31,6 +31,17 @@ describe('openDatabase memory settings', () => {
       expect(await pragma(database, 'cache_size')).toBe(-4096);
       expect(await pragma(database, 'mmap_size')).toBe(0);
     }
+  });
+
+  it('syncs at FULL unless told OFF (test desks), on the desk connection and on a second one alike', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-conn-'));
+    const file = path.join(dir, 'desk.sqlite');
+    const full = await openDatabase(file);
+    opened.push(full);
+    const off = await openDatabase(file, { migrate: false, synchronous: 'OFF' });
+    opened.push(off);
+    expect(await pragma(full, 'synchronous')).toBe(2);
+    expect(await pragma(off, 'synchronous')).toBe(0);
   });
 
   it('keeps a group-commit member\'s savepoint journal in memory, and the temp storage of reads on files', async () => {

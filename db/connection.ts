@@ -29,7 +29,16 @@ export interface OpenDatabaseOptions {
    * already opened and migrated (the loop's cycle worker): same pragmas, no schema work.
    */
   migrate?: boolean;
+  /**
+   * `OFF` is for test desks only (server/testing): nothing is synced, so the hundreds of desks a test
+   * run starts do not wait on the disk at every commit. Whatever runs Desk for a user keeps the
+   * default, FULL; the crash test runs its desk as `npm start` does, at FULL.
+   */
+  synchronous?: Synchronous;
 }
+
+/** SQLite's `synchronous` setting of a connection: FULL (the default), OFF for test desks. */
+export type Synchronous = 'FULL' | 'OFF';
 
 /**
  * Page cache per connection, in KiB (SQLite's negative cache_size). better-sqlite3 builds SQLite with
@@ -54,7 +63,7 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   // Durability: in WAL mode FULL syncs the WAL at every commit, so a write answered 201 survives a
   // power loss or OS crash, not only a crash of Desk (NORMAL syncs at checkpoints and may roll the
   // last commits back). Measured by `npm run bench` (FULL against NORMAL on the hot write paths).
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${options.synchronous === 'OFF' ? 'OFF' : 'FULL'}`);
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   let driver: JoiningDriver | undefined;
   let caching: StatementCachingDriver | undefined;

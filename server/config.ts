@@ -35,6 +35,11 @@ export interface DeskConfig {
    * environment: only the Electron shell sets it, to its copy built for Electron's ABI.
    */
   sqliteNativeBinding?: string;
+  /**
+   * SQLite's `synchronous` on the desk's connections (its own and the cycle worker's). Not read from
+   * the environment: only test desks (server/testing/desk.ts) set `OFF`; every other desk syncs at FULL.
+   */
+  sqliteSynchronous?: 'FULL' | 'OFF';
 }
 
 function defaultDataDir(): string {

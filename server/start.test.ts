@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configFromEnv, machineTimezone, type DeskConfig } from './config';
 import { HOUR_MS, ManualClock } from './core/clock';
@@ -101,6 +102,22 @@ describe('workspace creation on first start', () => {
     expect((await call(second, 'GET', '/api/v1/activity?limit=200')).body).toEqual(activityBefore);
     expect(await second.services.db.selectFrom('workspace').select('id').execute()).toHaveLength(1);
     expect(await second.services.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+});
+
+describe('durability', () => {
+  const synchronous = async (desk: RunningDesk) => (await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(desk.services.db)).rows[0].synchronous;
+
+  it('syncs every commit (synchronous FULL) on a desk started from the environment, whatever it holds', async () => {
+    const desk = await startFromEnv({ DESK_SQLITE_SYNCHRONOUS: 'OFF', DESK_SYNCHRONOUS: 'OFF' }, tempDir());
+    expect(desk.services.config.sqliteSynchronous).toBeUndefined();
+    expect(await synchronous(desk)).toBe(2);
+  });
+
+  it('turns syncing off only when the config says so (test desks: server/testing/desk.ts)', async () => {
+    const desk = await startDesk({ ...configFromEnv({ DESK_DATA_DIR: tempDir(), DESK_PORT: '0' }), sqliteSynchronous: 'OFF' }, { clock: new ManualClock('2026-03-10T12:00:00.000Z'), runScheduler: false });
+    running.push(desk);
+    expect(await synchronous(desk)).toBe(0);
   });
 });
 

@@ -126,7 +126,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   let ingestToken: string;
   let engineSettings: EngineSettingsService;
   try {
-    database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding });
+    database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding, synchronous: config.sqliteSynchronous });
   } catch (err) {
     await unlock();
     throw err;
@@ -155,7 +155,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     ? inlineExecutor({ db, clock, engineFor: options.engineFor })
     : options.cycleExecution === 'inline'
       ? inlineExecutor({ db, clock, engineFor: (s) => createEngine(s, apiKeyFor(s)) })
-      : new WorkerCycleExecutor({ db, file: dbFile, nativeBinding: config.sqliteNativeBinding, apiKeyFor });
+      : new WorkerCycleExecutor({ db, file: dbFile, nativeBinding: config.sqliteNativeBinding, synchronous: config.sqliteSynchronous, apiKeyFor });
   // A spike is caught the moment the cycle that caused it commits (the cost guard's job is the safety net).
   const afterCycle = () =>
     void services.costGuard.detectSpikes().catch((err: unknown) => log.warn({ err }, 'cost-spike detection after a cycle failed'));

@@ -33,7 +33,7 @@ export function useTestDatabase(options: { workspace?: WorkspaceSeed } = {}): Te
   beforeEach(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-db-'));
     const clock = new ManualClock('2026-03-10T12:00:00.000Z');
-    const database = await openDatabase(path.join(dir, 'desk.sqlite'));
+    const database = await openDatabase(path.join(dir, 'desk.sqlite'), { synchronous: 'OFF' });
     state = { database, clock, dir };
     if (options.workspace) await new WorkspaceService(database.db, clock).ensureCreated(options.workspace);
   });
@@ -59,7 +59,7 @@ export function useTestDatabase(options: { workspace?: WorkspaceSeed } = {}): Te
     async reopen() {
       const s = current();
       await s.database.close();
-      s.database = await openDatabase(path.join(s.dir, 'desk.sqlite'));
+      s.database = await openDatabase(path.join(s.dir, 'desk.sqlite'), { synchronous: 'OFF' });
     },
   };
 }

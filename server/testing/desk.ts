@@ -52,6 +52,8 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
     host: '127.0.0.1',
     engine: 'local',
     openai: {},
+    // Test desks live in temp folders nobody needs after a power loss: no disk sync at commit.
+    sqliteSynchronous: 'OFF',
     ...configOverrides,
     seed: { plan: 'free', timezone: 'UTC', ...configOverrides.seed },
   };

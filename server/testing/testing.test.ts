@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dbFingerprint, userTables } from './db-fingerprint';
 import { startTestDesk, type TestDesk } from './desk';
@@ -104,6 +105,12 @@ describe('startTestDesk', () => {
     expect((await second.api('GET', '/api/v1/workspace')).body.loopState).toBe('off');
     await second.stop();
     expect(fs.existsSync(first.dataDir)).toBe(false);
+  });
+
+  it('does not sync the disk at commit (synchronous OFF), unless the test asks for FULL', async () => {
+    const pragma = async (d: TestDesk) => (await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(d.services.db)).rows[0].synchronous;
+    expect(await pragma(await start())).toBe(0);
+    expect(await pragma(await start({ sqliteSynchronous: 'FULL' }))).toBe(2);
   });
 
   it('gives a typed client that sends the bearer token', async () => {

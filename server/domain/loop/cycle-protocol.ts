@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../../db/connection';
 import type { EngineKind } from '../../config';
 import type { CycleJob, CycleOutcome, CyclePhase } from './cycle';
 
@@ -12,6 +13,8 @@ export interface WorkerDatabase {
   file: string;
   /** better_sqlite3.node to load instead of node_modules' own (the Electron shell's build). */
   nativeBinding?: string;
+  /** The desk's own connection's `synchronous` (OFF only for test desks). */
+  synchronous?: Synchronous;
   /** The write-lock flag the worker's connection holds while it writes (db/statement-cache.ts WriteLockRole). */
   lock: SharedArrayBuffer;
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { Db } from '../../../db/connection';
+import type { Db, Synchronous } from '../../../db/connection';
 import { notifyTablesWritten, releaseWriteLock, shareWriteLock } from '../../../db/statement-cache';
 import type { EngineKind } from '../../config';
 import type { EngineSettings } from '../../engine/index';
@@ -17,6 +17,7 @@ export interface WorkerExecutorOptions {
   /** The desk's database file (the worker opens it without migrating). */
   file: string;
   nativeBinding?: string;
+  synchronous?: Synchronous;
   /** The openai engine's key for a cycle, read when the cycle starts (Settings may replace it). */
   apiKeyFor: (settings: EngineSettings) => string | null;
 }
@@ -212,7 +213,8 @@ export class WorkerCycleExecutor implements CycleExecutor {
   }
 
   private get database(): WorkerDatabase {
-    return { file: this.o.file, lock: this.lock, ...(this.o.nativeBinding ? { nativeBinding: this.o.nativeBinding } : {}) };
+    const { file, nativeBinding, synchronous } = this.o;
+    return { file, lock: this.lock, ...(nativeBinding ? { nativeBinding } : {}), ...(synchronous ? { synchronous } : {}) };
   }
 
   run(job: CycleJob, hooks: CycleHooks): Promise<CycleOutcome> {

@@ -43,7 +43,7 @@ function connect(database: WorkerDatabase): Connection {
   let c = connections.get(database.file);
   if (c === undefined) {
     const written = new Set<string>();
-    const opened = openDatabase(database.file, { nativeBinding: database.nativeBinding, migrate: false }).then((o) => {
+    const opened = openDatabase(database.file, { nativeBinding: database.nativeBinding, synchronous: database.synchronous, migrate: false }).then((o) => {
       onAnyTableWrite(o.db, (table) => written.add(table));
       // The desk waits on this flag (without blocking its thread) while this connection writes.
       shareWriteLock(o.db, new Int32Array(database.lock), 'holder');

@@ -1,3 +1,7 @@
+/**
+ * What tasks have cost: one task so far and day by day, and the tasks that cost most. The tasks
+ * area reads the cost ledger's daily rows (cost/), which know nothing of tasks.
+ */
 import { lastDays, type Day } from '../../core/workspace-time';
 import { countedStatuses } from '../cost/cost-breakdowns';
 import { readCostSeries, readKeySeries, toCents, toPoints } from '../cost/cost-series';
@@ -5,11 +9,6 @@ import type { TaskCostTrajectory } from '../cost/cost-views';
 import { checkCostParam, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT, TOP_COST_TRAJECTORY_DAYS } from '../cost/rules';
 import type { TaskDeps } from './task-crud';
 import { costOf, getTaskRow, toTasks, type Task, type TaskCost } from './task-store';
-
-/**
- * What tasks have cost: one task so far and day by day, and the tasks that cost most. The tasks
- * area reads the cost ledger's daily rows (cost/), which know nothing of tasks.
- */
 
 export interface TopCostTask extends Task {
   /**

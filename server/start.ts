@@ -39,7 +39,6 @@ import { TemplateService } from './domain/templates/template-service';
 import { DashboardPrefsService } from './domain/dashboard-prefs/prefs-service';
 import { DigestService } from './domain/digest/digest-service';
 import { SavedSearchService } from './domain/saved-searches/saved-search-service';
-import { addTimelineSource } from './domain/tasks/task-timeline';
 import { LoopService } from './domain/loop/loop-service';
 import { inlineExecutor } from './domain/loop/cycle-executor';
 import { WorkerCycleExecutor } from './domain/loop/cycle-worker-executor';
@@ -51,7 +50,6 @@ import { createEngine, type EngineSettings, type Engine } from './engine/index';
 import { commentTimelineSource } from './domain/comments/comment-timeline';
 
 // Comments join every task timeline (the tasks area's extension point).
-addTimelineSource(commentTimelineSource);
 import { applyRelaySettings } from './domain/relay/relay-settings';
 import { ArtifactService } from './domain/artifacts/artifact-service';
 import { ReviewAttentionWatcher } from './domain/artifacts/attention-watcher';
@@ -160,8 +158,13 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const afterCycle = () =>
     void services.costGuard.detectSpikes().catch((err: unknown) => log.warn({ err }, 'cost-spike detection after a cycle failed'));
   const loop = new LoopService({ db, clock, executor, onCycleFinished: afterCycle });
-  const tasks = new TaskService({ db, clock, workspace });
+  // Comments join every task's timeline (the comments area owns them; tasks cannot import it).
+  const tasks = new TaskService({ db, clock, workspace }, [commentTimelineSource]);
   const stats = new StatsService(db, clock, loop);
+  const artifacts = new ArtifactService(db, clock, workspace);
+  const overview = new OverviewService({ db, clock, tasks });
+  const cost = new CostService({ db, clock, workspace, capState: () => loop.runtime() });
+  const costGuard = new CostGuardService({ db, clock, onAlert: options.onCostAlert });
   const services: Services = {
     config,
     clock,
@@ -184,7 +187,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     templates: new TemplateService(db, clock),
     savedSearches: new SavedSearchService(db, clock),
     tasks,
-    artifacts: new ArtifactService(db, clock, workspace),
+    artifacts,
     loop,
     stats,
     engineSettings,
@@ -194,37 +197,26 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       clock,
       workspace,
       // The watch job's last finished run is the previous process's last look (outputs that crossed since are news).
-      lastLookedAt: async () => {
-        const state = await db.selectFrom('schedulerJobs').select('lastFinishedAt').where('name', '=', REVIEW_ATTENTION_JOB).executeTakeFirst();
-        return state?.lastFinishedAt ? new Date(state.lastFinishedAt) : null;
-      },
+      lastLookedAt: () => scheduler.lastFinishedAt(REVIEW_ATTENTION_JOB),
       log: log.child({ component: 'review-attention' }),
     }),
-    cost: new CostService({ db, clock, workspace, capState: () => loop.runtime() }),
-    overview: new OverviewService({ db, clock, tasks }),
-    costGuard: new CostGuardService({ db, clock, onAlert: options.onCostAlert }),
+    cost,
+    overview,
+    costGuard,
     // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
     outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
     exports: new ExportService({ db, clock, workspace }),
     search: new SearchService(db, { onIndexError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'search index catch-up failed') }),
     tags: new TagService(db, clock),
     dashboardPrefs: new DashboardPrefsService(db, clock),
-    // The digest reads the other areas through their services (getters: they are built in this same object).
+    // The digest reads the other areas through their services, built above.
     digest: new DigestService({
       db,
       clock,
-      get artifacts() {
-        return services.artifacts;
-      },
-      get overview() {
-        return services.overview;
-      },
-      get cost() {
-        return services.cost;
-      },
-      get costGuard() {
-        return services.costGuard;
-      },
+      artifacts,
+      overview,
+      cost,
+      costGuard,
       sources,
       mail: { smtpUrl: config.smtpUrl, dataDir: config.dataDir },
       deskUrl: () => services.localUrl,

@@ -110,6 +110,8 @@ export class DeskError extends Error {
 
 export const badRequest = (code: ErrorCode, message: string) => new DeskError(400, code, message);
 export const notFound = (what: NotFoundEntity, id: string) => new DeskError(404, `${what}_not_found`, `No ${what.replace(/_/g, ' ')} with id ${id}`);
+/** A memory entry's 404 (its own wording; the cost guard's acks answer it too). */
+export const memoryNotFound = (id: string) => new DeskError(404, 'memory_not_found', `No memory entry with id ${id}`);
 /** 409: the target's current state forbids the request (see the status policy above). */
 export const conflict = (code: ErrorCode, message: string) => new DeskError(409, code, message);
 

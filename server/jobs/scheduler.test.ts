@@ -78,6 +78,19 @@ describe('Scheduler', () => {
     expect(await stateOf(s, 'count')).toMatchObject({ runCount: 3, lastRunAt: clock.now().toISOString(), lastError: null });
   });
 
+  it('tells when a job last finished, as a later process on the same database reads it', async () => {
+    const s = new Scheduler(database.db, clock, log);
+    const c = countingJob();
+    s.register(c.job);
+    expect(await s.lastFinishedAt('count')).toBeNull();
+    const finishedAt = clock.now().toISOString();
+    expect(await s.runNow('count')).toBe(true);
+    clock.advance(HOUR_MS);
+    const later = new Scheduler(database.db, clock, log);
+    expect((await later.lastFinishedAt('count'))?.toISOString()).toBe(finishedAt);
+    expect(await later.lastFinishedAt('never-registered')).toBeNull();
+  });
+
   it('runs each due job of a tick, and only the due ones', async () => {
     const s = new Scheduler(database.db, clock, log);
     const fast = countingJob('fast', MINUTE_MS);

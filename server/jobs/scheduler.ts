@@ -106,6 +106,12 @@ export class Scheduler {
     return this.db.selectFrom('schedulerJobs').selectAll().orderBy('name').execute();
   }
 
+  /** When the job last finished, in this process or an earlier one on the same database; null before its first run. */
+  async lastFinishedAt(name: string): Promise<Date | null> {
+    const state = await this.db.selectFrom('schedulerJobs').select('lastFinishedAt').where('name', '=', name).executeTakeFirst();
+    return state?.lastFinishedAt ? new Date(state.lastFinishedAt) : null;
+  }
+
   /** Starts each registered job that is not running; each decides for itself whether it is due. */
   private async startDue(): Promise<[string, Promise<boolean>][]> {
     const runs: [string, Promise<boolean>][] = [];

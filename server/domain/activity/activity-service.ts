@@ -5,7 +5,6 @@ import { parseIso } from '../../core/workspace-time';
 import { matchingRefs, queryWords } from '../search/fts';
 import { catchUp } from '../search/search-index';
 import type { ActivityKind } from '../catalog/activity-kinds';
-import type { WorkspaceService } from '../workspace/workspace-service';
 import { ACTIVITY_LIST, parseKindFilter, parseTextFilter } from './activity-rules';
 
 /** One row of the activity log (the spec leaves its fields open; these are Desk's). */
@@ -68,11 +67,16 @@ export function activityListQuery(db: Db, filter: ActivityFilter) {
   return sel.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.fetch);
 }
 
+/** What the log reads of the workspace: its timezone, for `since` (the workspace service, which writes activity rows itself). */
+export interface WorkspaceTimezone {
+  profile(): Promise<{ timezone: string }>;
+}
+
 /** The activity log as the API reads it (rows are written by recordActivity in each change). */
 export class ActivityService {
   constructor(
     private readonly db: Db,
-    private readonly workspace: WorkspaceService,
+    private readonly workspace: WorkspaceTimezone,
   ) {}
 
   /** One page of the log, newest first; every row is reachable by following nextCursor. */

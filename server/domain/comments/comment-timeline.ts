@@ -4,8 +4,8 @@ import { REMOVED_MEMBER_NAME } from './comment-service';
 
 /**
  * The comments of a task as task-timeline entries (type `comment`, the author as actor), newest
- * first before the cursor, from the (task_id, created_at, id) index. startDesk registers it with
- * addTimelineSource.
+ * first before the cursor, from the (task_id, created_at, id) index. startDesk hands it to the
+ * TaskService.
  */
 export const commentTimelineSource: TimelineSource = async (db, taskId, fetch, after) => {
   let q = db

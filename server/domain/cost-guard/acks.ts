@@ -1,13 +1,12 @@
 import type { Db } from '../../../db/connection';
 import { inTransaction } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
-import { DeskError, notFound } from '../../core/errors';
+import { DeskError, memoryNotFound, notFound } from '../../core/errors';
 import { checkIdList } from '../../core/input';
 import { dayOf, endOfDay } from '../../core/workspace-time';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
-import { memoryNotFound } from '../memory/memory-store';
 import { readWorkspace } from '../workspace/workspace-store';
 import { CHRONIC_ACK_EVENTS, SPIKE_ACK_EVENTS } from './alerts';
 import { CHRONIC_ACK_MS, chronicAckActive, chronicAckExpiry, hasChronic, type GuardDimension } from './rules';

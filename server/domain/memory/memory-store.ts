@@ -3,7 +3,7 @@ import type { Db } from '../../../db/connection';
 import type { MemoryTable } from '../../../db/schema';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
-import { DeskError } from '../../core/errors';
+import { memoryNotFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { lastDays } from '../../core/workspace-time';
 import { recordActivity, type Actor } from '../activity/activity';
@@ -57,8 +57,7 @@ export interface MemoryEntry {
   updatedAt: string;
 }
 
-/** 404 for an id that names no memory entry. */
-export const memoryNotFound = (id: string) => new DeskError(404, 'memory_not_found', `No memory entry with id ${id}`);
+export { memoryNotFound };
 
 /** The entry's row, or 404. Pass the transaction when inside one. */
 export async function getMemoryRow(db: Db, id: string): Promise<MemoryRow> {

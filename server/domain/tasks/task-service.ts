@@ -3,7 +3,7 @@ import { TaskCosts } from './task-cost';
 import { TaskCrud, type CreateTaskInput, type TaskDeps, type TaskListQuery } from './task-crud';
 import { TaskNotes } from './task-notes';
 import { TaskStaleness } from './task-staleness';
-import { TaskTimelines } from './task-timeline';
+import { TaskTimelines, type TimelineSource } from './task-timeline';
 
 /**
  * The tasks area as one object for controllers and jobs; each method belongs to one focused module
@@ -16,11 +16,15 @@ export class TaskService {
   readonly timelines: TaskTimelines;
   readonly costs: TaskCosts;
 
-  constructor(private readonly deps: TaskDeps) {
+  /** `otherTimelineSources`: entries other areas own on every task timeline (the comments'). */
+  constructor(
+    private readonly deps: TaskDeps,
+    otherTimelineSources: readonly TimelineSource[],
+  ) {
     this.crud = new TaskCrud(deps);
     this.notesOps = new TaskNotes(deps);
     this.staleness = new TaskStaleness(deps);
-    this.timelines = new TaskTimelines(deps);
+    this.timelines = new TaskTimelines(deps, otherTimelineSources);
     this.costs = new TaskCosts(deps);
   }
 

@@ -34,8 +34,8 @@ export interface TaskTimeline {
 
 /**
  * One source of timeline entries: the newest `fetch` entries of a task strictly before the cursor
- * position (at, id), newest first. The comments area adds its source with `addTimelineSource`
- * (server/domain/tasks/task-timeline.ts), so its comments join every task timeline.
+ * position (at, id), newest first. Sources of other areas (the comments') are handed to the
+ * TaskService when it is built (server/start.ts), so every task timeline shows them.
  */
 export type TimelineSource = (db: Db, taskId: string, fetch: number, after: CursorKey | undefined) => Promise<TimelineEntry[]>;
 
@@ -80,12 +80,8 @@ const activitySource: TimelineSource = async (db, taskId, fetch, after) => {
   return rows.map((r) => ({ id: r.id, type: 'activity' as const, at: r.createdAt, text: r.detail, actorLabel: r.actorLabel, actorUserId: r.actorUserId, activityKind: r.kind }));
 };
 
-const sources: TimelineSource[] = [createdSource, workLogSource, notesSource, activitySource];
-
-/** Extension point: another area (comments) adds the entries it owns to every task timeline. */
-export function addTimelineSource(source: TimelineSource): void {
-  if (!sources.includes(source)) sources.push(source);
-}
+/** The tasks area's own entries: creation, work log, notes, activity. */
+const TASK_SOURCES: readonly TimelineSource[] = [createdSource, workLogSource, notesSource, activitySource];
 
 /** A memory entry as the source-memory list will show it once the memory area exists. */
 export interface SourceMemoryEntry {
@@ -110,7 +106,15 @@ export interface TaskSources {
 
 /** A task's timeline, its inputs (originating signals) and its source memory. */
 export class TaskTimelines {
-  constructor(private readonly d: TaskDeps) {}
+  private readonly entrySources: readonly TimelineSource[];
+
+  /** `otherSources`: the entries other areas own (comments), on every timeline. */
+  constructor(
+    private readonly d: TaskDeps,
+    otherSources: readonly TimelineSource[],
+  ) {
+    this.entrySources = [...TASK_SOURCES, ...otherSources];
+  }
 
   /**
    * Creation, AI-cycle work-log entries, operator notes, (comments) and the task's activity rows,
@@ -120,7 +124,7 @@ export class TaskTimelines {
     const { db } = this.d;
     await getTaskRow(db, taskId);
     const { limit, after } = pageRequest(TIMELINE_LIST, query, ['string', 'string']);
-    const parts = await Promise.all(sources.map((s) => s(db, taskId, limit + 1, after)));
+    const parts = await Promise.all(this.entrySources.map((s) => s(db, taskId, limit + 1, after)));
     const merged = parts.flat().sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1));
     const page = toPage(merged.slice(0, limit + 1), limit, (e) => [e.at, e.id]);
     return { taskId, entries: page.rows, nextCursor: page.nextCursor };

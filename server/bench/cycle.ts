@@ -10,6 +10,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { inTransaction } from '../../db/transactions';
 import { cycleWorkerRunning } from '../domain/loop/cycle-worker-executor';
+import { insertMemoryRows } from '../domain/memory/memory-store';
+import { insertSignalRows } from '../domain/signals/signal-store';
 import { LoopService } from '../domain/loop/loop-service';
 import { createEngine } from '../engine/index';
 import { startTestDesk, type TestDesk } from '../testing/desk';
@@ -61,7 +63,7 @@ async function seed(desk: TestDesk, signals: number, offset: number): Promise<vo
           createdAt: new Date(now - (signals - start - k) * 1000).toISOString(),
         };
       });
-      await trx.insertInto('signals').values(rows).execute();
+      await insertSignalRows(trx, rows);
     }
   });
 }
@@ -83,7 +85,7 @@ async function seedMemory(desk: TestDesk): Promise<void> {
           updatedAt: now,
         };
       });
-      await trx.insertInto('memory').values(rows).execute();
+      await insertMemoryRows(trx, rows);
     }
   });
 }

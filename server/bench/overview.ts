@@ -5,8 +5,11 @@
  * (target p99 under 50 ms). A desk of its own; rows written straight to the database, deterministic.
  */
 import { performance } from 'node:perf_hooks';
-import { inTransaction } from '../../db/transactions';
-import { newTaskDefaults } from '../domain/tasks/task-store';
+import { inTransaction, type Trx } from '../../db/transactions';
+import { insertActivityRows } from '../domain/activity/activity';
+import { insertArtifactRows } from '../domain/artifacts/artifact-store';
+import { insertSignalRows } from '../domain/signals/signal-store';
+import { insertTaskRows, newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 
 export interface OverviewBenchResult {
@@ -32,16 +35,16 @@ export async function seedOverview(desk: TestDesk): Promise<void> {
     const iso = (ms: number) => new Date(ms).toISOString();
     const spread = (i: number, n: number) => now - Math.floor((i * SPAN_MS) / n) - 1;
     await inTransaction(db, async (trx) => {
-      const batch = async <T>(table: 'signals' | 'tasks' | 'artifacts' | 'activity', n: number, row: (i: number) => T) => {
+      const batch = async <T>(insert: (trx: Trx, rows: T[]) => Promise<void>, n: number, row: (i: number) => T) => {
         for (let i = 0; i < n; i += 500) {
           const rows = Array.from({ length: Math.min(500, n - i) }, (_, k) => row(i + k));
-          await trx.insertInto(table).values(rows as never).execute();
+          await insert(trx, rows);
         }
       };
-      await batch('signals', SIGNALS, (i) => ({
+      await batch(insertSignalRows, SIGNALS, (i) => ({
         id: `sig_ob${String(i).padStart(6, '0')}`,
-        kind: 'news',
-        priority: 'normal',
+        kind: 'news' as const,
+        priority: 'normal' as const,
         title: `Signal ${i}`,
         detail: 'Detail',
         sourceUrl: null,
@@ -50,7 +53,7 @@ export async function seedOverview(desk: TestDesk): Promise<void> {
         createdAt: iso(spread(i, SIGNALS)),
         triagedAt: i % 50 === 0 ? null : iso(now),
       }));
-      await batch('tasks', TASKS, (i) => ({
+      await batch(insertTaskRows, TASKS, (i) => ({
         id: `tsk_ob${String(i).padStart(5, '0')}`,
         title: `Task ${i}`,
         summary: '',
@@ -64,7 +67,7 @@ export async function seedOverview(desk: TestDesk): Promise<void> {
         ...newTaskDefaults(iso(spread(i, TASKS))),
         status: STATUSES[i % STATUSES.length],
       }));
-      await batch('artifacts', ARTIFACTS, (i) => {
+      await batch(insertArtifactRows, ARTIFACTS, (i) => {
         const at = spread(i, ARTIFACTS);
         const decided = i % 3 !== 0;
         return {
@@ -73,19 +76,19 @@ export async function seedOverview(desk: TestDesk): Promise<void> {
           runId: null,
           parentArtifactId: null,
           version: 1,
-          kind: 'report',
+          kind: 'report' as const,
           title: `Output ${i}`,
           content: 'Body',
-          status: decided ? (i % 2 ? 'approved' : 'archived') : 'ready',
+          status: decided ? (i % 2 ? ('approved' as const) : ('archived' as const)) : ('ready' as const),
           readyAt: iso(at),
           decidedAt: decided ? iso(at + 3_600_000) : null,
           createdAt: iso(at),
           updatedAt: iso(at),
         };
       });
-      await batch('activity', ACTIVITY, (i) => ({
+      await batch(insertActivityRows, ACTIVITY, (i) => ({
         id: `act_ob${String(i).padStart(5, '0')}`,
-        kind: 'signal.created',
+        kind: 'signal.created' as const,
         detail: `Signal ${i}`,
         actorUserId: null,
         actorLabel: 'Desk',

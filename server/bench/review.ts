@@ -6,7 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { inTransaction } from '../../db/transactions';
-import { newTaskDefaults } from '../domain/tasks/task-store';
+import { insertArtifactRows } from '../domain/artifacts/artifact-store';
+import { insertUsers, updateUser } from '../domain/members/member-store';
+import { insertTaskRows, newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk } from '../testing/desk';
 
 export interface ReviewBenchResult {
@@ -30,13 +32,13 @@ export async function benchReview(): Promise<ReviewBenchResult[]> {
     const iso = (ms: number) => new Date(ms).toISOString();
     await inTransaction(db, async (trx) => {
       const reviewers = ['usr_rb1', 'usr_rb2', 'usr_rb3', 'usr_rb4'];
-      await trx.insertInto('users').values(reviewers.map((id, i) => ({ id, name: `Reviewer ${i + 1}`, email: null, role: 'editor' as const, createdAt: iso(now) }))).execute();
-      await trx.updateTable('users').set({ availability: 'away' }).where('id', '=', 'usr_rb4').execute();
+      await insertUsers(trx, reviewers.map((id, i) => ({ id, name: `Reviewer ${i + 1}`, email: null, role: 'editor' as const, createdAt: iso(now) })));
+      await updateUser(trx, 'usr_rb4', { availability: 'away' });
       const tasks = Array.from({ length: 20 }, (_, i) => `tsk_rb${i}`);
-      await trx
-        .insertInto('tasks')
-        .values(tasks.map((id, i) => ({ id, title: `Task ${i}`, summary: '', kind: null, deliverableType: null, priority: null, dueAt: null, assignedToUserId: i % 5 === 4 ? null : reviewers[i % 4], goal: '', context: '', ...newTaskDefaults(iso(now)) })))
-        .execute();
+      await insertTaskRows(
+        trx,
+        tasks.map((id, i) => ({ id, title: `Task ${i}`, summary: '', kind: null, deliverableType: null, priority: null, dueAt: null, assignedToUserId: i % 5 === 4 ? null : reviewers[i % 4], goal: '', context: '', ...newTaskDefaults(iso(now)) })),
+      );
       const rows = [];
       for (let i = 0; i < READY + DECIDED; i++) {
         const ready = i < READY;
@@ -57,7 +59,7 @@ export async function benchReview(): Promise<ReviewBenchResult[]> {
           updatedAt: iso(readyAt),
         });
       }
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('artifacts').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500) await insertArtifactRows(trx, rows.slice(i, i + 500));
     });
     const times: number[] = [];
     for (let i = 0; i < REQUESTS + 20; i++) {

@@ -9,7 +9,7 @@ import { inTransaction } from '../../db/transactions';
 import { POLL_BATCH } from '../domain/sources/source-sync';
 import { FEED_POLL_JOB } from '../jobs/feed-poller';
 import { benchDurability, DURABILITY_MIN_FULL_RPS } from './durability';
-import { newTaskDefaults } from '../domain/tasks/task-store';
+import { insertBlockerRows, insertTaskRows, insertTaskTagRows, newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { measureThroughput, printThroughput } from './throughput';
 import { benchCycle } from './cycle';
@@ -80,10 +80,10 @@ async function benchTasks(desk: TestDesk): Promise<void> {
           status: statuses[i % statuses.length],
         };
       });
-      await trx.insertInto('tasks').values(rows).execute();
-      await trx.insertInto('taskTags').values(rows.flatMap((r, k) => [{ taskId: r.id, tag: `tag-${k % 20}` }, { taskId: r.id, tag: 'bench' }])).execute();
+      await insertTaskRows(trx, rows);
+      await insertTaskTagRows(trx, rows.flatMap((r, k) => [{ taskId: r.id, tag: `tag-${k % 20}` }, { taskId: r.id, tag: 'bench' }]));
       const blocked = rows.filter((_, k) => k % 10 === 1).map((r, k) => ({ taskId: r.id, blockerTaskId: rows[k * 10].id }));
-      if (blocked.length) await trx.insertInto('taskBlockers').values(blocked).execute();
+      if (blocked.length) await insertBlockerRows(trx, blocked);
     }
   });
   await latency(desk, 'GET /tasks?limit=50 (20k tasks)', 200, () => desk.api('GET', '/api/v1/tasks?limit=50'), 40);

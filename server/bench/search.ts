@@ -7,7 +7,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { inTransaction } from '../../db/transactions';
-import { newTaskDefaults } from '../domain/tasks/task-store';
+import { insertActivityRows } from '../domain/activity/activity';
+import { insertArtifactRows } from '../domain/artifacts/artifact-store';
+import { insertCommentRows } from '../domain/comments/comment-store';
+import { insertMemoryRows } from '../domain/memory/memory-store';
+import { insertSignalRows } from '../domain/signals/signal-store';
+import { insertSources } from '../domain/sources/source-store';
+import { insertTaskRows, insertTaskTagRows, newTaskDefaults } from '../domain/tasks/task-store';
 import { startTestDesk } from '../testing/desk';
 import { rng } from './measure';
 
@@ -57,31 +63,31 @@ export async function benchSearch(): Promise<SearchBenchResult[]> {
     const seedStart = performance.now();
     await inTransaction(db, async (trx) => {
       const sources = Array.from({ length: 200 }, (_, i) => ({ id: `src_sb${i}`, type: 'manual' as const, label: `${text(2)} feed ${i}`, url: null, notes: text(5), status: 'connected' as const, includeKeywords: '[]', excludeKeywords: '[]', consecutiveFailures: 0, createdAt: iso(i), updatedAt: iso(i) }));
-      await trx.insertInto('sources').values(sources).execute();
+      await insertSources(trx, sources);
       for (let start = 0; start < SIGNALS; start += 500) {
         const rows = Array.from({ length: 500 }, (_, k) => {
           const i = start + k;
           return { id: `sig_sb${String(i).padStart(6, '0')}`, kind: 'news' as const, priority: 'normal' as const, title: text(7), detail: text(40), sourceId: sources[i % 200].id, pinned: 0, createdAt: iso(i) };
         });
-        await trx.insertInto('signals').values(rows).execute();
+        await insertSignalRows(trx, rows);
       }
       for (let start = 0; start < OTHERS; start += 250) {
         const n = Array.from({ length: 250 }, (_, k) => start + k);
-        await trx
-          .insertInto('tasks')
-          .values(n.map((i) => ({ id: `tsk_sb${i}`, title: text(6), summary: text(30), kind: null, deliverableType: null, priority: null, dueAt: null, assignedToUserId: null, goal: text(8), context: '', ...newTaskDefaults(iso(i)) })))
-          .execute();
-        await trx.insertInto('taskTags').values(n.map((i) => ({ taskId: `tsk_sb${i}`, tag: words[i % 50] }))).execute();
-        await trx
-          .insertInto('artifacts')
-          .values(n.map((i) => ({ id: `art_sb${i}`, kind: 'report', title: text(6), content: text(150), status: 'ready' as const, version: 1, pinned: 0, sourceSignalIds: '[]', sourceMemoryIds: '[]', readyAt: iso(i), createdAt: iso(i), updatedAt: iso(i) })))
-          .execute();
-        await trx.insertInto('memory').values(n.map((i) => ({ id: `mem_sb${i}`, kind: 'fact' as const, title: text(5), content: text(40), importance: null, createdAt: iso(i), updatedAt: iso(i) }))).execute();
-        await trx.insertInto('taskComments').values(n.map((i) => ({ id: `cmt_sb${i}`, taskId: `tsk_sb${i % 500}`, parentCommentId: null, authorUserId: 'usr_sb', text: text(20), createdAt: iso(i) }))).execute();
+        await insertTaskRows(
+          trx,
+          n.map((i) => ({ id: `tsk_sb${i}`, title: text(6), summary: text(30), kind: null, deliverableType: null, priority: null, dueAt: null, assignedToUserId: null, goal: text(8), context: '', ...newTaskDefaults(iso(i)) })),
+        );
+        await insertTaskTagRows(trx, n.map((i) => ({ taskId: `tsk_sb${i}`, tag: words[i % 50] })));
+        await insertArtifactRows(
+          trx,
+          n.map((i) => ({ id: `art_sb${i}`, kind: 'report', title: text(6), content: text(150), status: 'ready' as const, version: 1, pinned: 0, sourceSignalIds: '[]', sourceMemoryIds: '[]', readyAt: iso(i), createdAt: iso(i), updatedAt: iso(i) })),
+        );
+        await insertMemoryRows(trx, n.map((i) => ({ id: `mem_sb${i}`, kind: 'fact' as const, title: text(5), content: text(40), importance: null, createdAt: iso(i), updatedAt: iso(i) })));
+        await insertCommentRows(trx, n.map((i) => ({ id: `cmt_sb${i}`, taskId: `tsk_sb${i % 500}`, parentCommentId: null, authorUserId: 'usr_sb', text: text(20), createdAt: iso(i) })));
       }
       for (let start = 0; start < ACTIVITY; start += 500) {
         const rows = Array.from({ length: 500 }, (_, k) => ({ id: `act_sb${String(start + k).padStart(6, '0')}`, kind: 'signal.created' as const, detail: `Signal ${text(6)}`, actorUserId: null, actorLabel: 'system', entityType: null, entityId: null, createdAt: iso(start + k) }));
-        await trx.insertInto('activity').values(rows).execute();
+        await insertActivityRows(trx, rows);
       }
     });
     const seedMs = performance.now() - seedStart;

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import { insertRow } from '../../../db/compiled';
+import type { ActivityTable } from '../../../db/schema';
 import type { Trx } from '../../../db/transactions';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import type { Clock } from '../../core/clock';
@@ -33,4 +35,9 @@ export async function recordActivity(trx: Trx, clock: Clock, entry: ActivityEntr
     entityId: entry.entityId ?? null,
     createdAt: clock.now().toISOString(),
   });
+}
+
+/** Inserts whole activity rows as given (the bench: explicit ids and times), one statement. */
+export async function insertActivityRows(trx: Trx, rows: Insertable<ActivityTable>[]): Promise<void> {
+  await trx.insertInto('activity').values(rows).execute();
 }

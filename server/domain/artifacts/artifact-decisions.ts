@@ -7,6 +7,7 @@ import { emit } from '../events/outbox';
 import { resolveActor, type MemberActor } from '../members/resolve-actor';
 import { REVIEWER_ROLES, roleNotPermitted } from '../members/rules';
 import { checkTag } from '../tasks/rules';
+import { decideReadyArtifacts, replaceArtifactTags, updateArtifact } from './artifact-store';
 import { approvalAgeHours, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS, reviewClock, type BulkDecisionAction } from './rules';
 
 /**
@@ -52,7 +53,7 @@ async function stamp(trx: Trx, clock: Clock, rows: DecidableRow[], to: Decision,
   const ids = rows.map((r) => r.id);
   // Only rows still ready change: decidedAt is stamped once and never rewritten.
   for (let i = 0; i < ids.length; i += 500) {
-    await trx.updateTable('artifacts').set({ status: to, decidedAt, updatedAt: decidedAt }).where('id', 'in', ids.slice(i, i + 500)).where('status', '=', 'ready').execute();
+    await decideReadyArtifacts(trx, ids.slice(i, i + 500), to, decidedAt);
   }
   for (const r of rows) {
     const { readyAt } = reviewClock(r);
@@ -128,9 +129,8 @@ export async function setTags(db: Db, clock: Clock, id: string, input: unknown, 
     const row = await existing(trx, id);
     const before = (await trx.selectFrom('artifactTags').select('tag').where('artifactId', '=', id).orderBy('tag').execute()).map((t) => t.tag);
     if (before.join(',') === tags.join(',')) return tags;
-    await trx.deleteFrom('artifactTags').where('artifactId', '=', id).execute();
-    if (tags.length) await trx.insertInto('artifactTags').values(tags.map((tag) => ({ artifactId: id, tag }))).execute();
-    await trx.updateTable('artifacts').set({ updatedAt: clock.now().toISOString() }).where('id', '=', id).execute();
+    await replaceArtifactTags(trx, id, tags);
+    await updateArtifact(trx, id, { updatedAt: clock.now().toISOString() });
     await recordActivity(trx, clock, {
       kind: 'artifact.tags_changed',
       detail: `Tags of output "${row.title}" set to ${tags.length ? tags.join(', ') : '(none)'}`,
@@ -149,7 +149,7 @@ export async function setPinned(db: Db, clock: Clock, id: string, pinned: unknow
     const actor = await resolveActor(trx, asUserId);
     const row = await existing(trx, id);
     if ((row.pinned === 1) === pinned) return pinned;
-    await trx.updateTable('artifacts').set({ pinned: pinned ? 1 : 0, updatedAt: clock.now().toISOString() }).where('id', '=', id).execute();
+    await updateArtifact(trx, id, { pinned: pinned ? 1 : 0, updatedAt: clock.now().toISOString() });
     await recordActivity(trx, clock, {
       kind: pinned ? 'artifact.pinned' : 'artifact.unpinned',
       detail: `${pinned ? 'Pinned' : 'Unpinned'} output: ${row.title}`,

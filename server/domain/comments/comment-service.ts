@@ -24,6 +24,7 @@ import {
 } from './comment-rules';
 import { reactionSummaries, toggleReactionRow } from '../reactions/reaction-store';
 import { foldAccents, matchingRefs, queryWords, wordsMatch } from '../search/fts';
+import { acknowledgeMention, insertCommentRows, insertMention } from './comment-store';
 
 /** What a removed member's comments show as their author. */
 export const REMOVED_MEMBER_NAME = 'Removed member';
@@ -291,11 +292,11 @@ export class CommentService {
       if (Number(count) >= MAX_COMMENTS_PER_TASK) throw conflict('limit_reached', `A task holds at most ${MAX_COMMENTS_PER_TASK} comments`);
       const now = this.clock.now().toISOString();
       const id = newId('cmt', this.clock);
-      await trx.insertInto('taskComments').values({ id, taskId, parentCommentId, authorUserId: actor.userId, text, createdAt: now }).execute();
+      await insertCommentRows(trx, [{ id, taskId, parentCommentId, authorUserId: actor.userId, text, createdAt: now }]);
       const members = await trx.selectFrom('users').select(['id', 'name']).where('removedAt', 'is', null).execute(); // a removed member is no longer mentionable
       const mentioned = mentionedMembers(text, members);
       for (const userId of mentioned) {
-        await trx.insertInto('commentMentions').values({ id: newId('mnt', this.clock), commentId: id, userId, acknowledgedAt: null, createdAt: now }).execute();
+        await insertMention(trx, { id: newId('mnt', this.clock), commentId: id, userId, acknowledgedAt: null, createdAt: now });
       }
       await recordActivity(trx, this.clock, {
         kind: 'comment.created',
@@ -384,7 +385,7 @@ export class CommentService {
       if (!mention) throw notFound('mention', mentionId);
       if (mention.acknowledgedAt !== null) return mention;
       const acknowledgedAt = this.clock.now().toISOString();
-      await trx.updateTable('commentMentions').set({ acknowledgedAt }).where('id', '=', mentionId).execute();
+      await acknowledgeMention(trx, mentionId, acknowledgedAt);
       await recordActivity(trx, this.clock, { kind: 'mention.acknowledged', detail: 'Acknowledged a mention', actor, entityType: 'mention', entityId: mentionId });
       await emit(trx, this.clock, 'mention.acknowledged', { mentionId, commentId: mention.commentId, taskId: mention.taskId, userId: mention.userId });
       return { ...mention, acknowledgedAt };

@@ -3,6 +3,7 @@ import { runStatement } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
 import type { Day } from '../../core/workspace-time';
+import { addTaskCost } from '../tasks/task-store';
 import { addCost, equalSplit, UNASSIGNED_KEY, UNTAGGED_KEY, WORKSPACE_KEY, ZERO_COST, type CostAmount, type CostDimension } from './rules';
 
 /**
@@ -74,49 +75,41 @@ export function cycleBuckets(charge: Omit<CycleCharge, 'at'>): { buckets: Bucket
 }
 
 /**
- * The ledger's statements, fixed SQL run with new values: one cycle writes a bucket and a task
- * total per task it touched (a thousand in a big cycle), and building each with the query builder
- * cost more than SQLite's own work. Same rows, same order as the builder wrote them.
+ * The bucket statement, fixed SQL run with new values: one cycle writes a bucket per task it
+ * touched (a thousand in a big cycle), and building each with the query builder cost more than
+ * SQLite's own work. Same rows as the builder wrote.
  */
 const ADD_TO_BUCKET =
   'insert into cost_daily (dimension, key, day, input_tokens, output_tokens, cost_micro_usd) values (?, ?, ?, ?, ?, ?) ' +
   'on conflict (dimension, key, day) do update set input_tokens = cost_daily.input_tokens + ?, output_tokens = cost_daily.output_tokens + ?, cost_micro_usd = cost_daily.cost_micro_usd + ?';
-const ADD_TO_TASK =
-  'update tasks set total_input_tokens = total_input_tokens + ?, total_output_tokens = total_output_tokens + ?, cost_micro_usd = cost_micro_usd + ?, session_count = session_count + ? where id = ?';
-const ADD_TO_MEMORY =
-  'update memory set retrieval_count = retrieval_count + ?, last_retrieved_at = ?, total_attributed_input_tokens = total_attributed_input_tokens + ?, total_attributed_output_tokens = total_attributed_output_tokens + ?, cost_micro_usd = cost_micro_usd + ? where id = ?';
-const ADD_RETRIEVALS = 'insert into memory_retrieval_daily (memory_id, day, count) values (?, ?, ?) on conflict (memory_id, day) do update set count = memory_retrieval_daily.count + ?';
 
-/** Writes a cycle's cost: daily buckets, task totals and sessions, memory counters and retrievals. */
-/** `breathe` yields to the event loop between statements now and then (see loop/breathe.ts). */
-export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge): Promise<void> {
+/**
+ * Writes a cycle's cost: daily buckets, then task totals and sessions (tasks/task-store.ts).
+ * Returns what each memory entry is attributed, for memory-store's recordRetrievals (the memory
+ * area writes its own counters). `breathe` yields to the event loop between statements now and then.
+ */
+export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge): Promise<Map<string, CostAmount>> {
   const { buckets, memory } = cycleBuckets(charge);
   for (const { dimension, key, amount } of buckets.values()) {
     await breathe();
-    const { inputTokens, outputTokens, costMicroUsd } = amount;
-    await runStatement(trx, ADD_TO_BUCKET, [dimension, key, charge.day, inputTokens, outputTokens, costMicroUsd, inputTokens, outputTokens, costMicroUsd]);
+    await addToBucket(trx, dimension, key, charge.day, amount);
   }
   for (const t of charge.tasks) {
     await breathe();
-    await runStatement(trx, ADD_TO_TASK, [t.amount.inputTokens, t.amount.outputTokens, t.amount.costMicroUsd, t.worked ? 1 : 0, t.taskId]);
+    await addTaskCost(trx, t.taskId, t.amount, t.worked);
   }
-  await recordRetrievals(trx, breathe, charge, memory);
+  return memory;
 }
 
-/** retrieval_count (+1 per retrieval), lastRetrievedAt, the day's retrievals and the attributed cost of each entry. */
-async function recordRetrievals(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge, attributed: Map<string, CostAmount>): Promise<void> {
-  const retrievals = new Map<string, number>();
-  for (const t of charge.tasks) for (const id of t.retrievedMemoryIds) retrievals.set(id, (retrievals.get(id) ?? 0) + 1);
-  if (retrievals.size === 0) return;
-  // An entry deleted while the engine worked is skipped (its daily row would have no parent).
-  const live = new Set((await trx.selectFrom('memory').select('id').where('id', 'in', [...retrievals.keys()]).execute()).map((r) => r.id));
-  for (const [id, count] of retrievals) {
-    if (!live.has(id)) continue;
-    await breathe();
-    const cost = attributed.get(id) ?? ZERO_COST;
-    await runStatement(trx, ADD_TO_MEMORY, [count, charge.at, cost.inputTokens, cost.outputTokens, cost.costMicroUsd, id]);
-    await runStatement(trx, ADD_RETRIEVALS, [id, charge.day, count, count]);
-  }
+/** Adds an amount to one daily bucket (created at the first amount of its day). */
+export async function addToBucket(trx: Trx, dimension: CostDimension, key: string, day: Day, amount: CostAmount): Promise<void> {
+  const { inputTokens, outputTokens, costMicroUsd } = amount;
+  await runStatement(trx, ADD_TO_BUCKET, [dimension, key, day, inputTokens, outputTokens, costMicroUsd, inputTokens, outputTokens, costMicroUsd]);
+}
+
+/** Forgets the buckets of one key (a deleted memory entry: its buckets have no foreign key). */
+export async function deleteBuckets(trx: Trx, dimension: CostDimension, key: string): Promise<void> {
+  await trx.deleteFrom('costDaily').where('dimension', '=', dimension).where('key', '=', key).execute();
 }
 
 /** Micro-USD spent on a workspace day (the workspace bucket). */

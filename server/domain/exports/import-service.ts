@@ -5,6 +5,9 @@ import { newId } from '../../core/ids';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
+import { insertMemoryRows, insertMemoryTagRows } from '../memory/memory-store';
+import { insertSignalRows } from '../signals/signal-store';
+import { insertSources, newSourceRow } from '../sources/source-store';
 import { readImportFile, type ImportMemory, type ImportSignal, type ImportSource, type SkippedItem } from './import-file';
 import { checkFlag, IMPORT_CATEGORIES, IMPORT_REPORT_MAX_ITEMS, type ImportCategory } from './rules';
 
@@ -167,80 +170,46 @@ async function writePlan(trx: Trx, clock: Clock, plan: Plan): Promise<void> {
   const now = clock.now().toISOString();
   const newest = new Map<string, string>();
   for (const s of plan.signals) if (s.targetSourceId && s.createdAt > (newest.get(s.targetSourceId) ?? '')) newest.set(s.targetSourceId, s.createdAt);
-  for (let i = 0; i < plan.sources.length; i += CHUNK) {
-    await trx
-      .insertInto('sources')
-      .values(
-        plan.sources.slice(i, i + CHUNK).map((s) => ({
-          id: s.newId,
-          type: s.type,
-          label: s.label,
-          url: s.url,
-          notes: s.notes,
-          // As a new source: feeds and files wait for their first poll or import; manual ones take pushes at once.
-          status: s.type === 'manual' ? ('connected' as const) : ('pending' as const),
-          pausedAt: null,
-          pausedUntilAt: null,
-          pollIntervalMinutes: s.pollIntervalMinutes,
-          includeKeywords: JSON.stringify(s.includeKeywords),
-          excludeKeywords: JSON.stringify(s.excludeKeywords),
-          lastSyncedAt: null,
-          lastPolledAt: null,
-          lastErrorMessage: null,
-          lastSignalAt: newest.get(s.newId) ?? null,
-          consecutiveFailures: 0,
-          nextRetryAt: null,
-          etag: null,
-          lastModified: null,
-          quietnessAckedAt: null,
-          quietnessWarnedAt: null,
-          createdAt: now,
-          updatedAt: now,
-          filePath: s.filePath,
-        })),
-      )
-      .execute();
-  }
+  await insertSources(
+    trx,
+    plan.sources.map((s) => newSourceRow({ ...s, id: s.newId, createdAt: now, lastSignalAt: newest.get(s.newId) ?? null })),
+  );
   for (let i = 0; i < plan.signals.length; i += CHUNK) {
-    await trx
-      .insertInto('signals')
-      .values(
-        plan.signals.slice(i, i + CHUNK).map((s) => ({
-          id: s.newId,
-          kind: s.kind,
-          priority: s.priority,
-          title: s.title,
-          detail: s.detail,
-          sourceUrl: s.sourceUrl,
-          sourceId: s.targetSourceId,
-          pinned: s.pinned ? 1 : 0,
-          createdAt: s.createdAt,
-          externalId: s.externalId,
-          triagedAt: now,
-        })),
-      )
-      .execute();
+    await insertSignalRows(
+      trx,
+      plan.signals.slice(i, i + CHUNK).map((s) => ({
+        id: s.newId,
+        kind: s.kind,
+        priority: s.priority,
+        title: s.title,
+        detail: s.detail,
+        sourceUrl: s.sourceUrl,
+        sourceId: s.targetSourceId,
+        pinned: s.pinned ? 1 : 0,
+        createdAt: s.createdAt,
+        externalId: s.externalId,
+        triagedAt: now,
+      })),
+    );
   }
   for (let i = 0; i < plan.memory.length; i += CHUNK) {
     const part = plan.memory.slice(i, i + CHUNK);
-    await trx
-      .insertInto('memory')
-      .values(
-        part.map((m) => ({
-          id: m.newId,
-          kind: m.kind,
-          title: m.title,
-          content: m.content,
-          importance: m.importance,
-          pinned: m.pinned ? 1 : 0,
-          archivedAt: m.archivedAt,
-          createdAt: m.createdAt,
-          updatedAt: m.updatedAt,
-        })),
-      )
-      .execute();
+    await insertMemoryRows(
+      trx,
+      part.map((m) => ({
+        id: m.newId,
+        kind: m.kind,
+        title: m.title,
+        content: m.content,
+        importance: m.importance,
+        pinned: m.pinned ? 1 : 0,
+        archivedAt: m.archivedAt,
+        createdAt: m.createdAt,
+        updatedAt: m.updatedAt,
+      })),
+    );
     const tags = part.flatMap((m) => m.tags.map((tag) => ({ memoryId: m.newId, tag })));
-    for (let j = 0; j < tags.length; j += CHUNK) await trx.insertInto('memoryTags').values(tags.slice(j, j + CHUNK)).execute();
+    for (let j = 0; j < tags.length; j += CHUNK) await insertMemoryTagRows(trx, tags.slice(j, j + CHUNK));
   }
 }
 

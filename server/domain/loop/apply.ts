@@ -1,4 +1,3 @@
-import { insertRow } from '../../../db/compiled';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
@@ -10,14 +9,16 @@ import { emit } from '../events/outbox';
 import { recordCycleCost, type TaskCharge } from '../cost/cost-ledger';
 import { microToUsd } from '../cost/rules';
 import { changeStatus, insertTask } from '../tasks/task-crud';
-import { getTaskRow, taskActivity } from '../tasks/task-store';
+import { consumeNotes, getTaskRow, insertWorkLogEntry, taskActivity, touchTaskInputs } from '../tasks/task-store';
+import { insertArtifactRows, insertArtifactTagRows } from '../artifacts/artifact-store';
+import { insertMemoryRows, insertMemoryTagRows, recordRetrievals } from '../memory/memory-store';
+import { markSignalsTriaged } from '../signals/signal-store';
 import type { TaskPriority } from '../tasks/rules';
 import { timeSlicer } from '../../core/time-slicer';
 import { rememberStructuredOutput } from '../workspace/workspace-store';
 import type { GatheredState } from './gather';
-import { countsOf, type RunProduced, type RunRead } from './run-record';
+import { countsOf, updateRun, type RunProduced, type RunRead } from './run-record';
 import { MAX_TASK_SOURCE_MEMORY_IDS } from './rules';
-import { runStatement } from '../../../db/compiled';
 import {
   cleanArtifactKind,
   cleanDeliverable,
@@ -77,10 +78,6 @@ interface Touch {
 }
 
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
-
-/** touchTask's update of a task the cycle touched (tasks/task-store.ts), as fixed SQL. */
-const TOUCH = 'update tasks set source_signal_ids = ?, source_memory_ids = ?, updated_at = ?, archive_warned_at = null where id = ?';
-const TOUCH_WITH_PRIORITY = 'update tasks set source_signal_ids = ?, source_memory_ids = ?, updated_at = ?, archive_warned_at = null, priority = ? where id = ?';
 
 /**
  * Applies one cycle's decisions in the caller's transaction (no network I/O here): tasks created
@@ -180,9 +177,8 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     const pulled = new Set(retrievedOf.get(taskId) ?? []);
     const title = cleanText(a.title, 200, 'Untitled output');
     const kind = cleanArtifactKind(a.kind);
-    await trx
-      .insertInto('artifacts')
-      .values({
+    await insertArtifactRows(trx, [
+      {
         id,
         taskId,
         runId,
@@ -198,9 +194,9 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
         decidedAt: null,
         createdAt: now,
         updatedAt: now,
-      })
-      .execute();
-    if (t.tags.length) await trx.insertInto('artifactTags').values(t.tags.map((tag) => ({ artifactId: id, tag }))).execute();
+      },
+    ]);
+    if (t.tags.length) await insertArtifactTagRows(trx, t.tags.map((tag) => ({ artifactId: id, tag })));
     await recordActivity(trx, clock, { kind: 'artifact.created', detail: `${parent ? `Version ${version} of` : 'Output'} "${title}" drafted for review`, actor: CYCLE_ACTOR, entityType: 'artifact', entityId: id });
     await emit(trx, clock, 'artifact.created', { artifactId: id, taskId, runId, title, kind, version, parentArtifactId: parent?.id ?? null });
     // Drafts are ready for review the moment they are written: subscribers follow the review clock from here.
@@ -219,9 +215,9 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     const title = cleanText(m.title, 200, 'Untitled memory');
     const kind = cleanMemoryKind(m.kind);
     const importance = cleanImportance(m.importance);
-    await trx.insertInto('memory').values({ id, kind, title, content: cleanText(m.content, 20_000), importance, createdByRunId: runId, createdAt: now, updatedAt: now }).execute();
+    await insertMemoryRows(trx, [{ id, kind, title, content: cleanText(m.content, 20_000), importance, createdByRunId: runId, createdAt: now, updatedAt: now }]);
     const tags = cleanTags(m.tags);
-    if (tags.length) await trx.insertInto('memoryTags').values(tags.map((tag) => ({ memoryId: id, tag }))).execute();
+    if (tags.length) await insertMemoryTagRows(trx, tags.map((tag) => ({ memoryId: id, tag })));
     await recordActivity(trx, clock, { kind: 'memory.created', detail: `Memory "${title}" written by an AI cycle`, actor: CYCLE_ACTOR, entityType: 'memory', entityId: id });
     await emit(trx, clock, 'memory.created', { memoryId: id, title, kind, importance, pinned: false, tags, createdByRunId: runId });
     memoryIds.push(id);
@@ -246,14 +242,11 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     const pulled = retrievedOf.get(t.taskId) ?? [];
     const signalIds = unique([...t.signalIds, ...t.addSignalIds]);
     const memoryIdsOfTask = unique([...t.memoryIds, ...pulled]).slice(-MAX_TASK_SOURCE_MEMORY_IDS);
-    // What touchTask writes (inputs, updatedAt, the archive warning cleared), as one kept statement.
-    const inputs = [JSON.stringify(signalIds), JSON.stringify(memoryIdsOfTask), now];
-    if (t.priority) await runStatement(trx, TOUCH_WITH_PRIORITY, [...inputs, t.priority, t.taskId]);
-    else await runStatement(trx, TOUCH, [...inputs, t.taskId]);
+    await touchTaskInputs(trx, t.taskId, JSON.stringify(signalIds), JSON.stringify(memoryIdsOfTask), now, t.priority);
     const before = state.byTaskId.get(t.taskId)?.row.priority ?? null;
     if (t.priority && !t.created && t.priority !== before) await taskActivity(trx, clock, CYCLE_ACTOR, { id: t.taskId }, 'task.priority', `Priority ${before ?? 'none'} -> ${t.priority} by an AI cycle`);
-    if (t.noteIds.length) await trx.updateTable('taskNotes').set({ consumedAt: now, consumedRunId: runId }).where('id', 'in', t.noteIds).where('consumedAt', 'is', null).execute();
-    await insertRow(trx, 'taskWorkLog', { id: newId('twl', clock), taskId: t.taskId, entry: workLogLine(t, pulled.length), createdAt: now });
+    if (t.noteIds.length) await consumeNotes(trx, t.noteIds, now, runId);
+    await insertWorkLogEntry(trx, { id: newId('twl', clock), taskId: t.taskId, entry: workLogLine(t, pulled.length), createdAt: now });
     if (t.status !== null) {
       const row = await getTaskRow(trx, t.taskId);
       if (row.status !== t.status) await changeStatus(trx, clock, CYCLE_ACTOR, row, t.status, 'cycle');
@@ -267,13 +260,14 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   const triaged = unique([...(decisions.triagedSignalIds ?? []), ...claimed]).filter((id) => newSignalIds.has(id));
   for (let i = 0; i < triaged.length; i += 500) {
     await breathe();
-    await trx.updateTable('signals').set({ triagedAt: now }).where('id', 'in', triaged.slice(i, i + 500)).where('triagedAt', 'is', null).execute();
+    await markSignalsTriaged(trx, triaged.slice(i, i + 500), now);
   }
 
   // 9. Cost: the cycle's total into the workspace bucket, each task's share into the rest.
   const usage = { inputTokens: cleanTokens(decisions.usage?.inputTokens), outputTokens: cleanTokens(decisions.usage?.outputTokens) };
   const costMicroUsd = costOf(input.price, usage);
-  await recordCycleCost(trx, breathe, { day: dayOf(input.startedAt, state.workspace.timezone), total: { ...usage, costMicroUsd }, tasks: charges, at: now });
+  const charge = { day: dayOf(input.startedAt, state.workspace.timezone), total: { ...usage, costMicroUsd }, tasks: charges, at: now };
+  await recordRetrievals(trx, breathe, charge, await recordCycleCost(trx, breathe, charge));
 
   // 10. The run record, finished.
   const read: RunRead = {
@@ -284,28 +278,24 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   };
   const all = [...touches.values()];
   const produced: RunProduced = { createdTaskIds: all.filter((t) => t.created).map((t) => t.taskId), updatedTaskIds: all.filter((t) => !t.created).map((t) => t.taskId), artifactIds, memoryIds };
-  await trx
-    .updateTable('runs')
-    .set({
-      status: 'completed',
-      finishedAt: now,
-      durationMs: Math.round(input.elapsedMs()),
-      engineMs: input.engineMs,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      costMicroUsd,
-      maxOutputTokens: decisions.maxOutputTokens ?? null,
-      readSignalIds: JSON.stringify(read.signalIds),
-      readTaskIds: JSON.stringify(read.taskIds),
-      readMemoryIds: JSON.stringify(read.memoryIds),
-      readNoteIds: JSON.stringify(read.noteIds),
-      createdTaskIds: JSON.stringify(produced.createdTaskIds),
-      updatedTaskIds: JSON.stringify(produced.updatedTaskIds),
-      artifactIds: JSON.stringify(produced.artifactIds),
-      memoryIds: JSON.stringify(produced.memoryIds),
-    })
-    .where('id', '=', runId)
-    .execute();
+  await updateRun(trx, runId, {
+    status: 'completed',
+    finishedAt: now,
+    durationMs: Math.round(input.elapsedMs()),
+    engineMs: input.engineMs,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    costMicroUsd,
+    maxOutputTokens: decisions.maxOutputTokens ?? null,
+    readSignalIds: JSON.stringify(read.signalIds),
+    readTaskIds: JSON.stringify(read.taskIds),
+    readMemoryIds: JSON.stringify(read.memoryIds),
+    readNoteIds: JSON.stringify(read.noteIds),
+    createdTaskIds: JSON.stringify(produced.createdTaskIds),
+    updatedTaskIds: JSON.stringify(produced.updatedTaskIds),
+    artifactIds: JSON.stringify(produced.artifactIds),
+    memoryIds: JSON.stringify(produced.memoryIds),
+  });
   if (decisions.structuredOutput && decisions.structuredOutput !== state.workspace.engineStructuredOutput) {
     await rememberStructuredOutput(trx, state.workspace, decisions.structuredOutput);
   }

@@ -17,7 +17,7 @@ import { searchMemory } from '../memory/retrieval';
 import { pauseLoopBecause } from '../workspace/loop-state';
 import { applyCycle, CYCLE_ACTOR } from './apply';
 import { gatherState, type GatheredState } from './gather';
-import { clipError, insertRunningRun } from './run-record';
+import { clipError, insertRunningRun, settleRunningRun } from './run-record';
 import { WORK_BUDGET_PER_CYCLE as WORK_BUDGET, type RunTrigger } from './rules';
 
 /**
@@ -166,13 +166,8 @@ async function pauseIfOverBudget(trx: Trx, clock: Clock, budgetMicroUsd: number 
 async function skipRun(db: Db, clock: Clock, runId: string, trigger: RunTrigger, detail: string, elapsed: number): Promise<void> {
   const message = clipError(detail);
   await inTransaction(db, async (trx) => {
-    const res = await trx
-      .updateTable('runs')
-      .set({ status: 'skipped', skipReason: 'cost_cap_insufficient', finishedAt: clock.now().toISOString(), durationMs: Math.round(elapsed), engineMs: 0, errorMessage: message })
-      .where('id', '=', runId)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return;
+    const settled = await settleRunningRun(trx, runId, { status: 'skipped', skipReason: 'cost_cap_insufficient', finishedAt: clock.now().toISOString(), durationMs: Math.round(elapsed), engineMs: 0, errorMessage: message });
+    if (!settled) return;
     await recordActivity(trx, clock, { kind: 'run.skipped', detail: `AI cycle (${trigger}) skipped: ${message}`, actor: CYCLE_ACTOR, entityType: 'run', entityId: runId });
   });
 }
@@ -197,13 +192,18 @@ export async function failRun(db: Db, clock: Clock, runId: string, trigger: RunT
   const cancelled = err instanceof CycleCancelledError;
   return inTransaction(db, async (trx) => {
     const now = clock.now().toISOString();
-    const res = await trx
-      .updateTable('runs')
-      .set({ status: 'failed', finishedAt: now, durationMs: Math.round(elapsed), engineMs, errorMessage: message, inputTokens: billed.inputTokens, outputTokens: billed.outputTokens, costMicroUsd, cancelledAt: cancelled ? now : null })
-      .where('id', '=', runId)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return false;
+    const settled = await settleRunningRun(trx, runId, {
+      status: 'failed',
+      finishedAt: now,
+      durationMs: Math.round(elapsed),
+      engineMs,
+      errorMessage: message,
+      inputTokens: billed.inputTokens,
+      outputTokens: billed.outputTokens,
+      costMicroUsd,
+      cancelledAt: cancelled ? now : null,
+    });
+    if (!settled) return false;
     // A failed call is still paid for: the workspace's day counts it (no task had work applied).
     if (charge && billed.inputTokens + billed.outputTokens > 0) {
       await recordCycleCost(trx, async () => {}, { day: charge.day, total: { ...billed, costMicroUsd }, tasks: [], at: now });

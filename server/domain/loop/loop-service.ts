@@ -13,7 +13,7 @@ import { recordActivity } from '../activity/activity';
 import { workspaceSpendMicro } from '../cost/cost-ledger';
 import { MICRO_USD_PER_CENT, microToUsd } from '../cost/rules';
 import { emit } from '../events/outbox';
-import { readWorkspace } from '../workspace/workspace-store';
+import { readWorkspace, updateWorkspaceRow } from '../workspace/workspace-store';
 import { CYCLE_ACTOR } from './apply';
 import { failRun, type CycleOutcome, type CyclePhase } from './cycle';
 import { inlineExecutor, type CycleExecutor } from './cycle-executor';
@@ -260,7 +260,7 @@ export class LoopService {
       await recordActivity(trx, clock, { kind: 'run.skipped', detail: `Scheduled cycle skipped: today's spend ${microToUsd(spentMicro)} USD has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents`, actor: CYCLE_ACTOR, entityType: 'run', entityId: id });
       const fresh = await readWorkspace(trx);
       if (fresh.costCapAnnouncedDay !== day) {
-        await trx.updateTable('workspace').set({ costCapAnnouncedDay: day }).execute();
+        await updateWorkspaceRow(trx, { costCapAnnouncedDay: day });
         await recordActivity(trx, clock, { kind: 'cost.cap_reached', detail: `Daily cost cap of ${ws.dailyCostCapUsdCents} cents reached on ${day}: cycles stop until tomorrow`, actor: CYCLE_ACTOR, entityType: 'workspace', entityId: ws.id });
         await emit(trx, clock, 'cost.cap_reached', { day, dailyCostCapUsdCents: ws.dailyCostCapUsdCents ?? 0, spentUsd: microToUsd(spentMicro), runId: id });
       }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { RunTable } from '../../../db/schema';
 import { inTransaction, type Trx } from '../../../db/transactions';
@@ -132,6 +132,22 @@ export async function insertRunningRun(db: Db, clock: Clock, startedAt: Date, tr
   const row = { id: newId('run', clock), trigger, status: 'running' as const, engine, model, startedAt: startedAt.toISOString(), finishedAt: null, durationMs: null, engineMs: null, errorMessage: null, skipReason: null, budgetMicroUsd };
   await inTransaction(db, (trx) => trx.insertInto('runs').values(row).execute());
   return getRunRow(db, row.id);
+}
+
+/** Inserts a whole run row as given (fixtures: explicit ids and times). */
+export async function insertRunRow(trx: Trx, row: Insertable<RunTable>): Promise<void> {
+  await trx.insertInto('runs').values(row).execute();
+}
+
+/** Sets columns of one run (the apply that completes it). */
+export async function updateRun(trx: Trx, id: string, change: Updateable<RunTable>): Promise<void> {
+  await trx.updateTable('runs').set(change).where('id', '=', id).execute();
+}
+
+/** Settles a run still `running` (skipped, failed); false when it was settled already (nothing written). */
+export async function settleRunningRun(trx: Trx, id: string, change: Updateable<RunTable>): Promise<boolean> {
+  const res = await trx.updateTable('runs').set(change).where('id', '=', id).where('status', '=', 'running').executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /** A cycle that did not start (finished at once, no tokens). */

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
+import { deleteInvite, insertInvite, insertUsers, updateUser } from './member-store';
 import { resolveActor } from './resolve-actor';
 import {
   checkAvailability,
@@ -102,7 +103,7 @@ export class MemberService {
       const count = await trx.selectFrom('invites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       if (Number(count.n) >= MAX_PENDING_INVITES) throw conflict('limit_reached', `There are already ${MAX_PENDING_INVITES} pending invites: revoke one first`);
       const row = { id: newId('inv', this.clock), email, role, invitedByUserId: actor.userId, createdAt: this.clock.now().toISOString() };
-      await trx.insertInto('invites').values(row).execute();
+      await insertInvite(trx, row);
       await recordActivity(trx, this.clock, { kind: 'member.invited', detail: `Invited ${email} as ${role}`, actor, entityType: 'invite', entityId: row.id });
       await emit(trx, this.clock, 'member.invited', { inviteId: row.id, email, role });
       return { ...row, invitedByName: actor.label };
@@ -116,7 +117,7 @@ export class MemberService {
       if (!invite) throw notFound('invite', inviteId);
       const actor = await resolveActor(trx, asUserId);
       requireManager(actor.role, 'revoke invites');
-      await trx.deleteFrom('invites').where('id', '=', inviteId).execute();
+      await deleteInvite(trx, inviteId);
       await recordActivity(trx, this.clock, { kind: 'member.invite_revoked', detail: `Invite for ${invite.email} revoked`, actor, entityType: 'invite', entityId: inviteId });
       await emit(trx, this.clock, 'member.invite_revoked', { inviteId, email: invite.email, role: invite.role });
       return invite;
@@ -136,8 +137,8 @@ export class MemberService {
       const count = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('removedAt', 'is', null).executeTakeFirstOrThrow();
       if (Number(count.n) >= MAX_MEMBERS) throw conflict('limit_reached', `The workspace already has ${MAX_MEMBERS} members: remove one first`);
       const row: UserRow = { id: newId('usr', this.clock), name, email: invite.email, role: invite.role, availability: 'available', createdAt: this.clock.now().toISOString() };
-      await trx.insertInto('users').values(row).execute();
-      await trx.deleteFrom('invites').where('id', '=', inviteId).execute();
+      await insertUsers(trx, [row]);
+      await deleteInvite(trx, inviteId);
       await recordActivity(trx, this.clock, {
         kind: 'member.joined',
         detail: `${name} (${invite.email}) joined as ${invite.role}`,
@@ -161,7 +162,7 @@ export class MemberService {
       requireManager(actor.role, 'remove members');
       const user = await this.member(trx, userId);
       if (user.role === 'owner') throw conflict('owner_not_removable', 'The workspace owner cannot be removed');
-      await trx.updateTable('users').set({ removedAt: this.clock.now().toISOString() }).where('id', '=', userId).execute();
+      await updateUser(trx, userId, { removedAt: this.clock.now().toISOString() });
       await recordActivity(trx, this.clock, { kind: 'member.removed', detail: `${user.name} (${user.role}) removed`, actor, entityType: 'user', entityId: userId });
       await emit(trx, this.clock, 'member.removed', { userId, name: user.name, role: user.role });
       return toMember(user);
@@ -182,7 +183,7 @@ export class MemberService {
       const user = await this.member(trx, userId);
       if (!REVIEWER_ROLES.includes(user.role)) throw conflict('not_a_reviewer', `${user.name} is a viewer: only owners, admins and editors review`);
       if (user.availability === availability) return toMember(user);
-      await trx.updateTable('users').set({ availability }).where('id', '=', userId).execute();
+      await updateUser(trx, userId, { availability });
       await recordActivity(trx, this.clock, { kind: 'member.availability', detail: `${user.name} marked ${availability} as reviewer`, actor, entityType: 'user', entityId: userId });
       await emit(trx, this.clock, 'member.availability_changed', { userId, name: user.name, role: user.role, availability, previousAvailability: user.availability });
       return toMember({ ...user, availability });

@@ -4,8 +4,8 @@ import { checkIdList } from '../../core/input';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import { checkTag } from '../tasks/rules';
-import { deleteMemoryRow, type MemoryDeps } from './memory-crud';
-import { memoryActivity } from './memory-store';
+import type { MemoryDeps } from './memory-crud';
+import { addMemoryTag, deleteMemoryRow, memoryActivity, removeMemoryTag, updateMemory } from './memory-store';
 import { MAX_MEMORY_TAGS, MEMORY_BULK_ACTIONS, type MemoryBulkAction } from './rules';
 
 export interface MemoryBulkInput {
@@ -65,7 +65,7 @@ export async function bulkMemory(d: MemoryDeps, input: MemoryBulkInput): Promise
           result.unchanged.push(id);
           continue;
         }
-        await trx.updateTable('memory').set({ pinned: pinned ? 1 : 0, updatedAt: now }).where('id', '=', id).execute();
+        await updateMemory(trx, id, { pinned: pinned ? 1 : 0, updatedAt: now });
         await memoryActivity(trx, clock, actor, row, pinned ? 'memory.pinned' : 'memory.unpinned', `${pinned ? 'Pinned' : 'Unpinned'} memory “${row.title}”`);
         await emit(trx, clock, 'memory.updated', { memoryId: id, title: row.title, changed: ['pinned'] });
       } else {
@@ -79,9 +79,9 @@ export async function bulkMemory(d: MemoryDeps, input: MemoryBulkInput): Promise
           result.skipped.push(id);
           continue;
         }
-        if (action === 'tag') await trx.insertInto('memoryTags').values({ memoryId: id, tag }).execute();
-        else await trx.deleteFrom('memoryTags').where('memoryId', '=', id).where('tag', '=', tag).execute();
-        await trx.updateTable('memory').set({ updatedAt: now }).where('id', '=', id).execute();
+        if (action === 'tag') await addMemoryTag(trx, id, tag);
+        else await removeMemoryTag(trx, id, tag);
+        await updateMemory(trx, id, { updatedAt: now });
         await memoryActivity(trx, clock, actor, row, action === 'tag' ? 'memory.tagged' : 'memory.untagged', `Memory “${row.title}” ${action === 'tag' ? 'tagged' : 'untagged'} ${tag}`);
         await emit(trx, clock, 'memory.updated', { memoryId: id, title: row.title, changed: ['tags'] });
       }

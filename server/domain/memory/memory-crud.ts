@@ -9,7 +9,7 @@ import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
 import { checkTag } from '../tasks/rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
-import { getMemoryRow, insertMemoryEntry, memoryActivity, memoryNotFound, setMemoryTags, tagsOf, toEntries, type MemoryEntry, type MemoryRow } from './memory-store';
+import { deleteMemoryRow, getMemoryRow, insertMemoryEntry, memoryActivity, setMemoryTags, tagsOf, toEntries, updateMemory, type MemoryEntry, type MemoryRow } from './memory-store';
 import { checkImportance, checkKind, checkMemoryText, keywordExpression, MEMORY_CONTENT, MEMORY_KINDS, MEMORY_LIST, MEMORY_TITLE, normaliseMemoryTags, type MemoryKind } from './rules';
 import { toggleReactionRow } from '../reactions/reaction-store';
 
@@ -165,7 +165,7 @@ export class MemoryCrud {
       const tagsChanged = next.tags !== undefined && [...next.tags].sort().join(' ') !== oldTags.join(' ');
       if (tagsChanged) changed.push('tags');
       if (changed.length === 0) return actor.userId;
-      await trx.updateTable('memory').set({ ...set, updatedAt: clock.now().toISOString() }).where('id', '=', id).execute();
+      await updateMemory(trx, id, { ...set, updatedAt: clock.now().toISOString() });
       if (tagsChanged && next.tags) await setMemoryTags(trx, id, next.tags);
       await memoryActivity(trx, clock, actor, row, 'memory.updated', `Memory “${set.title ?? row.title}” edited: ${changed.join(', ')}`);
       await emit(trx, clock, 'memory.updated', { memoryId: id, title: set.title ?? row.title, changed });
@@ -216,11 +216,4 @@ export class MemoryCrud {
     const { timezone } = await this.d.workspace.profile();
     return toEntries(this.d.db, rows, viewerId, this.d.clock.now(), timezone);
   }
-}
-
-/** Deletes an entry and what hangs on it (tags, reactions and retrieval days cascade; memory cost rows have no foreign key). */
-export async function deleteMemoryRow(trx: Parameters<typeof setMemoryTags>[0], id: string): Promise<void> {
-  const gone = await trx.deleteFrom('memory').where('id', '=', id).executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw memoryNotFound(id);
-  await trx.deleteFrom('costDaily').where('dimension', '=', 'memory').where('key', '=', id).execute();
 }

@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { runStatement } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
 import type { MemoryTable } from '../../../db/schema';
 import type { Trx } from '../../../db/transactions';
@@ -13,6 +14,10 @@ import { type ReactionSummary } from '../reactions/reactions';
 import { usd, type MemoryKind } from './rules';
 import { reactionSummaries } from '../reactions/reaction-store';
 import { guardStates, NO_GUARD_STATE } from '../cost-guard/guard-state';
+import { deleteBuckets, type CycleCharge } from '../cost/cost-ledger';
+import { ZERO_COST, type CostAmount } from '../cost/rules';
+
+/** SQL of the memory, memory_tags and memory_retrieval_daily tables (their one writer), and the entry the API shows. */
 
 export type MemoryRow = Selectable<MemoryTable>;
 
@@ -161,4 +166,73 @@ export async function insertMemoryEntry(trx: Trx, clock: Clock, actor: Actor, f:
   await memoryActivity(trx, clock, actor, { id }, 'memory.created', `Memory ${f.kind} “${f.title}” added${by}`);
   await emit(trx, clock, 'memory.created', { memoryId: id, kind: f.kind, title: f.title, importance: f.importance, pinned: f.pinned, tags: [...f.tags], createdByRunId: f.createdByRunId });
   return id;
+}
+
+/** Inserts whole memory rows as given (a cycle's drafts, templates, import, the bench and fixtures), one statement. */
+export async function insertMemoryRows(trx: Trx, rows: Insertable<MemoryTable>[]): Promise<void> {
+  await trx.insertInto('memory').values(rows).execute();
+}
+
+/** Inserts tag rows of new entries, one statement. */
+export async function insertMemoryTagRows(trx: Trx, rows: { memoryId: string; tag: string }[]): Promise<void> {
+  await trx.insertInto('memoryTags').values(rows).execute();
+}
+
+export async function addMemoryTag(trx: Trx, memoryId: string, tag: string): Promise<void> {
+  await trx.insertInto('memoryTags').values({ memoryId, tag }).execute();
+}
+
+export async function removeMemoryTag(trx: Trx, memoryId: string, tag: string): Promise<void> {
+  await trx.deleteFrom('memoryTags').where('memoryId', '=', memoryId).where('tag', '=', tag).execute();
+}
+
+/** Renames a tag on every entry: entries carrying both first lose `from` (merged), the rest are renamed. */
+export async function renameMemoryTag(trx: Trx, from: string, to: string): Promise<{ renamed: number; merged: number }> {
+  const merged = await sql`DELETE FROM memory_tags WHERE tag = ${from} AND memory_id IN (SELECT memory_id FROM memory_tags WHERE tag = ${to})`.execute(trx);
+  const renamed = await sql`UPDATE memory_tags SET tag = ${to} WHERE tag = ${from}`.execute(trx);
+  return { renamed: Number(renamed.numAffectedRows ?? 0), merged: Number(merged.numAffectedRows ?? 0) };
+}
+
+/** Sets columns of one entry (edits, pins, the sweep's archive, fixtures' counters). */
+export async function updateMemory(trx: Trx, id: string, change: Updateable<MemoryTable>): Promise<void> {
+  await trx.updateTable('memory').set(change).where('id', '=', id).execute();
+}
+
+/** Deletes an entry and what hangs on it (tags, reactions and retrieval days cascade; memory cost rows have no foreign key). */
+export async function deleteMemoryRow(trx: Trx, id: string): Promise<void> {
+  const gone = await trx.deleteFrom('memory').where('id', '=', id).executeTakeFirst();
+  if (Number(gone.numDeletedRows) === 0) throw memoryNotFound(id);
+  await deleteBuckets(trx, 'memory', id);
+}
+
+/**
+ * What a cycle charges an entry, as fixed SQL (a big cycle pulls hundreds of entries): counters
+ * and attributed cost on the row, and the day's retrievals.
+ */
+const ADD_TO_MEMORY =
+  'update memory set retrieval_count = retrieval_count + ?, last_retrieved_at = ?, total_attributed_input_tokens = total_attributed_input_tokens + ?, total_attributed_output_tokens = total_attributed_output_tokens + ?, cost_micro_usd = cost_micro_usd + ? where id = ?';
+const ADD_RETRIEVALS = 'insert into memory_retrieval_daily (memory_id, day, count) values (?, ?, ?) on conflict (memory_id, day) do update set count = memory_retrieval_daily.count + ?';
+
+/** Adds `count` retrievals to an entry's workspace day. */
+export async function addRetrievals(trx: Trx, memoryId: string, day: string, count: number): Promise<void> {
+  await runStatement(trx, ADD_RETRIEVALS, [memoryId, day, count, count]);
+}
+
+/**
+ * A cycle's retrievals: retrieval_count (+1 per retrieval), lastRetrievedAt, the day's retrievals
+ * and the cost the ledger attributed to each entry (recordCycleCost's answer). Runs after the ledger.
+ */
+export async function recordRetrievals(trx: Trx, breathe: () => Promise<void>, charge: Pick<CycleCharge, 'tasks' | 'day' | 'at'>, attributed: Map<string, CostAmount>): Promise<void> {
+  const retrievals = new Map<string, number>();
+  for (const t of charge.tasks) for (const id of t.retrievedMemoryIds) retrievals.set(id, (retrievals.get(id) ?? 0) + 1);
+  if (retrievals.size === 0) return;
+  // An entry deleted while the engine worked is skipped (its daily row would have no parent).
+  const live = new Set((await trx.selectFrom('memory').select('id').where('id', 'in', [...retrievals.keys()]).execute()).map((r) => r.id));
+  for (const [id, count] of retrievals) {
+    if (!live.has(id)) continue;
+    await breathe();
+    const cost = attributed.get(id) ?? ZERO_COST;
+    await runStatement(trx, ADD_TO_MEMORY, [count, charge.at, cost.inputTokens, cost.outputTokens, cost.costMicroUsd, id]);
+    await addRetrievals(trx, id, charge.day, count);
+  }
 }

@@ -2,7 +2,7 @@ import { inTransaction } from '../../../db/transactions';
 import { SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
 import type { MemoryDeps } from './memory-crud';
-import { memoryActivity } from './memory-store';
+import { memoryActivity, updateMemory } from './memory-store';
 import { staleRows, withinCutoff } from './memory-usage';
 import { MEMORY_SWEEP_BATCH } from './rules';
 
@@ -33,7 +33,7 @@ export async function sweepStaleMemory(d: MemoryDeps): Promise<MemorySweepResult
     const rows = await staleRows(trx, cutoff, true).orderBy('createdAt').orderBy('id').limit(MEMORY_SWEEP_BATCH).execute();
     const at = now.toISOString();
     for (const row of rows) {
-      await trx.updateTable('memory').set({ archivedAt: at }).where('id', '=', row.id).execute();
+      await updateMemory(trx, row.id, { archivedAt: at });
       const since = row.lastRetrievedAt ? `last retrieved ${row.lastRetrievedAt}` : `never retrieved since ${row.createdAt}`;
       await memoryActivity(trx, clock, SYSTEM_ACTOR, row, 'memory.archived', `Memory “${row.title}” archived by the stale sweep (${since}; threshold ${n} days)`);
       await emit(trx, clock, 'memory.archived', { memoryId: row.id, title: row.title, lastRetrievedAt: row.lastRetrievedAt, thresholdDays: n });

@@ -6,6 +6,7 @@ import { newId } from '../../core/ids';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
+import { insertMemoryRows } from '../memory/memory-store';
 import { insertSignal } from '../signals/signal-store';
 import { findTemplate } from './catalog';
 import type { OnboardingTemplate } from './content';
@@ -98,7 +99,7 @@ export class OnboardingService {
           continue;
         }
         const id = newId('mem', clock);
-        await trx.insertInto('memory').values({ id, kind: e.kind, title: e.title, content: e.content, importance: e.importance, pinned: 0, createdByRunId: null, createdAt: now, updatedAt: now }).execute();
+        await insertMemoryRows(trx, [{ id, kind: e.kind, title: e.title, content: e.content, importance: e.importance, pinned: 0, createdByRunId: null, createdAt: now, updatedAt: now }]);
         await emit(trx, clock, 'memory.created', { memoryId: id, kind: e.kind, title: e.title, importance: e.importance, pinned: false, tags: [], createdByRunId: null });
         result.added.memories.push({ id, title: e.title });
       }

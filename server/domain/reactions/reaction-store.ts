@@ -45,9 +45,13 @@ export async function toggleReactionRow(
   const { table, column } = TABLES[target];
   const removed = await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${targetId} AND user_id = ${userId} AND emoji = ${emoji}`.execute(trx);
   const reacted = Number(removed.numAffectedRows ?? 0) === 0;
-  if (reacted) {
-    await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, user_id, emoji, created_at) VALUES (${targetId}, ${userId}, ${emoji}, ${clock.now().toISOString()})`.execute(trx);
-  }
+  if (reacted) await insertReactionRow(trx, target, targetId, userId, emoji, clock.now().toISOString());
   const reactions = (await reactionSummaries(trx, target, [targetId], userId)).get(targetId) ?? [];
   return { reacted, reactions };
+}
+
+/** Adds one member's reaction (toggleReactionRow's add; fixtures pass their own time). */
+export async function insertReactionRow(trx: Trx, target: ReactionTarget, targetId: string, userId: string, emoji: ReactionEmoji, createdAt: string): Promise<void> {
+  const { table, column } = TABLES[target];
+  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, user_id, emoji, created_at) VALUES (${targetId}, ${userId}, ${emoji}, ${createdAt})`.execute(trx);
 }

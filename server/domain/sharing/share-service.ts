@@ -11,6 +11,7 @@ import { commentTimelineItems } from '../comments/comment-service';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import type { TaskStatus } from '../tasks/rules';
+import { updateTask } from '../tasks/task-store';
 import type { WorkspaceService } from '../workspace/workspace-service';
 
 export type { SharePage } from '../catalog/events';
@@ -79,7 +80,7 @@ export class ShareService {
       const current = (task as Record<string, string | null>)[column];
       if (enable === (current !== null)) return this.state(page, current);
       const token = enable ? newShareToken() : null;
-      await trx.updateTable('tasks').set({ [column]: token }).where('id', '=', taskId).execute();
+      await updateTask(trx, taskId, { [column]: token });
       await recordActivity(trx, this.clock, {
         kind: enable ? 'task.share_enabled' : 'task.share_disabled',
         detail: `${enable ? 'Shared' : 'Stopped sharing'} the ${LABEL[page]} of task: ${task.title}`,

@@ -11,7 +11,7 @@ import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, type ReactionEmoji } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkBulkIds, checkSignalInput, deliveryIdempotencyScope, readInboundDelivery, SIGNAL_LIST, type InboundDelivery, type SignalInput } from './signal-rules';
-import { insertSignal } from './signal-store';
+import { deleteSignals, insertSignal, setSignalsPinned } from './signal-store';
 import { toggleReactionRow } from '../reactions/reaction-store';
 import { SIGNAL_CURSOR_SHAPE, selectSignals, signalCursorKey, signalListQuery, toSignals, type Signal, type SignalReactionSummary } from './signal-view';
 
@@ -135,9 +135,9 @@ export class SignalService {
       const missing = ids.filter((id) => !found.has(id));
       if (known.length > 0) {
         if (action === 'delete') {
-          await trx.deleteFrom('signals').where('id', 'in', known).execute();
+          await deleteSignals(trx, known);
         } else {
-          await trx.updateTable('signals').set({ pinned: pinned ? 1 : 0 }).where('id', 'in', known).execute();
+          await setSignalsPinned(trx, known, pinned);
         }
         const verb = action === 'delete' ? 'Deleted' : pinned ? 'Pinned' : 'Unpinned';
         await recordActivity(trx, this.clock, {

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import { insertRow } from '../../../db/compiled';
+import type { SignalTable } from '../../../db/schema';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
@@ -63,4 +65,22 @@ export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal): Pr
     origin: input.origin,
   });
   return id;
+}
+
+/** Inserts whole signal rows as given (import, the bench and fixtures: explicit ids and times), one statement. */
+export async function insertSignalRows(trx: Trx, rows: Insertable<SignalTable>[]): Promise<void> {
+  await trx.insertInto('signals').values(rows).execute();
+}
+
+export async function deleteSignals(trx: Trx, ids: string[]): Promise<void> {
+  await trx.deleteFrom('signals').where('id', 'in', ids).execute();
+}
+
+export async function setSignalsPinned(trx: Trx, ids: string[], pinned: boolean): Promise<void> {
+  await trx.updateTable('signals').set({ pinned: pinned ? 1 : 0 }).where('id', 'in', ids).execute();
+}
+
+/** Signals a cycle took in stop being new (those already triaged keep their time). */
+export async function markSignalsTriaged(trx: Trx, ids: string[], at: string): Promise<void> {
+  await trx.updateTable('signals').set({ triagedAt: at }).where('id', 'in', ids).where('triagedAt', 'is', null).execute();
 }

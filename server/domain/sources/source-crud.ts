@@ -27,7 +27,7 @@ import {
   type SourceType,
 } from './rules';
 import { readCadence, readView, type SourceDeps } from './source-context';
-import { getSource, toView, type SourceView } from './source-store';
+import { getSource, insertSources, newSourceRow, toView, type SourceView } from './source-store';
 import { loadFile, recordImport, type FileImportResult, type PollOutcome, type SourceSync } from './source-sync';
 import { cadenceDetail, changeSource, pauseSource, resumeSource } from './source-transitions';
 
@@ -138,35 +138,7 @@ export class SourceCrud {
       const actor = await resolveActor(trx);
       const now = clock.now().toISOString();
       const id = newId('src', clock);
-      await trx
-        .insertInto('sources')
-        .values({
-          id,
-          type,
-          label,
-          url,
-          notes,
-          status: type === 'manual' ? 'connected' : 'pending',
-          pausedAt: null,
-          pausedUntilAt: null,
-          pollIntervalMinutes,
-          includeKeywords: JSON.stringify(include),
-          excludeKeywords: JSON.stringify(exclude),
-          lastSyncedAt: null,
-          lastPolledAt: null,
-          lastErrorMessage: null,
-          lastSignalAt: null,
-          consecutiveFailures: 0,
-          nextRetryAt: null,
-          etag: null,
-          lastModified: null,
-          quietnessAckedAt: null,
-          quietnessWarnedAt: null,
-          createdAt: now,
-          updatedAt: now,
-          filePath,
-        })
-        .execute();
+      await insertSources(trx, [newSourceRow({ id, type, label, url, notes, pollIntervalMinutes, includeKeywords: include, excludeKeywords: exclude, filePath, createdAt: now })]);
       await recordActivity(trx, clock, {
         kind: 'source.created',
         detail: `Source ${label} (${type}${url ? `, ${url}` : ''}) added`,

@@ -17,7 +17,7 @@ import {
   type SourceType,
 } from './rules';
 import { readCadence, type SourceDeps } from './source-context';
-import { findSources, getSource, toView, type Cadence, type SourceRow, type SourceView } from './source-store';
+import { findSources, getSource, toView, updateSource, type Cadence, type SourceRow, type SourceView } from './source-store';
 
 export interface QuietSource {
   sourceId: string;
@@ -186,7 +186,7 @@ export class SourceQuietness {
     const now = clock.now();
     const at = now.toISOString();
     const expiresAt = new Date(now.getTime() + QUIETNESS_ACK_MS).toISOString();
-    await trx.updateTable('sources').set({ quietnessAckedAt: at, updatedAt: at }).where('id', '=', row.id).execute();
+    await updateSource(trx, row.id, { quietnessAckedAt: at, updatedAt: at });
     await recordActivity(trx, clock, { kind: 'source.quietness_acked', detail: `Quietness alarm of ${row.label} muted until ${expiresAt}`, actor, entityType: 'source', entityId: row.id });
     await emit(trx, clock, 'source.quietness_acked', { sourceId: row.id, label: row.label, quietnessAckedAt: at, expiresAt });
     return true;
@@ -196,7 +196,7 @@ export class SourceQuietness {
     const { clock } = this.d;
     const now = clock.now();
     if (!quietnessAckActive(row.quietnessAckedAt, now)) return false;
-    await trx.updateTable('sources').set({ quietnessAckedAt: null, updatedAt: now.toISOString() }).where('id', '=', row.id).execute();
+    await updateSource(trx, row.id, { quietnessAckedAt: null, updatedAt: now.toISOString() });
     await recordActivity(trx, clock, { kind: 'source.quietness_unacked', detail: `Quietness alarm of ${row.label} unmuted`, actor, entityType: 'source', entityId: row.id });
     await emit(trx, clock, 'source.quietness_unacked', { sourceId: row.id, label: row.label });
     return true;
@@ -215,7 +215,7 @@ export class SourceQuietness {
         if (quiet.acked) continue;
         const warnedAt = row.quietnessWarnedAt;
         if (warnedAt !== null && !(row.quietnessAckedAt !== null && warnedAt <= row.quietnessAckedAt)) continue;
-        await trx.updateTable('sources').set({ quietnessWarnedAt: clock.now().toISOString() }).where('id', '=', row.id).execute();
+        await updateSource(trx, row.id, { quietnessWarnedAt: clock.now().toISOString() });
         await recordActivity(trx, clock, {
           kind: 'source.quietness_warning',
           detail: `${row.label} has produced no signal for ${quiet.quietForDays} days (floor ${quiet.floorDays} days)`,

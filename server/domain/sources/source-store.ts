@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
 import type { SourceTable } from '../../../db/schema';
@@ -9,7 +9,7 @@ import { recordActivity, type Actor } from '../activity/activity';
 import { insertSignal, type SignalKind, type SignalPriority } from '../signals/signal-store';
 import { passesKeywords, pollGating, quietnessAckActive, QUIETNESS_ACK_MS, type PollGating, type SourceStatus, type SourceType } from './rules';
 
-/** SQL of the sources and feed_items_seen tables, and the row shape the API shows. */
+/** SQL of the sources and feed_items_seen tables (their one writer), and the row shape the API shows. */
 
 export type SourceRow = Selectable<SourceTable>;
 
@@ -96,6 +96,69 @@ export async function findSources(db: Db, ids: string[]): Promise<{ rows: Source
   const found = await db.selectFrom('sources').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(found.map((r) => [r.id, r]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), notFound: ids.filter((id) => !byId.has(id)) };
+}
+
+/** What makes a new source; the rest of its row is that of a source never polled. */
+export interface NewSourceRow {
+  id: string;
+  type: SourceType;
+  label: string;
+  url: string | null;
+  notes: string | null;
+  pollIntervalMinutes: number | null;
+  includeKeywords: string[];
+  excludeKeywords: string[];
+  filePath: string | null;
+  createdAt: string;
+  /** An imported source whose imported signals are newer than it. */
+  lastSignalAt?: string | null;
+}
+
+/** The whole row of a new source, spelled once: feeds and files wait for their first poll or import; manual ones take pushes at once. */
+export function newSourceRow(s: NewSourceRow): Insertable<SourceTable> {
+  return {
+    id: s.id,
+    type: s.type,
+    label: s.label,
+    url: s.url,
+    notes: s.notes,
+    status: s.type === 'manual' ? 'connected' : 'pending',
+    pausedAt: null,
+    pausedUntilAt: null,
+    pollIntervalMinutes: s.pollIntervalMinutes,
+    includeKeywords: JSON.stringify(s.includeKeywords),
+    excludeKeywords: JSON.stringify(s.excludeKeywords),
+    lastSyncedAt: null,
+    lastPolledAt: null,
+    lastErrorMessage: null,
+    lastSignalAt: s.lastSignalAt ?? null,
+    consecutiveFailures: 0,
+    nextRetryAt: null,
+    etag: null,
+    lastModified: null,
+    quietnessAckedAt: null,
+    quietnessWarnedAt: null,
+    createdAt: s.createdAt,
+    updatedAt: s.createdAt,
+    filePath: s.filePath,
+  };
+}
+
+/** Rows per multi-row insert: 24 columns each stay far below SQLite's bound on parameters. */
+const INSERT_CHUNK = 200;
+
+/** Inserts source rows (newSourceRow's, or a fixture's with explicit ids and states). */
+export async function insertSources(trx: Trx, rows: Insertable<SourceTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto('sources').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+}
+
+/** Sets columns of one source (its state changes: polls, pauses, acks, configuration). */
+export async function updateSource(trx: Trx, id: string, change: Updateable<SourceTable>): Promise<void> {
+  await trx.updateTable('sources').set(change).where('id', '=', id).execute();
+}
+
+export async function deleteSourceRow(trx: Trx, id: string): Promise<void> {
+  await trx.deleteFrom('sources').where('id', '=', id).execute();
 }
 
 const hash = (value: string) => crypto.createHash('sha256').update(value).digest('base64url').slice(0, 32);

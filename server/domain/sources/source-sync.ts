@@ -20,6 +20,7 @@ import {
   getSource,
   ingestItems,
   refreshSeen,
+  updateSource,
   type IngestItem,
   type IngestResult,
   type SourceRow,
@@ -128,11 +129,7 @@ export function importSummary(sourceId: string, file: Awaited<ReturnType<typeof 
 export async function recordImport(trx: Trx, clock: Clock, source: SourceRow, file: Awaited<ReturnType<typeof loadFile>>, actor: Actor) {
   const r = await ingestItems(trx, clock, source, file.items, actor);
   const now = clock.now().toISOString();
-  await trx
-    .updateTable('sources')
-    .set({ status: 'connected', lastSyncedAt: now, lastPolledAt: now, lastErrorMessage: null, consecutiveFailures: 0, nextRetryAt: null, updatedAt: now })
-    .where('id', '=', source.id)
-    .execute();
+  await updateSource(trx, source.id, { status: 'connected', lastSyncedAt: now, lastPolledAt: now, lastErrorMessage: null, consecutiveFailures: 0, nextRetryAt: null, updatedAt: now });
   await recordActivity(trx, clock, {
     kind: 'source.imported',
     detail: `Imported ${source.label}: ${r.created} new signals from ${file.records} records (${r.duplicates} already imported, ${r.filtered} filtered, ${file.invalid.length} invalid)`,
@@ -241,11 +238,7 @@ export class SourceSync {
         const failures = current.consecutiveFailures + 1;
         const nextRetryAt = new Date(now.getTime() + backoffMs(intervalMinutes, failures)).toISOString();
         const message = (failure ?? 'unknown failure').slice(0, MAX_ERROR_CHARS);
-        await trx
-          .updateTable('sources')
-          .set({ status: 'error', lastPolledAt: nowIso, lastErrorMessage: message, consecutiveFailures: failures, nextRetryAt, updatedAt: nowIso })
-          .where('id', '=', current.id)
-          .execute();
+        await updateSource(trx, current.id, { status: 'error', lastPolledAt: nowIso, lastErrorMessage: message, consecutiveFailures: failures, nextRetryAt, updatedAt: nowIso });
         await recordActivity(trx, this.clock, {
           kind: 'source.poll_failed',
           detail: `Polling ${current.label} failed (${failures} in a row): ${message}. Next try at ${nextRetryAt}`,
@@ -265,20 +258,16 @@ export class SourceSync {
         ingest = await ingestItems(trx, this.clock, current, feedItemsToIngest(current.type, items), SYSTEM_ACTOR);
         await refreshSeen(trx, this.clock, current.id, items.map((i) => i.key));
       }
-      await trx
-        .updateTable('sources')
-        .set({
-          status: 'connected',
-          lastPolledAt: nowIso,
-          lastSyncedAt: nowIso,
-          lastErrorMessage: null,
-          consecutiveFailures: 0,
-          nextRetryAt: null,
-          ...(fetched.notModified ? {} : { etag: fetched.etag, lastModified: fetched.lastModified }),
-          updatedAt: nowIso,
-        })
-        .where('id', '=', current.id)
-        .execute();
+      await updateSource(trx, current.id, {
+        status: 'connected',
+        lastPolledAt: nowIso,
+        lastSyncedAt: nowIso,
+        lastErrorMessage: null,
+        consecutiveFailures: 0,
+        nextRetryAt: null,
+        ...(fetched.notModified ? {} : { etag: fetched.etag, lastModified: fetched.lastModified }),
+        updatedAt: nowIso,
+      });
       if (current.status !== 'connected') {
         await recordActivity(trx, this.clock, {
           kind: current.status === 'error' ? 'source.recovered' : 'source.connected',

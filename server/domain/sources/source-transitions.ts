@@ -3,7 +3,7 @@ import type { Clock } from '../../core/clock';
 import { recordActivity, type Actor } from '../activity/activity';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import { emit } from '../events/outbox';
-import type { SourceRow } from './source-store';
+import { deleteSourceRow, updateSource, type SourceRow } from './source-store';
 
 /**
  * The state changes of a source that more than one endpoint or job makes, written once each.
@@ -21,7 +21,7 @@ const entity = (row: SourceRow) => ({ entityType: 'source', entityId: row.id });
 export async function pauseSource(trx: Trx, clock: Clock, row: SourceRow, until: string | null, actor: Actor): Promise<boolean> {
   if (row.pausedAt !== null && row.pausedUntilAt === until) return false;
   const now = clock.now().toISOString();
-  await trx.updateTable('sources').set({ pausedAt: row.pausedAt ?? now, pausedUntilAt: until, updatedAt: now }).where('id', '=', row.id).execute();
+  await updateSource(trx, row.id, { pausedAt: row.pausedAt ?? now, pausedUntilAt: until, updatedAt: now });
   await recordActivity(trx, clock, {
     ...(until === null
       ? { kind: 'source.paused' as const, detail: `Source ${row.label} paused` }
@@ -42,7 +42,7 @@ export async function pauseSource(trx: Trx, clock: Clock, row: SourceRow, until:
 export async function resumeSource(trx: Trx, clock: Clock, row: SourceRow, actor: Actor, reason: string): Promise<boolean> {
   if (row.pausedAt === null) return false;
   const now = clock.now().toISOString();
-  await trx.updateTable('sources').set({ pausedAt: null, pausedUntilAt: null, updatedAt: now }).where('id', '=', row.id).execute();
+  await updateSource(trx, row.id, { pausedAt: null, pausedUntilAt: null, updatedAt: now });
   await recordActivity(trx, clock, { kind: 'source.resumed', detail: `Source ${row.label} resumed (${reason})`, actor, ...entity(row) });
   await emit(trx, clock, 'source.resumed', { sourceId: row.id, label: row.label });
   return true;
@@ -50,7 +50,7 @@ export async function resumeSource(trx: Trx, clock: Clock, row: SourceRow, actor
 
 /** Deletes a source (its signals stay, unlinked by the foreign key) with its activity row and event. */
 export async function deleteSource(trx: Trx, clock: Clock, row: SourceRow, actor: Actor): Promise<void> {
-  await trx.deleteFrom('sources').where('id', '=', row.id).execute();
+  await deleteSourceRow(trx, row.id);
   await recordActivity(trx, clock, { kind: 'source.deleted', detail: `Source ${row.label} (${row.type}) deleted`, actor, ...entity(row) });
   await emit(trx, clock, 'source.deleted', { sourceId: row.id, label: row.label });
 }
@@ -64,7 +64,7 @@ export async function changeSource(
   activity: { kind: ActivityKind; detail: string; actor: Actor },
 ): Promise<boolean> {
   if (!Object.entries(change).some(([k, v]) => row[k as keyof SourceRow] !== v)) return false;
-  await trx.updateTable('sources').set({ ...change, updatedAt: clock.now().toISOString() }).where('id', '=', row.id).execute();
+  await updateSource(trx, row.id, { ...change, updatedAt: clock.now().toISOString() });
   await recordActivity(trx, clock, { ...activity, ...entity(row) });
   return true;
 }

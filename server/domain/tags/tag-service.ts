@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
-import { inTransaction, type Trx } from '../../../db/transactions';
+import { inTransaction } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { pageRequest, toPage } from '../../core/lists';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
+import { renameArtifactTag } from '../artifacts/artifact-store';
+import { renameMemoryTag } from '../memory/memory-store';
 import { checkTag } from '../tasks/rules';
+import { renameTaskTag } from '../tasks/task-store';
+import { insertFocusShift, updateWorkspaceRow } from '../workspace/workspace-store';
 import { TAG_SEARCH_LIST, checkRename, renameInList, type TaggedKind } from './tag-rules';
 
 /** One task, output or memory entry carrying a tag. */
@@ -71,20 +75,12 @@ export interface TagRenameResult {
 }
 
 const ROUTES: Record<TaggedKind, string> = { task: '/tasks/', artifact: '/outputs/', memory: '/memory/' };
-const TAG_TABLES = [
-  { key: 'tasks', table: 'task_tags', column: 'task_id' },
-  { key: 'artifacts', table: 'artifact_tags', column: 'artifact_id' },
-  { key: 'memory', table: 'memory_tags', column: 'memory_id' },
+/** Each tagged kind's rename, by the store that owns its tag table. */
+const TAG_RENAMES = [
+  { key: 'tasks', rename: renameTaskTag },
+  { key: 'artifacts', rename: renameArtifactTag },
+  { key: 'memory', rename: renameMemoryTag },
 ] as const;
-
-/** Renames `from` to `to` in one tag table: rows with both first lose `from` (merged), the rest are renamed. */
-async function renameIn(trx: Trx, table: string, column: string, from: string, to: string): Promise<TagRenameCount> {
-  const t = sql.table(table);
-  const c = sql.ref(column);
-  const merged = await sql`DELETE FROM ${t} WHERE tag = ${from} AND ${c} IN (SELECT ${c} FROM ${t} WHERE tag = ${to})`.execute(trx);
-  const renamed = await sql`UPDATE ${t} SET tag = ${to} WHERE tag = ${from}`.execute(trx);
-  return { renamed: Number(renamed.numAffectedRows ?? 0), merged: Number(merged.numAffectedRows ?? 0) };
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -133,17 +129,17 @@ export class TagService {
     const { from, to } = checkRename(body.from, body.to);
     const actor = await resolveActor(this.db);
     return inTransaction(this.db, async (trx) => {
-      const counts = {} as Record<(typeof TAG_TABLES)[number]['key'], TagRenameCount>;
-      for (const { key, table, column } of TAG_TABLES) counts[key] = await renameIn(trx, table, column, from, to);
+      const counts = {} as Record<(typeof TAG_RENAMES)[number]['key'], TagRenameCount>;
+      for (const { key, rename } of TAG_RENAMES) counts[key] = await rename(trx, from, to);
       const workspace = await trx.selectFrom('workspace').select(['id', 'focusTags']).executeTakeFirstOrThrow();
       const focusBefore = JSON.parse(workspace.focusTags) as string[];
       const focusNow = renameInList(focusBefore, from, to);
       const focusChanged = focusBefore.includes(from);
       if (focusChanged) {
         const json = JSON.stringify(focusNow);
-        await trx.updateTable('workspace').set({ focusTags: json }).where('id', '=', workspace.id).execute();
+        await updateWorkspaceRow(trx, { focusTags: json });
         // A different set of focus tags starts a focus shift, as PUT /workspace/focus-tags does.
-        await trx.insertInto('focusShifts').values({ id: newId('fcs', this.clock), tags: json, startedAt: this.clock.now().toISOString() }).execute();
+        await insertFocusShift(trx, { id: newId('fcs', this.clock), tags: json, startedAt: this.clock.now().toISOString() });
       }
       const rows = (k: TagRenameCount) => k.renamed + k.merged;
       const changed = focusChanged || rows(counts.tasks) + rows(counts.artifacts) + rows(counts.memory) > 0;

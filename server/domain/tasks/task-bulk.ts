@@ -5,7 +5,7 @@ import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import { checkTag, MAX_TASK_TAGS, TASK_BULK_ACTIONS, type TaskBulkAction, type TaskPriority } from './rules';
 import { checkPriority, type TaskDeps } from './task-crud';
-import { taskActivity, touchTask } from './task-store';
+import { addTaskTag, deleteTaskRow, removeTaskTag, taskActivity, touchTask } from './task-store';
 
 export interface TaskBulkInput {
   action: string;
@@ -58,7 +58,7 @@ export async function bulkTasks(d: TaskDeps, input: TaskBulkInput): Promise<Task
       const row = byId.get(id);
       if (!row) continue;
       if (action === 'delete') {
-        await trx.deleteFrom('tasks').where('id', '=', id).execute();
+        await deleteTaskRow(trx, id);
         await taskActivity(trx, clock, actor, row, 'task.deleted', `Task ${row.title} deleted`);
         await emit(trx, clock, 'task.deleted', { taskId: id, title: row.title });
         result.changed.push(id);
@@ -81,8 +81,8 @@ export async function bulkTasks(d: TaskDeps, input: TaskBulkInput): Promise<Task
           result.skipped.push(id);
           continue;
         }
-        if (action === 'tag') await trx.insertInto('taskTags').values({ taskId: id, tag }).execute();
-        else await trx.deleteFrom('taskTags').where('taskId', '=', id).where('tag', '=', tag).execute();
+        if (action === 'tag') await addTaskTag(trx, id, tag);
+        else await removeTaskTag(trx, id, tag);
         await touchTask(trx, id, now);
         await taskActivity(trx, clock, actor, row, action === 'tag' ? 'task.tagged' : 'task.untagged', `${row.title} ${action === 'tag' ? 'tagged' : 'untagged'} ${tag}`);
         result.changed.push(id);

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { insertRow } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
@@ -29,7 +28,7 @@ import {
   type TaskStatus,
 } from './rules';
 import { checkTaskSort, DEFAULT_TASK_SORT, taskOrder, type TaskOrder } from './task-sort';
-import { getTaskRow, newTaskDefaults, readTask, readTaskDetail, setTags, taskActivity, toTasks, touchTask, type Task, type TaskDetail, type TaskRow } from './task-store';
+import { archiveTaskRow, getTaskRow, insertTaskRow, newTaskDefaults, readTask, readTaskDetail, replaceBlockers, setTags, setTaskStatus, taskActivity, toTasks, touchTask, type Task, type TaskDetail, type TaskRow } from './task-store';
 
 /** What every tasks module needs. */
 export interface TaskDeps {
@@ -211,8 +210,7 @@ export class TaskCrud {
         if (cyclic.length) throw invalid('blockedByTaskIds', `would make a cycle: ${cyclic.join(', ')} already wait(s) on ${id}`);
       }
       const actor = await resolveActor(trx);
-      await trx.deleteFrom('taskBlockers').where('taskId', '=', id).execute();
-      if (ids.length) await trx.insertInto('taskBlockers').values(ids.map((b) => ({ taskId: id, blockerTaskId: b }))).execute();
+      await replaceBlockers(trx, id, ids);
       await touchTask(trx, id, clock.now().toISOString());
       await taskActivity(trx, clock, actor, row, 'task.blockers', ids.length ? `${row.title} waits on ${ids.join(', ')}` : `${row.title} waits on nothing`);
     });
@@ -265,10 +263,7 @@ type NewTaskFields = Pick<TaskRow, 'title' | 'summary' | 'kind' | 'deliverableTy
 export async function insertTask(trx: Trx, clock: Clock, actor: Actor, fields: NewTaskFields, tags: string[], duplicateOf: string | null): Promise<string> {
   const id = newId('tsk', clock);
   const now = clock.now().toISOString();
-  // Compiled once per shape (db/compiled.ts): an AI cycle creates up to a thousand tasks in one apply.
-  await insertRow(trx, 'tasks', { id, ...fields, ...newTaskDefaults(now) });
-  // A new id has no tags to replace (setTags' delete would find nothing).
-  for (const tag of tags) await insertRow(trx, 'taskTags', { taskId: id, tag });
+  await insertTaskRow(trx, { id, ...fields, ...newTaskDefaults(now) }, tags);
   await taskActivity(trx, clock, actor, { id }, 'task.created', duplicateOf ? `Task ${fields.title} created as a copy of ${duplicateOf}` : `Task ${fields.title} created`);
   await emit(trx, clock, 'task.created', { taskId: id, title: fields.title, status: 'queued', duplicateOfTaskId: duplicateOf });
   return id;
@@ -286,12 +281,9 @@ export async function changeStatus(trx: Trx, clock: Clock, actor: Actor, row: Ta
   const now = clock.now().toISOString();
   const restore = row.status === 'archived' && to !== 'archived' ? { archivedAt: null, archivedBySweep: 0 } : {};
   if (to === 'archived') {
-    // The sweep archives without bumping updatedAt (the task stays as old as it was).
-    await trx.updateTable('tasks').set({ status: to, archivedAt: now, archivedBySweep: cause === 'sweep' ? 1 : 0, archiveWarnedAt: null }).where('id', '=', row.id).execute();
+    await archiveTaskRow(trx, row.id, now, cause === 'sweep');
   } else if (row.status !== 'archived') {
-    // touchTask's update ({ status }, updatedAt, the archive warning cleared) as a template: an AI
-    // cycle moves dozens of tasks in one apply, and the query builder cost more than the update.
-    await sql`update tasks set status = ${to}, updated_at = ${now}, archive_warned_at = null where id = ${row.id}`.execute(trx);
+    await setTaskStatus(trx, row.id, to, now);
   } else {
     await touchTask(trx, row.id, now, { status: to, ...restore });
   }

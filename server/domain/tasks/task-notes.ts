@@ -8,7 +8,7 @@ import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import { checkText, MAX_NOTE_CHARS, NOTE_LIST } from './rules';
 import { changeStatus, type TaskDeps } from './task-crud';
-import { getTaskRow, readTaskDetail, taskActivity, touchTask, type TaskDetail, type TaskRow } from './task-store';
+import { getTaskRow, insertTaskNote, readTaskDetail, taskActivity, touchTask, type TaskDetail, type TaskRow } from './task-store';
 
 /** An operator note: authoritative direction for the next AI cycle. */
 export interface TaskNote {
@@ -36,7 +36,7 @@ export interface PostedNote {
 async function addNote(trx: Trx, clock: Clock, actor: Actor & { userId: string }, row: TaskRow, text: string, promote: boolean): Promise<string> {
   const id = newId('tno', clock);
   const now = clock.now().toISOString();
-  await trx.insertInto('taskNotes').values({ id, taskId: row.id, text, authorUserId: actor.userId, createdAt: now }).execute();
+  await insertTaskNote(trx, { id, taskId: row.id, text, authorUserId: actor.userId, createdAt: now });
   await touchTask(trx, row.id, now);
   await taskActivity(trx, clock, actor, row, 'task.note_added', `Note on ${row.title}`);
   await emit(trx, clock, 'task.note_added', { taskId: row.id, title: row.title, noteId: id, text });

@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { ARCHIVE_WARNING_DAYS, AUTO_ARCHIVED_LIST, AUTO_ARCHIVED_SINCE_DAYS, checkIntIn, STALE_LIST, STALE_THRESHOLD_DAYS, SWEEP_BATCH } from './rules';
 import { changeStatus, type TaskDeps } from './task-crud';
-import { taskActivity, toTasks, type Task } from './task-store';
+import { taskActivity, toTasks, updateTask, type Task } from './task-store';
 
 export interface StaleTask extends Task {
   /** Whole days since updatedAt. */
@@ -134,7 +134,7 @@ export class TaskStaleness {
         const fresh = await trx.selectFrom('tasks').select(['updatedAt', 'archiveWarnedAt']).where('id', '=', row.id).executeTakeFirst();
         if (!fresh || fresh.updatedAt !== row.updatedAt || fresh.archiveWarnedAt !== null) return false;
         const archivesAfter = new Date(Math.max(Date.parse(daysBefore(new Date(row.updatedAt), p.timezone, -n).toISOString()), Date.parse(daysBefore(now, p.timezone, -ARCHIVE_WARNING_DAYS).toISOString()))).toISOString();
-        await trx.updateTable('tasks').set({ archiveWarnedAt: at }).where('id', '=', row.id).execute();
+        await updateTask(trx, row.id, { archiveWarnedAt: at });
         await taskActivity(trx, clock, SYSTEM_ACTOR, row, 'task.archive_warning', `${row.title} will be archived after ${archivesAfter} unless renewed`);
         await emit(trx, clock, 'task.archive_warning', { taskId: row.id, title: row.title, updatedAt: row.updatedAt, archivesAfter });
         return true;

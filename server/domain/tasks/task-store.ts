@@ -1,13 +1,17 @@
-import type { Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { insertRow, runStatement } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
-import type { TaskTable } from '../../../db/schema';
+import type { TaskNoteTable, TaskTable, TaskWorkLogTable } from '../../../db/schema';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import { recordActivity, type Actor } from '../activity/activity';
 import { readCostHistory, type CostPoint } from '../cost/cost-series';
+import type { CostAmount } from '../cost/rules';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import { usd, type TaskDeliverableType, type TaskKind, type TaskPriority, type TaskStatus } from './rules';
+
+/** SQL of the tasks, task_tags, task_blockers, task_notes and task_work_log tables (their one writer), and the task the API shows. */
 
 export type TaskRow = Selectable<TaskTable>;
 
@@ -242,4 +246,100 @@ export function newTaskDefaults(now: string) {
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** Inserts a new task's row and its tags, each statement compiled once per shape (an AI cycle creates up to a thousand tasks in one apply). */
+export async function insertTaskRow(trx: Trx, row: Insertable<TaskTable>, tags: readonly string[]): Promise<void> {
+  await insertRow(trx, 'tasks', row);
+  // A new id has no tags to replace (setTags' delete would find nothing).
+  for (const tag of tags) await insertRow(trx, 'taskTags', { taskId: row.id, tag });
+}
+
+/** Inserts whole task rows as given (the bench and fixtures: explicit ids and times), one statement. */
+export async function insertTaskRows(trx: Trx, rows: Insertable<TaskTable>[]): Promise<void> {
+  await trx.insertInto('tasks').values(rows).execute();
+}
+
+/** Inserts tag rows of new tasks, one statement. */
+export async function insertTaskTagRows(trx: Trx, rows: { taskId: string; tag: string }[]): Promise<void> {
+  await trx.insertInto('taskTags').values(rows).execute();
+}
+
+export async function addTaskTag(trx: Trx, taskId: string, tag: string): Promise<void> {
+  await trx.insertInto('taskTags').values({ taskId, tag }).execute();
+}
+
+export async function removeTaskTag(trx: Trx, taskId: string, tag: string): Promise<void> {
+  await trx.deleteFrom('taskTags').where('taskId', '=', taskId).where('tag', '=', tag).execute();
+}
+
+/** Renames a tag on every task: tasks carrying both first lose `from` (merged), the rest are renamed. */
+export async function renameTaskTag(trx: Trx, from: string, to: string): Promise<{ renamed: number; merged: number }> {
+  const merged = await sql`DELETE FROM task_tags WHERE tag = ${from} AND task_id IN (SELECT task_id FROM task_tags WHERE tag = ${to})`.execute(trx);
+  const renamed = await sql`UPDATE task_tags SET tag = ${to} WHERE tag = ${from}`.execute(trx);
+  return { renamed: Number(renamed.numAffectedRows ?? 0), merged: Number(merged.numAffectedRows ?? 0) };
+}
+
+/** Sets columns of one task as given (no updatedAt bump: touchTask for a change the operator sees). */
+export async function updateTask(trx: Trx, id: string, change: Updateable<TaskTable>): Promise<void> {
+  await trx.updateTable('tasks').set(change).where('id', '=', id).execute();
+}
+
+/**
+ * touchTask's update with a new status, as a template: an AI cycle moves dozens of tasks in one
+ * apply, and the query builder cost more than the update.
+ */
+export async function setTaskStatus(trx: Trx, id: string, status: TaskStatus, now: string): Promise<void> {
+  await sql`update tasks set status = ${status}, updated_at = ${now}, archive_warned_at = null where id = ${id}`.execute(trx);
+}
+
+/** Archives a task without bumping updatedAt (the task stays as old as it was). */
+export async function archiveTaskRow(trx: Trx, id: string, now: string, bySweep: boolean): Promise<void> {
+  await trx.updateTable('tasks').set({ status: 'archived', archivedAt: now, archivedBySweep: bySweep ? 1 : 0, archiveWarnedAt: null }).where('id', '=', id).execute();
+}
+
+export async function deleteTaskRow(trx: Trx, id: string): Promise<void> {
+  await trx.deleteFrom('tasks').where('id', '=', id).execute();
+}
+
+/** What touchTask writes for a task an AI cycle touched (inputs, updatedAt, the archive warning cleared), as fixed SQL. */
+const TOUCH = 'update tasks set source_signal_ids = ?, source_memory_ids = ?, updated_at = ?, archive_warned_at = null where id = ?';
+const TOUCH_WITH_PRIORITY = 'update tasks set source_signal_ids = ?, source_memory_ids = ?, updated_at = ?, archive_warned_at = null, priority = ? where id = ?';
+
+/** A cycle's inputs of a task (JSON id lists) and its priority when the cycle set one. */
+export async function touchTaskInputs(trx: Trx, id: string, signalIds: string, memoryIds: string, now: string, priority: TaskPriority | null): Promise<void> {
+  if (priority) await runStatement(trx, TOUCH_WITH_PRIORITY, [signalIds, memoryIds, now, priority, id]);
+  else await runStatement(trx, TOUCH, [signalIds, memoryIds, now, id]);
+}
+
+/** The cost ledger's running totals of a task, as fixed SQL (one per task a cycle charged). */
+const ADD_TO_TASK =
+  'update tasks set total_input_tokens = total_input_tokens + ?, total_output_tokens = total_output_tokens + ?, cost_micro_usd = cost_micro_usd + ?, session_count = session_count + ? where id = ?';
+
+export async function addTaskCost(trx: Trx, id: string, amount: CostAmount, worked: boolean): Promise<void> {
+  await runStatement(trx, ADD_TO_TASK, [amount.inputTokens, amount.outputTokens, amount.costMicroUsd, worked ? 1 : 0, id]);
+}
+
+/** Replaces what a task waits on. */
+export async function replaceBlockers(trx: Trx, taskId: string, blockerIds: readonly string[]): Promise<void> {
+  await trx.deleteFrom('taskBlockers').where('taskId', '=', taskId).execute();
+  if (blockerIds.length) await insertBlockerRows(trx, blockerIds.map((b) => ({ taskId, blockerTaskId: b })));
+}
+
+export async function insertBlockerRows(trx: Trx, rows: { taskId: string; blockerTaskId: string }[]): Promise<void> {
+  await trx.insertInto('taskBlockers').values(rows).execute();
+}
+
+export async function insertTaskNote(trx: Trx, row: Insertable<TaskNoteTable>): Promise<void> {
+  await trx.insertInto('taskNotes').values(row).execute();
+}
+
+/** Notes a cycle read are consumed by it (those already consumed keep their run). */
+export async function consumeNotes(trx: Trx, ids: string[], at: string, runId: string): Promise<void> {
+  await trx.updateTable('taskNotes').set({ consumedAt: at, consumedRunId: runId }).where('id', 'in', ids).where('consumedAt', 'is', null).execute();
+}
+
+/** A cycle's work-log line, compiled once per shape (one per task a cycle touched). */
+export async function insertWorkLogEntry(trx: Trx, row: Insertable<TaskWorkLogTable>): Promise<void> {
+  await insertRow(trx, 'taskWorkLog', row);
 }

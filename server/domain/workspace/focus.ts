@@ -4,7 +4,7 @@ import { newId } from '../../core/ids';
 import { afterKey, pageRequest, toPage, type CursorKey } from '../../core/lists';
 import { dayWindow } from '../../core/workspace-time';
 import { FOCUS_HISTORY_DAYS, FOCUS_HISTORY_LIST, checkFocusHistoryDays, normaliseFocusTags } from './rules';
-import { changeWorkspace, readWorkspace, type WorkspaceContext } from './workspace-store';
+import { changeWorkspace, insertFocusShift, readWorkspace, type WorkspaceContext } from './workspace-store';
 
 /** Focus tags and their history: each different set of tags starts a focus shift. */
 
@@ -62,10 +62,7 @@ export async function setFocusTags(ctx: WorkspaceContext, tags: string[]): Promi
       { focusTags: JSON.stringify(next) },
       { kind: 'workspace.focus_tags', detail: next.length ? `Focus set to ${next.join(', ')}` : 'Focus cleared' },
       async (trx) => {
-        await trx
-          .insertInto('focusShifts')
-          .values({ id: newId('fcs', ctx.clock), tags: JSON.stringify(next), startedAt: ctx.clock.now().toISOString() })
-          .execute();
+        await insertFocusShift(trx, { id: newId('fcs', ctx.clock), tags: JSON.stringify(next), startedAt: ctx.clock.now().toISOString() });
       },
     );
     return profile.focusTags;

@@ -6,6 +6,7 @@ import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
 import { emit } from '../events/outbox';
+import { insertUsers } from '../members/member-store';
 import { resolveActor } from '../members/resolve-actor';
 import { focusHistory, focusTags, setFocusTags, type FocusHistory, type FocusHistoryQuery } from './focus';
 import { resumeIfPauseExpired, setLoopState, setPauseUntil } from './loop-state';
@@ -27,7 +28,7 @@ import {
   type LoopState,
   type SpikeAction,
 } from './rules';
-import { changeWorkspace, readWorkspace, toProfile, type ApprovalPolicy, type WorkspaceContext, type WorkspaceProfile } from './workspace-store';
+import { changeWorkspace, insertWorkspaceRow, readWorkspace, toProfile, updateWorkspaceRow, type ApprovalPolicy, type WorkspaceContext, type WorkspaceProfile } from './workspace-store';
 
 // The area's public types, where controllers and other areas import them from.
 export type { FocusHistory, FocusShift } from './focus';
@@ -71,44 +72,41 @@ export class WorkspaceService {
       const ownerId = newId('usr', clock);
       const ingestToken = seed.ingestToken ?? crypto.randomBytes(32).toString('base64url');
       const timezone = checkTimezone(seed.timezone);
-      await trx.insertInto('users').values({ id: ownerId, name: 'Owner', email: null, role: 'owner', createdAt: now }).execute();
-      await trx
-        .insertInto('workspace')
-        .values({
-          id: newId('wsp', clock),
-          name: 'My desk',
-          ownerUserId: ownerId,
-          ingestToken,
-          plan: seed.plan,
-          timezone,
-          loopState: 'on',
-          pauseUntilAt: null,
-          loopIntervalMinutes: DEFAULT_LOOP_INTERVAL_MINUTES,
-          watchHours: DEFAULT_APPROVAL_POLICY.watchHours,
-          overdueHours: DEFAULT_APPROVAL_POLICY.overdueHours,
-          focusTags: '[]',
-          staleTaskAutoArchiveDays: null,
-          staleMemoryAutoArchiveDays: null,
-          taskCostSpikeAction: null,
-          sourceCostSpikeAction: null,
-          sourceChronicSpikeAction: null,
-          sourceChronicThresholdDays: DEFAULT_SOURCE_CHRONIC_THRESHOLD_DAYS,
-          tagCostSpikeAction: null,
-          dailyCostCapUsdCents: PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan],
-          digestEmail: null,
-          relayUrl: null,
-          engine: 'local',
-          engineModel: null,
-          engineBaseUrl: null,
-          costCapAnnouncedDay: null,
-          engineInputPrice: null,
-          engineOutputPrice: null,
-          engineStructuredOutput: null,
-          loopPauseReason: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      await insertUsers(trx, [{ id: ownerId, name: 'Owner', email: null, role: 'owner', createdAt: now }]);
+      await insertWorkspaceRow(trx, {
+        id: newId('wsp', clock),
+        name: 'My desk',
+        ownerUserId: ownerId,
+        ingestToken,
+        plan: seed.plan,
+        timezone,
+        loopState: 'on',
+        pauseUntilAt: null,
+        loopIntervalMinutes: DEFAULT_LOOP_INTERVAL_MINUTES,
+        watchHours: DEFAULT_APPROVAL_POLICY.watchHours,
+        overdueHours: DEFAULT_APPROVAL_POLICY.overdueHours,
+        focusTags: '[]',
+        staleTaskAutoArchiveDays: null,
+        staleMemoryAutoArchiveDays: null,
+        taskCostSpikeAction: null,
+        sourceCostSpikeAction: null,
+        sourceChronicSpikeAction: null,
+        sourceChronicThresholdDays: DEFAULT_SOURCE_CHRONIC_THRESHOLD_DAYS,
+        tagCostSpikeAction: null,
+        dailyCostCapUsdCents: PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan],
+        digestEmail: null,
+        relayUrl: null,
+        engine: 'local',
+        engineModel: null,
+        engineBaseUrl: null,
+        costCapAnnouncedDay: null,
+        engineInputPrice: null,
+        engineOutputPrice: null,
+        engineStructuredOutput: null,
+        loopPauseReason: null,
+        createdAt: now,
+        updatedAt: now,
+      });
       await recordActivity(trx, clock, {
         kind: 'workspace.created',
         detail: `Workspace created on the ${seed.plan} plan (${timezone}), daily cost cap ${PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan]} cents`,
@@ -135,7 +133,7 @@ export class WorkspaceService {
     const rotatedAt = clock.now().toISOString();
     await inTransaction(this.db, async (trx) => {
       const actor = await resolveActor(trx);
-      await trx.updateTable('workspace').set({ ingestToken: token, updatedAt: rotatedAt }).execute();
+      await updateWorkspaceRow(trx, { ingestToken: token, updatedAt: rotatedAt });
       await recordActivity(trx, clock, {
         kind: 'workspace.token_rotated',
         detail: 'Workspace token rotated: the old bearer token and webhook URL no longer work',

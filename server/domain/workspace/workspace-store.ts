@@ -1,6 +1,6 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../../db/connection';
-import type { WorkspaceTable } from '../../../db/schema';
+import type { FocusShiftTable, WorkspaceTable } from '../../../db/schema';
 import { tableCache } from '../../../db/table-cache';
 import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Plan, StructuredOutputMode } from '../../core/vocabulary';
@@ -180,7 +180,7 @@ export async function changeWorkspace(
     const before = await readWorkspace(trx);
     const changed = Object.entries(changes).some(([k, v]) => before[k as keyof WorkspaceTable] !== v);
     if (!changed) return toProfile(before);
-    await trx.updateTable('workspace').set({ ...changes, updatedAt: ctx.clock.now().toISOString() }).execute();
+    await updateWorkspaceRow(trx, { ...changes, updatedAt: ctx.clock.now().toISOString() });
     const actor = log.actor ?? (await resolveActor(trx));
     await recordActivity(trx, ctx.clock, { kind: log.kind, detail: log.detail, actor, entityType: 'workspace', entityId: before.id });
     const updated = await readWorkspace(trx);
@@ -208,4 +208,19 @@ export async function rememberStructuredOutput(trx: Trx, seen: Pick<WorkspaceTab
     .where('engineModel', 'is', seen.engineModel)
     .where('engineBaseUrl', 'is', seen.engineBaseUrl)
     .execute();
+}
+
+/** The workspace row of a fresh desk (first start). */
+export async function insertWorkspaceRow(trx: Trx, row: Insertable<WorkspaceTable>): Promise<void> {
+  await trx.insertInto('workspace').values(row).execute();
+}
+
+/** Sets columns of the one workspace row as given (changeWorkspace for a change with its activity row). */
+export async function updateWorkspaceRow(trx: Trx, change: Updateable<WorkspaceTable>): Promise<void> {
+  await trx.updateTable('workspace').set(change).execute();
+}
+
+/** A new set of focus tags starts a focus shift. */
+export async function insertFocusShift(trx: Trx, row: Insertable<FocusShiftTable>): Promise<void> {
+  await trx.insertInto('focusShifts').values(row).execute();
 }

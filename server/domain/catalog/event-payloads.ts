@@ -251,7 +251,6 @@ export interface TaskUnblockedData extends TaskRef {
 
 export interface TaskNoteAddedData extends TaskRef {
   noteId: string;
-  /** @maxLength 600 */
   text: string;
 }
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { declaredLists } from '../core/lists';
 import { openApiDocument } from './document';
@@ -6,8 +9,10 @@ import '../start';
 import { documentedRules } from './rules';
 
 /**
- * One source for each rule: a bound or enum lives in the domain; the OpenAPI document repeats it
- * in tsoa annotations (which cannot reference constants). These tests fail when the two drift.
+ * One source for each rule: a bound lives in a domain constant and reaches the document and the
+ * routes' validation through rules.ts (apply-bounds.ts at `npm run gen`); an enum comes from the
+ * domain's TypeScript type. These tests fail when the served document and the domain disagree, or
+ * when a controller writes a bound by hand again.
  */
 
 interface Parameter {
@@ -66,5 +71,27 @@ describe('documented bounds match the domain rules', () => {
         if (rule[key] !== undefined) expect(node[key], `${rule.at} ${key}`).toBe(rule[key]);
       }
     }
+  });
+});
+
+describe('bounds are written once', () => {
+  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../api');
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) return sources(file);
+      return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [file] : [];
+    });
+
+  it('no controller writes a numeric bound as a JSDoc tag (rules.ts holds them, from the domain constants)', () => {
+    const tags: string[] = [];
+    for (const file of sources(apiDir)) {
+      fs.readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/@(minimum|maximum|minLength|maxLength|minItems|maxItems)\b/.test(line)) tags.push(`${path.relative(apiDir, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(tags).toEqual([]);
   });
 });

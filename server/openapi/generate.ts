@@ -2,16 +2,21 @@
  * `npm run gen`: tsoa routes and spec from the controllers, the spec converted to OpenAPI 3.1
  * and validated, the typed client schema generated from it (once for the renderer and once for the
  * server's test client, which must not import from renderer/), and the renderer's rules (enums, bounds).
+ * The bounds of server/openapi/rules.ts enter tsoa's metadata before the routes and spec are written.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CompilerOptions } from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { generateSpecAndRoutes, type Config } from '@tsoa/cli';
+import { MetadataGenerator } from '@tsoa/cli/dist/metadataGeneration/metadataGenerator.js';
 import { addErrorResponses } from './error-responses';
 import { toOpenApi31 } from './to31';
 import { rulesModule, type OpenApiDoc } from './rules-module';
+import { applyBounds } from './apply-bounds';
+import { documentedRules } from './rules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const generated = path.join(root, 'server/generated');
@@ -21,10 +26,21 @@ fs.mkdirSync(generated, { recursive: true });
 // The spec controller imports the document; give tsoa something to resolve on a fresh clone.
 if (!fs.existsSync(openapiFile)) fs.writeFileSync(openapiFile, '{"openapi":"3.1.0"}\n');
 
-execFileSync(process.execPath, [path.join(root, 'node_modules/@tsoa/cli/dist/cli.js'), 'spec-and-routes'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// tsoa resolves tsoa.json's paths from the working folder.
+process.chdir(root);
+const tsoaConfig = JSON.parse(fs.readFileSync(path.join(root, 'tsoa.json'), 'utf8')) as Config;
+const metadata = new MetadataGenerator(
+  tsoaConfig.entryFile,
+  tsoaConfig.compilerOptions as CompilerOptions,
+  tsoaConfig.ignore,
+  tsoaConfig.controllerPathGlobs,
+  tsoaConfig.spec.rootSecurity,
+  tsoaConfig.defaultNumberType,
+  tsoaConfig.routes.esm,
+).Generate();
+// The domain's bounds, written once (rules.ts), reach validation and the document from here.
+applyBounds(metadata, documentedRules);
+await generateSpecAndRoutes({ configuration: tsoaConfig }, metadata);
 
 const swaggerFile = path.join(generated, 'swagger.json');
 const doc31 = addErrorResponses(toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8'))));

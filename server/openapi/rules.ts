@@ -1,20 +1,22 @@
 import { PLANS } from '../config';
-import { RUN_SKIP_REASONS, RUN_STATUSES, RUN_TRIGGERS } from '../domain/loop/rules';
+import { RUN_LIST, RUN_SKIP_REASONS, RUN_STATUSES, RUN_TRIGGERS } from '../domain/loop/rules';
 import { RUNTIME_PHASES } from '../domain/loop/schedule';
 import { STALE_EXPORT_THRESHOLD } from '../domain/exports/rules';
 import { MAX_BULK_IDS, MAX_ID_LENGTH, MAX_URL_LENGTH, MIN_BULK_IDS } from '../core/input';
-import { MAX_ACTIVITY_QUERY_LENGTH } from '../domain/activity/activity-rules';
+import type { ListSpec } from '../core/lists';
+import { ACTIVITY_LIST, MAX_ACTIVITY_QUERY_LENGTH } from '../domain/activity/activity-rules';
 import { MAX_SEARCH_QUERY_LENGTH, SEARCH_LIMIT } from '../domain/search/rules';
 import { CATEGORY_RECENT_LIMIT, TEMPLATE_RECENT_LIMIT, TEMPLATE_SEARCH_LIMIT, TEMPLATE_SEARCH_MAX_QUERY } from '../domain/onboarding/rules';
 import { ACTIVITY_KINDS } from '../domain/catalog/activity-kinds';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../domain/idempotency/idempotency';
 import { REACTION_EMOJIS } from '../domain/reactions/reactions';
 import { SIGNAL_KINDS, SIGNAL_PRIORITIES } from '../domain/signals/signal-store';
-import { MAX_DETAIL_LENGTH, MAX_EXTERNAL_ID_LENGTH, MAX_TITLE_LENGTH, MAX_WEBHOOK_BATCH } from '../domain/signals/signal-rules';
+import { MAX_DETAIL_LENGTH, MAX_EXTERNAL_ID_LENGTH, MAX_TITLE_LENGTH, MAX_WEBHOOK_BATCH, SIGNAL_LIST } from '../domain/signals/signal-rules';
 import {
   CHRONIC_THRESHOLD_DAYS,
   DAILY_COST_CAP_CENTS,
   FOCUS_HISTORY_DAYS,
+  FOCUS_HISTORY_LIST,
   FOCUS_TAG_INPUT_PATTERN,
   LOOP_INTERVAL_MINUTES,
   LOOP_STATES,
@@ -29,20 +31,22 @@ import {
 } from '../domain/workspace/rules';
 import { RELAY_URL_MAX_LENGTH } from '../domain/relay/relay-settings';
 import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH } from '../domain/engine-settings/rules';
+import { MAX_PRICE_PER_MILLION_USD } from '../domain/engine-settings/price-settings';
 import { MAX_INGEST_TOKEN_LABEL_LENGTH } from '../domain/ingest/rules';
-import { ATTEMPT_OUTCOMES, ATTEMPT_TRIGGERS, DELIVERY_STATES, DISABLED_REASONS, MAX_SUBSCRIPTION_LABEL, OUTBOUND_BULK_ACTIONS, SUBSCRIPTION_STATUSES } from '../domain/outbound/rules';
+import { ATTEMPT_OUTCOMES, ATTEMPT_TRIGGERS, DELIVERIES_LIST, DELIVERY_STATES, DISABLED_REASONS, MAX_SUBSCRIPTION_LABEL, OUTBOUND_BULK_ACTIONS, SUBSCRIPTION_STATUSES } from '../domain/outbound/rules';
 import {
   MAX_KEYWORDS,
   MAX_LABEL_CHARS,
   MAX_NOTES_CHARS,
   MAX_POLL_INTERVAL,
   MIN_POLL_INTERVAL,
+  SOURCE_LIST,
   SOURCE_STATUS_CHANGES,
   SOURCE_STATUSES,
   SOURCE_TYPES,
 } from '../domain/sources/rules';
 import { BULK_ACTIONS } from '../domain/sources/source-bulk';
-import { MAX_COMMENT_LENGTH, MAX_COMMENT_QUERY_LENGTH, MIN_COMMENT_LENGTH } from '../domain/comments/comment-rules';
+import { MAX_COMMENT_LENGTH, MAX_COMMENT_QUERY_LENGTH, MENTION_LIST, MIN_COMMENT_LENGTH } from '../domain/comments/comment-rules';
 import { INVITE_ROLES, MAX_EMAIL_LENGTH, MAX_MEMBER_NAME_LENGTH, MEMBER_ROLES, REVIEW_AVAILABILITIES } from '../domain/members/rules';
 import {
   MAX_TEMPLATE_TAGS,
@@ -62,12 +66,15 @@ import {
   MEMORY_BULK_ACTIONS,
   MEMORY_CONTENT,
   MEMORY_KINDS,
+  MEMORY_LIST,
   MEMORY_TITLE,
+  STALE_MEMORY_LIST,
   STALE_MEMORY_THRESHOLD,
   TOP_LIMIT,
   TRAJECTORY_DAYS,
 } from '../domain/memory/rules';
 import {
+  AUTO_ARCHIVED_LIST,
   AUTO_ARCHIVED_SINCE_DAYS,
   MAX_BLOCKERS,
   MAX_NOTE_CHARS,
@@ -76,13 +83,17 @@ import {
   MAX_TASK_TAG_LENGTH,
   MAX_TASK_TAGS,
   MAX_TASK_TITLE,
+  NOTE_LIST,
+  STALE_LIST,
   STALE_THRESHOLD_DAYS,
   TASK_BULK_ACTIONS,
   TASK_DELIVERABLE_TYPES,
   TASK_KINDS,
+  TASK_LIST,
   TASK_PRIORITIES,
   TASK_STATUS_MOVES,
   TASK_STATUSES,
+  TIMELINE_LIST,
 } from '../domain/tasks/rules';
 import { COST_BREAKDOWN_LIMIT, COST_TRAJECTORY_DAYS, TOP_COST_TASKS_LIMIT } from '../domain/cost/rules';
 import { EXPORT_FORMATS } from '../core/csv';
@@ -105,13 +116,28 @@ import { BLOG_LIMIT, BLOG_RELATED_LIMIT, MAX_BLOG_QUERY, MAX_BLOG_TAG_FILTER } f
 import { ROADMAP_PHASES, ROADMAP_STATUSES } from '../domain/roadmap/rules';
 import { INTEGRATION_AXES } from '../domain/integrations-catalog/catalog';
 import { TASK_SORTS } from '../domain/tasks/task-sort';
-import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
+import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_LIST, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, DECISIONS_LIST, DECISIONS_WINDOW_MAX_DAYS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
+import { TAG_SEARCH_LIST } from '../domain/tags/tag-rules';
+import {
+  ASSIGNEE_CHRONIC_LIST,
+  ASSIGNEE_SPIKES_LIST,
+  MEMORY_CHRONIC_LIST,
+  MEMORY_SPIKES_LIST,
+  SOURCE_CHRONIC_LIST,
+  SOURCE_SPIKES_LIST,
+  TAG_CHRONIC_LIST,
+  TAG_SPIKES_LIST,
+  TASK_SPIKES_LIST,
+} from '../domain/cost-guard/rules';
 
 /**
- * Where the OpenAPI document repeats a domain rule. `at` is either `Schema.property[.property]` in
- * components.schemas (array items and $refs are followed through) or `operationId?parameter` for a
- * query parameter. bounds.test.ts checks each row; an area adds a row for each bound or enum its
- * controllers document.
+ * The domain rules the OpenAPI document states. A row's bounds (minimum ... pattern) are written
+ * here only: `npm run gen` puts them into tsoa's metadata (apply-bounds.ts), so run-time validation,
+ * the OpenAPI document and the renderer's rules.gen.ts all follow the domain constant; a row's key
+ * order is the keywords' order in the document. Enums and defaults come from the TypeScript types
+ * and parameter defaults; their rows are checks. `at` is `Schema.property` (`.items` for an array
+ * of an alias type), `Alias`, or `operationId?parameter` for a query parameter; bounds.test.ts
+ * checks every row against the served document.
  */
 export interface DocumentedRule {
   at: string;
@@ -125,10 +151,14 @@ export interface DocumentedRule {
   minItems?: number;
   maxItems?: number;
   pattern?: string;
+  /** A validation message of its own for a bound (tsoa's `errorMsg`), else tsoa's. */
+  messages?: Partial<Record<'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'pattern', string>>;
   default?: number | string;
 }
 
 const range = (at: string, r: IntRange): DocumentedRule => ({ at, minimum: r.min, maximum: r.max });
+/** A list's `limit` (server/core/lists.ts): 1 to its maximum. */
+const list = (spec: ListSpec): DocumentedRule => ({ at: `${spec.operationId}?limit`, minimum: 1, maximum: spec.maxLimit, default: spec.defaultLimit });
 const bulkIds = (at: string): DocumentedRule => ({ at, minItems: MIN_BULK_IDS, maxItems: MAX_BULK_IDS });
 const text = (at: string, b: { min: number; max: number }): DocumentedRule => ({ at, minLength: b.min, maxLength: b.max });
 /** A task template body's bounds (create and patch share them). */
@@ -143,6 +173,10 @@ const templateRules = (schema: string): DocumentedRule[] => [
 ];
 
 export const documentedRules: DocumentedRule[] = [
+  // every list's page size (the digest audit's is AUDIT_LIMIT, below)
+  ...[ACTIVITY_LIST, TASK_LIST, NOTE_LIST, STALE_LIST, AUTO_ARCHIVED_LIST, TIMELINE_LIST, FOCUS_HISTORY_LIST, DELIVERIES_LIST, SIGNAL_LIST, SOURCE_LIST, RUN_LIST].map(list),
+  ...[MENTION_LIST, DECISIONS_LIST, ARTIFACT_LIST, TAG_SEARCH_LIST, MEMORY_LIST, STALE_MEMORY_LIST].map(list),
+  ...[TASK_SPIKES_LIST, SOURCE_SPIKES_LIST, MEMORY_SPIKES_LIST, MEMORY_CHRONIC_LIST, ASSIGNEE_SPIKES_LIST, ASSIGNEE_CHRONIC_LIST, SOURCE_CHRONIC_LIST, TAG_SPIKES_LIST, TAG_CHRONIC_LIST].map(list),
   // the loop: run records and the runtime phase
   { at: 'RunStatus', enum: RUN_STATUSES },
   { at: 'RunTrigger', enum: RUN_TRIGGERS },
@@ -160,8 +194,8 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'Search?q', minLength: 1, maxLength: MAX_SEARCH_QUERY_LENGTH },
   { at: 'Search?limit', minimum: SEARCH_LIMIT.min, maximum: SEARCH_LIMIT.max, default: SEARCH_LIMIT.default },
   { at: 'SearchTag?tag', maxLength: MAX_TAG_LENGTH },
-  { at: 'TagRenameBody.from', maxLength: MAX_TAG_LENGTH, pattern: FOCUS_TAG_INPUT_PATTERN.source },
-  { at: 'TagRenameBody.to', maxLength: MAX_TAG_LENGTH, pattern: FOCUS_TAG_INPUT_PATTERN.source },
+  { at: 'TagRenameBody.from', pattern: FOCUS_TAG_INPUT_PATTERN.source, maxLength: MAX_TAG_LENGTH },
+  { at: 'TagRenameBody.to', pattern: FOCUS_TAG_INPUT_PATTERN.source, maxLength: MAX_TAG_LENGTH },
   // the inbound webhook
   { at: 'InboundSignalItem.title', minLength: 1, maxLength: MAX_TITLE_LENGTH },
   { at: 'InboundSignalItem.detail', maxLength: MAX_DETAIL_LENGTH },
@@ -242,7 +276,12 @@ export const documentedRules: DocumentedRule[] = [
   range('ApprovalPolicyBody.watchHours', WATCH_HOURS),
   range('ApprovalPolicyBody.overdueHours', OVERDUE_HOURS),
   { at: 'FocusTagsBody.tags', maxItems: MAX_FOCUS_TAGS },
-  { at: 'FocusTagsBody.tags.items', maxLength: MAX_TAG_LENGTH, pattern: FOCUS_TAG_INPUT_PATTERN.source },
+  {
+    at: 'FocusTagsBody.tags.items',
+    maxLength: MAX_TAG_LENGTH,
+    pattern: FOCUS_TAG_INPUT_PATTERN.source,
+    messages: { maxLength: `must be at most ${MAX_TAG_LENGTH} characters`, pattern: 'must be lowercase letters and digits joined by single hyphens' },
+  },
   range('AutoArchiveConfig.staleTaskAutoArchiveDays', STALE_TASK_DAYS),
   range('MemoryArchiveConfig.staleMemoryAutoArchiveDays', STALE_MEMORY_DAYS),
   range('SourceChronicSpikeBody.thresholdDays', CHRONIC_THRESHOLD_DAYS),
@@ -253,6 +292,10 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'EngineSettingsBody.model', maxLength: MAX_MODEL_LENGTH },
   { at: 'EngineSettingsBody.baseUrl', maxLength: MAX_BASE_URL_LENGTH },
   { at: 'EngineSettingsBody.apiKey', maxLength: MAX_API_KEY_LENGTH },
+  { at: 'EngineSettingsBody.inputPricePerMillionUsd', minimum: 0, maximum: MAX_PRICE_PER_MILLION_USD },
+  { at: 'EngineSettingsBody.outputPricePerMillionUsd', minimum: 0, maximum: MAX_PRICE_PER_MILLION_USD },
+  { at: 'EngineModelsBody.baseUrl', maxLength: MAX_BASE_URL_LENGTH },
+  { at: 'EngineModelsBody.apiKey', maxLength: MAX_API_KEY_LENGTH },
 
   // outputs (artifacts)
   { at: 'ArtifactStatus', enum: ARTIFACT_STATUSES },
@@ -260,6 +303,7 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'ApprovalAttention', enum: APPROVAL_ATTENTIONS },
   { at: 'ArtifactTagsBody.tags', maxItems: MAX_ARTIFACT_TAGS },
   { at: 'BulkDecisionAction', enum: BULK_DECISION_ACTIONS },
+  range('ListDecisions?windowDays', { min: 1, max: DECISIONS_WINDOW_MAX_DAYS }),
 
   // members and invites
   { at: 'InviteRole', enum: INVITE_ROLES },
@@ -272,6 +316,8 @@ export const documentedRules: DocumentedRule[] = [
   ...templateRules('TaskTemplatePatchBody'),
   text('NewSavedSearchBody.name', SAVED_SEARCH_NAME),
   text('NewSavedSearchBody.query', SAVED_SEARCH_QUERY),
+  // no domain rule: the API's own cap on an id it looks up
+  { at: 'DeleteSavedSearchBody.searchId', maxLength: 200 },
 
   // memory
   { at: 'MemoryKind', enum: MEMORY_KINDS, anyOrder: true },
@@ -335,12 +381,19 @@ export const documentedRules: DocumentedRule[] = [
   range('DashboardPrefsBody.digestQuietHoursStart', QUIET_HOUR),
   range('DashboardPrefsBody.digestQuietHoursEnd', QUIET_HOUR),
   { at: 'TaskCommentFilterWrite.q', maxLength: MAX_COMMENT_FILTER_Q },
+  { at: 'TaskCommentFilterWrite.taskId', minLength: 1, maxLength: MAX_ID_LENGTH },
+  { at: 'TaskCommentFilterWrite.authorId', maxLength: MAX_ID_LENGTH },
+  // the optimistic-concurrency echoes: timestamps as served, checked as ids are
+  { at: 'TaskCommentFilterWrite.updatedAt', maxLength: MAX_ID_LENGTH },
+  { at: 'DashboardPrefsBody.densityUpdatedAt', maxLength: MAX_ID_LENGTH },
+  ...(['task', 'assignee', 'tag', 'source', 'memory'] as const).map((axis) => ({ at: `CostPanelOrderSeen.${axis}`, maxLength: MAX_ID_LENGTH })),
   // the daily digest (server/domain/digest/rules.ts)
   { at: 'DigestOutcome', enum: DIGEST_OUTCOMES },
   { at: 'DigestReason', enum: DIGEST_REASONS },
   { at: 'DigestTrigger', enum: DIGEST_TRIGGERS },
   { at: 'DigestDelivery', enum: DIGEST_DELIVERIES },
   { at: 'DigestPreviewFormat', enum: ['json', 'html'] },
+  { at: 'DigestPreviewBody.userId', maxLength: MAX_ID_LENGTH },
   { ...range('GetDigestAudit?sinceDays', AUDIT_SINCE_DAYS), default: AUDIT_SINCE_DAYS.default },
   { ...range('GetDigestAudit?limit', AUDIT_LIMIT), default: AUDIT_LIMIT.default },
   // public changelog (server/domain/changelog/rules.ts)
@@ -363,4 +416,8 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'SearchOnboardingTemplates?limit', minimum: TEMPLATE_SEARCH_LIMIT.min, maximum: TEMPLATE_SEARCH_LIMIT.max, default: TEMPLATE_SEARCH_LIMIT.default },
   { at: 'RecentOnboardingTemplates?limit', minimum: TEMPLATE_RECENT_LIMIT.min, maximum: TEMPLATE_RECENT_LIMIT.max, default: TEMPLATE_RECENT_LIMIT.default },
   { at: 'RecentOnboardingTemplatesByCategory?limit', minimum: CATEGORY_RECENT_LIMIT.min, maximum: CATEGORY_RECENT_LIMIT.max, default: CATEGORY_RECENT_LIMIT.default },
+  // applying a template: no domain rule beyond "a known key" and "positions in the template", so the API's own caps
+  { at: 'ApplyTemplateBody.key', minLength: 1, maxLength: 100 },
+  { at: 'ApplyTemplateBody.memoryIndexes', maxItems: 50 },
+  { at: 'ApplyTemplateBody.signalIndexes', maxItems: 50 },
 ];

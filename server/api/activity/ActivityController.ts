@@ -24,8 +24,6 @@ export class ActivityController extends Controller {
    * it is null. A cursor belongs to the filters it was served with; pass them again with it.
    * @param limit rows per page, 1-200 (default 50)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)
    * @param since ISO 8601 time with an offset or Z; only entries at or after it. A date alone
    * (`2026-03-10`) means the start of that day in the workspace timezone.
@@ -36,7 +34,6 @@ export class ActivityController extends Controller {
    * every word must be a word of the row (the kind `workspace.loop_state` holds the words
    * workspace, loop and state), the last one also as the start of a word; case and accents are
    * ignored; a q without letters or digits matches nothing; at most 200 characters
-   * @maxLength q 200
    */
   @Response<ErrorBody>('422', 'limit, cursor, since, kind or q is invalid')
   @Get()

@@ -60,7 +60,6 @@ export interface DecisionBody {
 export interface ArtifactTagsBody {
   /**
    * The output's tags, replacing the current ones: at most 10, each lowercase letters and digits joined by single hyphens (at most 40 characters); duplicates are dropped.
-   * @maxItems 10
    */
   tags: string[];
   /** The member making the change; defaults to the workspace owner. */
@@ -107,8 +106,6 @@ export class ArtifactsController extends Controller {
    * @param sort `oldest` (default for ready) or `recent` (default for approved and archived), after pinned ones
    * @param limit outputs per page, 1-100 (default 25)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)
    * @param asUserId the viewer: whose `reacted` flags are shown and whose reviews `approvalOwnership.mine` counts; defaults to the owner
    */

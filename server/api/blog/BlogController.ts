@@ -36,13 +36,9 @@ export class BlogController extends Controller {
    * filter is no filter.
    * @param limit posts answered, 1-100 (default 20)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param tag a part of a tag, at most 100 characters
-   * @maxLength tag 100
    * @param sinceDate an ISO date (YYYY-MM-DD); anything else is a 422 naming sinceDate
    * @param q text searched in titles, excerpts and tags, at most 200 characters
-   * @maxLength q 200
    */
   @Get('blog')
   @Response<ErrorBody>('422', 'limit, tag, sinceDate or q is invalid')
@@ -77,8 +73,6 @@ export class BlogController extends Controller {
    * @param slug the author's slug; unknown: 404
    * @param limit posts answered, 1-100 (default 20)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    */
   @Get('blog/by-author/{slug}')
   @Response<ErrorBody>('404', 'no author has this slug')
@@ -94,8 +88,6 @@ export class BlogController extends Controller {
    * @param slug the source post's slug; unknown: 404
    * @param limit related posts answered, 1-20 (default 5)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 20
    */
   @Get('blog/related/{slug}')
   @Response<ErrorBody>('404', 'no post has this slug')
@@ -110,8 +102,6 @@ export class BlogController extends Controller {
    * @param slug the tag's slug, as GET /blog/tags lists it; unknown: 404
    * @param limit posts answered, 1-100 (default 20)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    */
   @Get('blog/by-tag/{slug}')
   @Response<ErrorBody>('404', 'no tag has this slug')

@@ -26,12 +26,8 @@ export class ChangelogController extends Controller {
    * them), then `limit` cuts the newest of those. Each release carries `url`, its human page.
    * @param limit releases answered, 1-100 (default 20)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param sinceRev a rev number (0-1000000): only releases newer than it (0 = all)
    * @isInt sinceRev must be an integer
-   * @minimum sinceRev 0
-   * @maximum sinceRev 1000000
    */
   @Get('changelog')
   @Response<ErrorBody>('422', 'limit or sinceRev is invalid')
@@ -62,8 +58,6 @@ export class ChangelogController extends Controller {
    * of them with a release, revCount descending, ties by weekStart ascending.
    * @param days window length in UTC days, 1-365 (default 90)
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 365
    */
   @Get('changelog/cadence')
   @Response<ErrorBody>('422', 'days is invalid')
@@ -78,8 +72,6 @@ export class ChangelogController extends Controller {
    * the per-day array.
    * @param days window length in UTC days, 1-365 (default 90)
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 365
    */
   @Get('changelog/peak-week')
   @Response<ErrorBody>('422', 'days is invalid')

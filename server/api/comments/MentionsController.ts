@@ -28,8 +28,6 @@ export class MentionsController extends Controller {
    * @param userId the member mentioned; defaults to the workspace owner
    * @param limit mentions per page, 1-200 (default 50)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served
    */
   @Get()

@@ -8,8 +8,6 @@ export interface NewCommentBody {
   /**
    * 1-4000 characters (trimmed). A member named as `@name` (their name, any case; the longest
    * fitting name wins; not inside a word or an email address) gets a mention to acknowledge.
-   * @minLength 1
-   * @maxLength 4000
    */
   text: string;
   /** The author; defaults to the workspace owner. */
@@ -47,7 +45,6 @@ export class TaskCommentsController extends Controller {
    * matched comments (without filters it equals `total`). `authors` lists every member who
    * commented on the task. A task holds at most 1000 comments, served whole.
    * @param q 0-200 characters (trimmed; empty means no search)
-   * @maxLength q 200
    * @param authorId only comments by this member (an unknown id matches nothing)
    * @param since ISO time, at most 365 days back; only comments created at or after it (a date alone is the start of that workspace-timezone day)
    * @param asUserId the member whose `reacted` flags are shown; defaults to the owner

@@ -6,8 +6,6 @@ import type { Services } from '../../services';
 export interface AssigneeIdsBody {
   /**
    * Member ids (the unassigned bucket `__unassigned__` names no member and is never spiking).
-   * @minItems 1
-   * @maxItems 50
    */
   assigneeUserIds: string[];
 }
@@ -15,8 +13,6 @@ export interface AssigneeIdsBody {
 export interface TagsBody {
   /**
    * Tags (`untagged` is not a tag and is never spiking).
-   * @minItems 1
-   * @maxItems 50
    */
   tags: string[];
 }
@@ -44,8 +40,6 @@ export class CostGuardController extends Controller {
    * pause action exists for assignees).
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('by-assignee/spikes')
@@ -58,8 +52,6 @@ export class CostGuardController extends Controller {
    * yesterday); chronic-acked ones stay listed with chronicAckedAt, after the others.
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('by-assignee/chronic-spikes')
@@ -97,8 +89,6 @@ export class CostGuardController extends Controller {
    * paused when sourceChronicSpikeAction `pause` stopped its polling.
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('by-source/chronic-spikes')
@@ -112,8 +102,6 @@ export class CostGuardController extends Controller {
    * (tagCostSpikeAction `pause`: the tag's tasks are ranked last by the loop until acknowledged).
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('by-tag/spikes')
@@ -125,8 +113,6 @@ export class CostGuardController extends Controller {
    * Tags spiking 3 or more consecutive days; chronic-acked ones stay listed with chronicAckedAt, after the others.
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('by-tag/chronic-spikes')

@@ -3,10 +3,6 @@ import type { CostAck, CostAckBulkResult } from '../../domain/cost-guard/acks';
 import type { Services } from '../../services';
 
 export interface TaskIdsBody {
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
   taskIds: string[];
 }
 

@@ -37,13 +37,9 @@ export class CostController extends Controller {
    * `__unassigned__` (displayName `Unassigned`). Most expensive first; groups without cost are left out.
    * @param limit rows
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param includeDone also count done and archived tasks (default false: open tasks only)
    * @param trajectoryDays when given, each row carries `trajectory7d`: its daily spend in cents over this many workspace days
    * @isInt trajectoryDays must be an integer
-   * @minimum trajectoryDays 1
-   * @maximum trajectoryDays 30
    */
   @Get('by-assignee')
   @Response<ErrorBody>('422', 'limit or trajectoryDays is out of bounds')
@@ -58,8 +54,6 @@ export class CostController extends Controller {
    * @param assigneeId a member's user id, or `__unassigned__`
    * @param days window in workspace days, today included
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 30
    */
   @Get('by-assignee/{assigneeId}/trajectory')
   @Response<ErrorBody>('404', 'no member has this id')
@@ -75,8 +69,6 @@ export class CostController extends Controller {
    * no row (`withoutSourceEstimatedCostUsd`). Most expensive first; sources without cost are left out.
    * @param limit rows
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param includeDone also count done and archived tasks (default false: open tasks only)
    */
   @Get('by-source')
@@ -90,13 +82,9 @@ export class CostController extends Controller {
    * without tags to `untagged`. Most expensive first; tags without cost are left out.
    * @param limit rows
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param includeDone also count done and archived tasks (default false: open tasks only)
    * @param trajectoryDays when given, each row carries `trajectory7d`: its daily spend in cents over this many workspace days
    * @isInt trajectoryDays must be an integer
-   * @minimum trajectoryDays 1
-   * @maximum trajectoryDays 30
    */
   @Get('by-tag')
   @Response<ErrorBody>('422', 'limit or trajectoryDays is out of bounds')
@@ -110,8 +98,6 @@ export class CostController extends Controller {
    * @param tag a tag (lowercase letters and digits joined by hyphens; anything else is a 422 naming `tag`), or `untagged`
    * @param days window in workspace days, today included
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 30
    */
   @Get('by-tag/{tag}/trajectory')
   @Response<ErrorBody>('422', 'tag is malformed or days is out of bounds')

@@ -16,29 +16,23 @@ export interface CostPanelOrderPatch {
 
 /** Per axis written, the costPanelOrderUpdatedAt.<axis> the client last read (null: it read "never set"). */
 export interface CostPanelOrderSeen {
-  /** @maxLength 100 */
   task?: string | null;
-  /** @maxLength 100 */
   assignee?: string | null;
-  /** @maxLength 100 */
   tag?: string | null;
-  /** @maxLength 100 */
   source?: string | null;
-  /** @maxLength 100 */
   memory?: string | null;
 }
 
 /** One task's comment filter to write; q and authorId both null (or empty) removes it. */
 export interface TaskCommentFilterWrite {
-  /** An existing task. @minLength 1 @maxLength 100 */
+  /** An existing task. */
   taskId: string;
-  /** Keyword filter. @maxLength 200 */
+  /** Keyword filter. */
   q?: string | null;
-  /** A member (removed ones too: their comments stay). @maxLength 100 */
+  /** A member (removed ones too: their comments stay). */
   authorId?: string | null;
   /**
    * The entry's updatedAt as the client last read it; null when it read no entry for this task.
-   * @maxLength 100
    */
   updatedAt: string | null;
 }
@@ -52,41 +46,37 @@ export interface TaskCommentFilterWrite {
  * (asking for the value already stored is never rejected). The other fields are last-writer-wins.
  */
 export interface DashboardPrefsBody {
-  /** Home panels collapsed: panel ids (lowercase letters and digits joined by hyphens, at most 40 characters), each once. @maxItems 30 */
+  /** Home panels collapsed: panel ids (lowercase letters and digits joined by hyphens, at most 40 characters), each once. */
   collapsedPanels?: string[];
-  /** The digest sections this member receives; empty mutes their digest (reason no_sections). @maxItems 5 */
+  /** The digest sections this member receives; empty mutes their digest (reason no_sections). */
   digestPersonalSections?: DigestSection[];
-  /** Activity page buckets collapsed. @maxItems 4 */
+  /** Activity page buckets collapsed. */
   collapsedActivityBuckets?: ActivityBucket[];
   /** No digest on Saturday and Sunday (workspace time). */
   digestQuietWeekends?: boolean;
   /**
    * Quiet hours start, a whole hour of the workspace day; set together with digestQuietHoursEnd, or both null for none.
    * @isInt
-   * @minimum 0
-   * @maximum 23
    */
   digestQuietHoursStart?: number | null;
   /**
    * Quiet hours end (exclusive); before start means the quiet hours run past midnight (22 -> 7); must differ from start.
    * @isInt
-   * @minimum 0
-   * @maximum 23
    */
   digestQuietHoursEnd?: number | null;
-  /** Home panels in order: panel ids, each once. @maxItems 30 */
+  /** Home panels in order: panel ids, each once. */
   panelOrder?: string[];
   activeWorkSort?: ActiveWorkSort;
-  /** Visible columns of the Cost page's breakdown rows, each once. @maxItems 3 */
+  /** Visible columns of the Cost page's breakdown rows, each once. */
   costPanelColumns?: CostPanelColumn[];
   /** Per-axis orders to write (guarded per axis by costPanelOrderUpdatedAt). */
   costPanelOrder?: CostPanelOrderPatch;
   /** The echo for costPanelOrder: per axis written, the version last read. */
   costPanelOrderUpdatedAt?: CostPanelOrderSeen;
-  /** Entries to write, each guarded by its own updatedAt echo. @maxItems 50 */
+  /** Entries to write, each guarded by its own updatedAt echo. */
   taskCommentFilters?: TaskCommentFilterWrite[];
   density?: Density;
-  /** The echo for density: densityUpdatedAt as last read (null: never set). @maxLength 100 */
+  /** The echo for density: densityUpdatedAt as last read (null: never set). */
   densityUpdatedAt?: string | null;
 }
 

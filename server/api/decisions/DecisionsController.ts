@@ -20,12 +20,8 @@ export class DecisionsController extends Controller {
    * `windowDays` days (decidedAt at or after now minus the window), newest decision first.
    * @param windowDays days back from now, 1-365 (default 30)
    * @isInt windowDays must be an integer
-   * @minimum windowDays 1
-   * @maximum windowDays 365
    * @param limit decisions answered, 1-100 (default 10)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)
    */
   @Get('decisions')

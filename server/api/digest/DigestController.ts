@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 export type DigestPreviewFormat = 'json' | 'html';
 
 export interface DigestPreviewBody {
-  /** The recipient: an owner or admin (default the owner). @maxLength 100 */
+  /** The recipient: an owner or admin (default the owner). */
   userId?: string;
 }
 
@@ -94,11 +94,7 @@ export class DigestController extends Controller {
    * @param limit entries per page, 1-500 (default 100)
    * @param cursor nextCursor of the previous page
    * @isInt sinceDays must be an integer
-   * @minimum sinceDays 1
-   * @maximum sinceDays 365
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 500
    */
   @Get('digest-audit')
   @Response<ErrorBody>('422', 'sinceDays, limit or cursor out of bounds')

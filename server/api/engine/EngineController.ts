@@ -38,36 +38,29 @@ export interface EngineSettingsBody {
   engine?: EngineChoice;
   /**
    * The model; an empty string or null clears it (required for `openai`).
-   * @maxLength 200
    * @example "gpt-4o-mini"
    */
   model?: string | null;
   /**
    * http(s) base URL of an OpenAI-compatible endpoint, loopback allowed; an empty string or null
    * clears it (required for `openai`). A trailing slash is dropped.
-   * @maxLength 500
    * @example "http://127.0.0.1:11434/v1"
    */
   baseUrl?: string | null;
   /**
    * Write-only: the API key, kept outside the database (encrypted on the desktop). An empty string
    * or null removes the stored key; absent leaves it as it is. Local servers need none.
-   * @maxLength 500
    */
   apiKey?: string | null;
   /**
    * The operator's price of the model, USD per million input tokens (for a model the price table
    * does not know: a fine-tune, a local model). Given with outputPricePerMillionUsd; null for both
    * clears it (the price table, or zero for a server on this machine, applies again).
-   * @minimum 0
-   * @maximum 1000
    * @example 0.15
    */
   inputPricePerMillionUsd?: number | null;
   /**
    * USD per million output tokens; given with inputPricePerMillionUsd.
-   * @minimum 0
-   * @maximum 1000
    * @example 0.6
    */
   outputPricePerMillionUsd?: number | null;
@@ -94,12 +87,10 @@ export interface EngineTestAnswer {
 export interface EngineModelsBody {
   /**
    * The server to ask (its OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1).
-   * @maxLength 500
    */
   baseUrl: string;
   /**
    * The key to ask with. Absent: the stored key, only when baseUrl is the saved one; null or empty: none.
-   * @maxLength 500
    */
   apiKey?: string | null;
 }

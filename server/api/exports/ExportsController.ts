@@ -116,8 +116,6 @@ export class ExportsController extends Controller {
    * `{ thresholdDays, rows, total, capped }`.
    * @param thresholdDays days without a change, 1-60 (default 5)
    * @isInt thresholdDays must be an integer
-   * @minimum thresholdDays 1
-   * @maximum thresholdDays 60
    * @param format csv (default) or json
    */
   @Get('stale-tasks-export')

@@ -7,8 +7,6 @@ import type { Services } from '../../services';
 export interface CreateIngestTokenBody {
   /**
    * Who will use the URL, e.g. the sending service; the source's label when left out. Trimmed.
-   * @minLength 1
-   * @maxLength 100
    * @example "Zapier: new reviews"
    */
   label?: string;

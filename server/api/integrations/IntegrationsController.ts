@@ -26,7 +26,6 @@ export interface RelayUrlBody {
    * The relay channel to subscribe to (smee protocol: https://smee.io/<channel> or a self-hosted
    * smee server), http(s), at most 500 characters. null removes the stored channel; the relay then
    * falls back to DESK_RELAY_URL when that is set, and stops otherwise.
-   * @maxLength 500
    * @example "https://smee.io/AbC123xyz"
    */
   relayUrl: string | null;

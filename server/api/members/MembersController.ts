@@ -8,7 +8,6 @@ import type { Services } from '../../services';
 export interface InviteBody {
   /**
    * The teammate's email address (trimmed, lowercased). No email is sent: the invite is a record.
-   * @maxLength 254
    * @example "ada@example.com"
    */
   email: string;
@@ -21,8 +20,6 @@ export interface InviteBody {
 export interface AcceptInviteBody {
   /**
    * The new member's display name (trimmed).
-   * @minLength 1
-   * @maxLength 80
    * @example "Ada Lovelace"
    */
   name: string;

@@ -11,27 +11,16 @@ import type { CostChronicList, MemoryCostSpikeList } from '../../domain/cost-gua
 
 export interface CreateMemoryBody {
   kind: MemoryKind;
-  /**
-   * @minLength 1
-   * @maxLength 200
-   */
   title: string;
-  /**
-   * @minLength 1
-   * @maxLength 4000
-   */
   content: string;
   /**
    * 0-10 (decimals allowed); null or absent = not rated. 9 or higher exempts the entry from the stale list, spike lists and the stale sweep.
-   * @minimum 0
-   * @maximum 10
    */
   importance?: number | null;
   /** Pinned entries are exempt from the stale list, spike lists and the stale sweep. Default false. */
   pinned?: boolean;
   /**
    * At most 10 tags, each lowercase letters and digits joined by single hyphens (at most 40 characters); duplicates are folded.
-   * @maxItems 10
    */
   tags?: string[];
   /** The member adding it (activity rows name them); default the owner. */
@@ -41,26 +30,15 @@ export interface CreateMemoryBody {
 /** Every field is optional, but at least one of kind, title, content, importance, pinned, tags must be given. */
 export interface MemoryPatchBody {
   kind?: MemoryKind;
-  /**
-   * @minLength 1
-   * @maxLength 200
-   */
   title?: string;
-  /**
-   * @minLength 1
-   * @maxLength 4000
-   */
   content?: string;
   /**
    * 0-10; null clears the rating.
-   * @minimum 0
-   * @maximum 10
    */
   importance?: number | null;
   pinned?: boolean;
   /**
    * Replaces the tags: at most 10.
-   * @maxItems 10
    */
   tags?: string[];
   /** The member editing (activity rows name them); default the owner. */
@@ -69,16 +47,11 @@ export interface MemoryPatchBody {
 
 export interface MemoryBulkBody {
   action: MemoryBulkAction;
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
   memoryIds: string[];
   /** For `pin`: true pins (default), false unpins. Ignored by the other actions. */
   pinned?: boolean;
   /**
    * Required for `tag` and `untag`.
-   * @maxLength 40
    */
   tag?: string;
   /** The member acting; default the owner. */
@@ -120,12 +93,9 @@ export class MemoryController extends Controller {
    * @param kind only entries of this kind
    * @param tag only entries carrying this tag
    * @param q keywords: every word must start a word of the title, content or tags (at most 200 characters, at least one letter or digit)
-   * @maxLength q 200
    * @param asUserId whose reactions are marked `reacted` (default the owner)
    * @param limit entries per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served
    */
   @Get()
@@ -160,15 +130,11 @@ export class MemoryController extends Controller {
    * never-retrieved entries).
    * @param thresholdDays days without a retrieval
    * @isInt thresholdDays must be an integer
-   * @minimum thresholdDays 7
-   * @maximum thresholdDays 365
    * @param includeNeverRetrieved also entries never retrieved and created before the window (default true: an entry no cycle ever used is the stalest of all); false lists only entries that were used and stopped being used
    * @param tag only entries carrying this tag
    * @param asUserId whose reactions are marked `reacted` (default the owner)
    * @param limit entries per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('stale')
@@ -189,12 +155,8 @@ export class MemoryController extends Controller {
    * Each row carries its 7-day trajectory.
    * @param limit rows
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 50
    * @param days window in workspace days, today included
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 30
    * @param asUserId whose reactions are marked `reacted` (default the owner)
    */
   @Get('top-retrieved')
@@ -207,8 +169,6 @@ export class MemoryController extends Controller {
    * cost are left out.
    * @param limit rows
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 50
    * @param asUserId whose reactions are marked `reacted` (default the owner)
    */
   @Get('top-cost')
@@ -222,8 +182,6 @@ export class MemoryController extends Controller {
    * costSpikeAckedAt (today's ack). Unacknowledged first, then the highest spend.
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('cost-spikes')
@@ -236,8 +194,6 @@ export class MemoryController extends Controller {
    * yesterday) and that are not chronic-acked within 7 days; the longest streak first.
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('chronic-warnings')
@@ -285,8 +241,6 @@ export class MemoryController extends Controller {
    * (zero-filled).
    * @param days window in workspace days, today included
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 30
    */
   @Get('{id}/retrieval-trajectory')
   public async getMemoryRetrievalTrajectory(@Path() id: string, @Query() days = 7): Promise<RetrievalTrajectory> {
@@ -298,8 +252,6 @@ export class MemoryController extends Controller {
    * workspace-timezone day (zero-filled).
    * @param days window in workspace days, today included
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 30
    */
   @Get('{id}/cost-trajectory')
   public async getMemoryCostTrajectory(@Path() id: string, @Query() days = 7): Promise<CostTrajectory> {

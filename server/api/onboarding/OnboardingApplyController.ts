@@ -6,8 +6,6 @@ import type { Services } from '../../services';
 export interface ApplyTemplateBody {
   /**
    * The template's key in the public catalog (GET /onboarding-templates).
-   * @minLength 1
-   * @maxLength 100
    */
   key: string;
   /** Add the template's memories (default true). */
@@ -16,12 +14,10 @@ export interface ApplyTemplateBody {
   signals?: boolean;
   /**
    * Only these memories: 0-based positions in the template's `memories[]` (all when left out).
-   * @maxItems 50
    */
   memoryIndexes?: number[];
   /**
    * Only these sample signals: 0-based positions in the template's `signals[]` (all when left out).
-   * @maxItems 50
    */
   signalIndexes?: number[];
   /** Who applies it; the owner when left out. */

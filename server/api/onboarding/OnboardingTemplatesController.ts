@@ -59,11 +59,8 @@ export class OnboardingTemplatesController extends Controller {
    * and signal titles and detail; matches in declaration order. Without `q` (or with a blank one),
    * every template up to `limit`.
    * @param q the text looked for, at most 200 characters (a 422 naming `q` past that)
-   * @maxLength q 200
    * @param limit rows answered, 1-50 (default 20)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 50
    */
   @Get('search')
   @Response<ErrorBody>('422', 'q or limit is out of bounds')
@@ -83,8 +80,6 @@ export class OnboardingTemplatesController extends Controller {
    * The most recently launched templates: launch date descending, the same date in declaration order.
    * @param limit rows answered, 1-20 (default 4)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 20
    */
   @Get('recent')
   @Response<ErrorBody>('422', 'limit is out of bounds')
@@ -116,8 +111,6 @@ export class OnboardingTemplatesController extends Controller {
    * @param unknownCategory No such category: `{ error: "category_not_found", message, category, validCategories }`, as by-category answers it
    * @param limit rows answered, 1-20 (default 3)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 20
    */
   @Get('by-category/{category}/recent')
   @Response<ErrorBody>('422', 'limit is out of bounds')

@@ -15,19 +15,16 @@ export interface CreateOutboundSubscriptionBody {
   /**
    * The receiver: an absolute http(s) URL, at most 2000 characters. Local services are fine
    * (e.g. http://127.0.0.1:8080/hooks). Redirects are never followed.
-   * @maxLength 2000
    * @example "https://hooks.example.com/desk"
    */
   url: string;
   /**
    * The events it receives: at least one known event name; duplicates are folded.
-   * @minItems 1
    * @example ["task.created", "artifact.ready"]
    */
   events: OutboundEvent[];
   /**
    * A name for it (trimmed; blank means none).
-   * @maxLength 80
    */
   label?: string | null;
 }
@@ -37,17 +34,12 @@ export interface PatchOutboundSubscriptionBody {
   active?: boolean;
   /**
    * Replaces the event set: at least one known event name.
-   * @minItems 1
    */
   events?: OutboundEvent[];
 }
 
 export interface OutboundBulkBody {
   action: OutboundBulkAction;
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
   subscriptionIds: string[];
 }
 
@@ -133,8 +125,6 @@ export class OutboundController extends Controller {
    * The delivery log: recent attempts, newest first.
    * @param limit attempts per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served
    * @param subscriptionId only this subscription's attempts
    * @param outcome only succeeded or only failed attempts

@@ -17,8 +17,6 @@ export class InsightsController extends Controller {
    * (ties alphabetical).
    * @param limit how many tags, 1-50 (default 10)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 50
    */
   @Get()
   @Response<ErrorBody>('422', 'limit is out of bounds')

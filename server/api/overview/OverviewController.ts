@@ -59,8 +59,6 @@ export class OverviewController extends Controller {
    * @param userId the member; defaults to the workspace owner
    * @param thresholdDays stale threshold in days, 1-60 (default 5)
    * @isInt thresholdDays must be an integer
-   * @minimum thresholdDays 1
-   * @maximum thresholdDays 60
    */
   @Get('personal-inbox')
   @Response<ErrorBody>('422', 'userId is not a member, or thresholdDays is out of bounds')
@@ -74,8 +72,6 @@ export class OverviewController extends Controller {
    * counts (ties: the newest reaction first).
    * @param topLimit how many top reacted things, 1-50 (default 8)
    * @isInt topLimit must be an integer
-   * @minimum topLimit 1
-   * @maximum topLimit 50
    */
   @Get('reactions-summary')
   @Response<ErrorBody>('422', 'topLimit is out of bounds')

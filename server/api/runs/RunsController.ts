@@ -18,8 +18,6 @@ export class RunsController extends Controller {
    * skipped one. A cycle under way is listed with status `running`.
    * @param limit runs per page, 1-100 (default 25)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served
    */
   @Get()

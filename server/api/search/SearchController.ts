@@ -8,14 +8,10 @@ import type { Services } from '../../services';
 export interface TagRenameBody {
   /**
    * The tag to rename: lowercase letters and digits joined by single hyphens, at most 40 characters.
-   * @pattern ^\s*[a-z0-9]+(?:-[a-z0-9]+)*\s*$
-   * @maxLength 40
    */
   from: string;
   /**
    * Its new name (same rule); when a row already carries it, the row keeps one (a merge). Must differ from `from`.
-   * @pattern ^\s*[a-z0-9]+(?:-[a-z0-9]+)*\s*$
-   * @maxLength 40
    */
   to: string;
 }
@@ -45,12 +41,8 @@ export class SearchController extends Controller {
    * prefix from 4 letters on (shorter, a whole word), and a last word that is itself a word of
    * 2000 or more rows is matched as that word.
    * @param q the text searched, 1-200 characters (empty or blank is a 422 naming `q`)
-   * @minLength q 1
-   * @maxLength q 200
    * @param limit hits answered, 1-50 (default 20)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 50
    * @param kind comma list of kinds to search: signal, task, artifact, memory, comment, activity,
    * source (empty means all; an unknown kind is a 422 naming `kind`)
    */
@@ -64,11 +56,8 @@ export class SearchController extends Controller {
    * Tasks, outputs and memory entries (archived ones too) carrying exactly `tag`, newest first,
    * with how many of each kind carry it. Follow `nextCursor` for older rows.
    * @param tag the tag: lowercase letters and digits joined by single hyphens, at most 40 characters (else a 422 naming `tag`)
-   * @maxLength tag 40
    * @param limit rows per page, 1-100 (default 25)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)
    */
   @Get('workspace/tag-search')

@@ -22,18 +22,14 @@ export interface NewSignalBody {
   priority: SignalPriority;
   /**
    * 1-200 characters (trimmed).
-   * @minLength 1
-   * @maxLength 200
    */
   title: string;
   /**
    * At most 5000 characters; may be empty.
-   * @maxLength 5000
    */
   detail: string;
   /**
    * An http(s) URL, at most 2000 characters.
-   * @maxLength 2000
    * @pattern ^https?://
    */
   sourceUrl?: string | null;
@@ -43,8 +39,6 @@ export interface SignalBulkBody {
   action: SignalBulkAction;
   /**
    * 1-50 signal ids; duplicates count once.
-   * @minItems 1
-   * @maxItems 50
    */
   signalIds: string[];
   /** For `pin`: true pins (default), false unpins. Ignored by `delete`. */
@@ -76,8 +70,6 @@ export class SignalsController extends Controller {
    * served with; pass them again with it.
    * @param limit signals per page, 1-200 (default 50)
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served (anything else is a 422 naming `cursor`)
    * @param since ISO time; only signals created at or after it (a date alone is the start of that workspace-timezone day)
    * @param sourceId only signals of this source (an unknown id gives an empty list)

@@ -21,32 +21,22 @@ export interface CreateSourceBody {
    * unreadable file rejects the request) and again with POST /sources/{id}/import; never polled.
    */
   type: SourceType;
-  /**
-   * @minLength 1
-   * @maxLength 80
-   */
   label: string;
-  /** @maxLength 2000 */
   url?: string | null;
-  /** @maxLength 2000 */
   notes?: string | null;
   /**
    * Own poll interval (feed types only); null or omitted = workspace cadence. The plan floor applies on top.
    * @isInt
-   * @minimum 1
-   * @maximum 1440
    */
   pollIntervalMinutes?: number | null;
   /**
    * Only items whose title or detail contains one of these (case-insensitive) become signals; empty = all.
    * At most 20, each 1-60 characters.
-   * @maxItems 20
    */
   includeKeywords?: string[];
   /**
    * Items whose title or detail contains one of these never become signals; exclude wins over include.
    * At most 20, each 1-60 characters.
-   * @maxItems 20
    */
   excludeKeywords?: string[];
 }
@@ -60,16 +50,10 @@ export interface SourcePatchBody {
    * `connected`, `pending` and `error` set the status; `pending` and `error` leave a pause alone.
    */
   status?: SourceStatusChange;
-  /**
-   * @minLength 1
-   * @maxLength 80
-   */
   label?: string;
   /**
    * Feed types only; null reverts to the workspace cadence.
    * @isInt
-   * @minimum 1
-   * @maximum 1440
    */
   pollIntervalMinutes?: number | null;
 }
@@ -77,18 +61,15 @@ export interface SourcePatchBody {
 export interface KeywordsBody {
   /**
    * Case-insensitive substrings matched over title + detail; empty = every item passes. At most 20, each 1-60 characters.
-   * @maxItems 20
    */
   includeKeywords: string[];
   /**
    * An item matching any of these is dropped, even if it matches an include keyword. At most 20, each 1-60 characters.
-   * @maxItems 20
    */
   excludeKeywords: string[];
 }
 
 export interface PreviewBody {
-  /** @maxLength 2000 */
   url: string;
   /** Default `rss` (any feed type parses RSS, Atom and JSON Feed); `file` previews a local .csv or .json file. */
   type?: SourceType;
@@ -96,10 +77,6 @@ export interface PreviewBody {
 
 export interface BulkBody {
   action: BulkAction;
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
   sourceIds: string[];
 }
 
@@ -107,14 +84,10 @@ export interface BulkCadenceBody {
   /**
    * null reverts to the workspace cadence.
    * @isInt
-   * @minimum 1
-   * @maximum 1440
    */
   pollIntervalMinutes: number | null;
   /**
    * Omitted = every feed source in the workspace.
-   * @minItems 1
-   * @maxItems 50
    */
   sourceIds?: string[];
 }
@@ -122,19 +95,14 @@ export interface BulkCadenceBody {
 export interface BulkRenameBody {
   /**
    * Literal text to find (not a pattern).
-   * @minLength 1
-   * @maxLength 80
    */
   findText: string;
   /**
    * Literal replacement; empty removes the found text.
-   * @maxLength 80
    */
   replaceText: string;
   /**
    * Omitted = every source.
-   * @minItems 1
-   * @maxItems 50
    */
   sourceIds?: string[];
   /** Default false. */
@@ -144,10 +112,6 @@ export interface BulkRenameBody {
 }
 
 export interface SourceIdsBody {
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
   sourceIds: string[];
 }
 
@@ -185,8 +149,6 @@ export class SourcesController extends Controller {
    * A page holds at most `limit`; pass `nextCursor` as `cursor` for the next one (null on the last page).
    * @param limit sources per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served
    */
   @Get()
@@ -301,8 +263,6 @@ export class SourcesController extends Controller {
    * day (zero-filled): each cycle splits a task's cost equally across the sources of its signals.
    * @param days window in workspace days, today included
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 30
    */
   @Get('{id}/cost-trajectory')
   @Response<ErrorBody>('422', 'days is out of bounds')
@@ -316,8 +276,6 @@ export class SourcesController extends Controller {
    * sourceCostSpikeAction `pause` the feed poller skips the source until its spike is acknowledged.
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('cost-spikes')

@@ -14,15 +14,7 @@ import type { Services } from '../../services';
 import type { CostSpikeList } from '../../domain/cost-guard/spike-lists';
 
 export interface CreateTaskBody {
-  /**
-   * @minLength 1
-   * @maxLength 200
-   */
   title: string;
-  /**
-   * @minLength 1
-   * @maxLength 4000
-   */
   summary: string;
   kind?: TaskKind | null;
   deliverableType?: TaskDeliverableType | null;
@@ -34,12 +26,9 @@ export interface CreateTaskBody {
   dueAt?: string | null;
   /**
    * At most 10 tags, each lowercase letters and digits joined by single hyphens (at most 40 characters); duplicates are folded.
-   * @maxItems 10
    */
   tags?: string[];
-  /** @maxLength 4000 */
   goal?: string;
-  /** @maxLength 4000 */
   context?: string;
   /** The member creating it (activity rows name them); default the owner. */
   asUserId?: string;
@@ -66,7 +55,6 @@ export interface TaskPinBody {
 export interface TaskTagsBody {
   /**
    * Replaces the tags: at most 10, each lowercase letters and digits joined by single hyphens (at most 40 characters).
-   * @maxItems 10
    */
   tags: string[];
 }
@@ -74,32 +62,22 @@ export interface TaskTagsBody {
 export interface TaskBlockersBody {
   /**
    * Replaces what the task waits on: at most 8 known tasks, not the task itself, no cycles.
-   * @maxItems 8
    */
   blockedByTaskIds: string[];
 }
 
 export interface TaskBulkBody {
   action: TaskBulkAction;
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
   taskIds: string[];
   /** Required for `priority`; null clears the priority. */
   priority?: TaskPriority | null;
   /**
    * Required for `tag` and `untag`.
-   * @maxLength 40
    */
   tag?: string;
 }
 
 export interface TaskNoteBody {
-  /**
-   * @minLength 1
-   * @maxLength 600
-   */
   text: string;
   /** The note's author; default the owner. */
   asUserId?: string;
@@ -108,8 +86,6 @@ export interface TaskNoteBody {
 export interface TaskRenewBody {
   /**
    * Recorded as an operator note.
-   * @minLength 1
-   * @maxLength 600
    */
   note?: string;
 }
@@ -148,8 +124,6 @@ export class TasksController extends Controller {
    * @param tag only tasks carrying this tag (lowercase letters and digits joined by hyphens; a malformed tag is a 422 naming `tag`)
    * @param limit tasks per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, as it was served (with the same sort and filters)
    * @param sort the order (a member's active-work sort): `created` (default) newest first; `updated`
    * most recently changed first; `priority` highest first (none counts as normal), then most recently
@@ -187,14 +161,10 @@ export class TasksController extends Controller {
    * calendar days (workspace timezone); oldest first, each with daysStale.
    * @param thresholdDays days without a change
    * @isInt thresholdDays must be an integer
-   * @minimum thresholdDays 1
-   * @maximum thresholdDays 60
    * @param assignedToUserId only tasks assigned to this member
    * @param tag only tasks carrying this tag (lowercase letters and digits joined by hyphens; a malformed tag is a 422 naming `tag`)
    * @param limit tasks per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('stale')
@@ -209,12 +179,8 @@ export class TasksController extends Controller {
    * days and warned at least a day before; pinned tasks and tasks not queued or in_progress are left alone.
    * @param sinceDays window in days
    * @isInt sinceDays must be an integer
-   * @minimum sinceDays 1
-   * @maximum sinceDays 365
    * @param limit tasks per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
    */
   @Get('auto-archived')
@@ -228,8 +194,6 @@ export class TasksController extends Controller {
    * cents over the last 7 workspace days, oldest first, today last, zero-filled.
    * @param limit rows
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 50
    * @param includeDone also done and archived tasks (default false: open tasks only, queued, in_progress, needs_input)
    */
   @Get('top-cost')
@@ -245,8 +209,6 @@ export class TasksController extends Controller {
    * (POST /tasks/{id}/cost-spike-ack). Events `task.cost_spike` come from the detector.
    * @param limit rows per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 100
    * @param cursor `nextCursor` of the previous page
    */
   @Get('cost-spikes')
@@ -305,8 +267,6 @@ export class TasksController extends Controller {
    * Operator notes, newest first.
    * @param limit notes per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
    */
   @Get('{id}/notes')
@@ -354,8 +314,6 @@ export class TasksController extends Controller {
    * notes, comments and the task's activity rows.
    * @param limit entries per page
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page
    */
   @Get('{id}/timeline')
@@ -380,8 +338,6 @@ export class TasksController extends Controller {
    * day (zero-filled).
    * @param days window in workspace days, today included
    * @isInt days must be an integer
-   * @minimum days 1
-   * @maximum days 30
    */
   @Get('{id}/cost-trajectory')
   @Response<ErrorBody>('422', 'days is out of bounds')

@@ -8,25 +8,12 @@ import type { Services } from '../../services';
 export interface NewTaskTemplateBody {
   /**
    * Unique within the workspace, ignoring case (trimmed).
-   * @minLength 1
-   * @maxLength 60
    */
   label: string;
-  /** @maxLength 16 */
   emoji?: string | null;
-  /** @maxLength 200 */
   hint?: string | null;
-  /**
-   * @minLength 1
-   * @maxLength 200
-   */
   title: string;
-  /**
-   * @minLength 1
-   * @maxLength 2000
-   */
   summary: string;
-  /** @maxLength 1000 */
   goal?: string | null;
   /** The kind of the tasks it starts (the task kinds). */
   kind: TaskKind;
@@ -34,7 +21,6 @@ export interface NewTaskTemplateBody {
   priority?: TaskPriority | null;
   /**
    * Lowercase letters and digits joined by single hyphens, like focus tags; duplicates dropped.
-   * @maxItems 10
    */
   tags?: string[];
   /** Who creates it; the owner when left out. */
@@ -42,32 +28,19 @@ export interface NewTaskTemplateBody {
 }
 
 export interface TaskTemplatePatchBody {
-  /**
-   * @minLength 1
-   * @maxLength 60
-   */
   label?: string;
-  /** null clears it. @maxLength 16 */
+  /** null clears it. */
   emoji?: string | null;
-  /** null clears it. @maxLength 200 */
+  /** null clears it. */
   hint?: string | null;
-  /**
-   * @minLength 1
-   * @maxLength 200
-   */
   title?: string;
-  /**
-   * @minLength 1
-   * @maxLength 2000
-   */
   summary?: string;
-  /** null clears it. @maxLength 1000 */
+  /** null clears it. */
   goal?: string | null;
   kind?: TaskKind;
   deliverableType?: TaskDeliverableType;
   /** null clears it. */
   priority?: TaskPriority | null;
-  /** @maxItems 10 */
   tags?: string[];
   /** Who edits it; the owner when left out. */
   asUserId?: string;
@@ -79,22 +52,13 @@ export interface TaskTemplateList {
 }
 
 export interface NewSavedSearchBody {
-  /**
-   * @minLength 1
-   * @maxLength 80
-   */
   name: string;
-  /**
-   * @minLength 1
-   * @maxLength 500
-   */
   query: string;
   /** Who saves it (shown with it); the owner when left out. */
   asUserId?: string;
 }
 
 export interface DeleteSavedSearchBody {
-  /** @maxLength 200 */
   searchId: string;
   /** Who removes it; the owner when left out. */
   asUserId?: string;

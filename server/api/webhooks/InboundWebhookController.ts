@@ -20,27 +20,21 @@ export interface InboundSignalItem {
   /** Default `normal`. */
   priority?: SignalPriority;
   /**
-   * @minLength 1
-   * @maxLength 200
    * @example "New review: 2 stars on the App Store"
    */
   title: string;
   /**
    * Default empty.
-   * @maxLength 5000
    */
   detail?: string;
   /**
    * Where the signal comes from: an http(s) URL.
-   * @maxLength 2000
    * @pattern ^https?://
    */
   sourceUrl?: string;
   /**
    * The sender's own id for this signal. A signal whose externalId is already on the desk is not
    * created again (its existing id is returned and it counts as a duplicate).
-   * @minLength 1
-   * @maxLength 200
    */
   externalId?: string;
   /**
@@ -49,8 +43,6 @@ export interface InboundSignalItem {
    * is then listed under that source and counts as fresh signal from it, exactly like a polled
    * feed item: it updates the source's lastSignalAt and ends its quietness ack. Without it the
    * signal belongs to no source and touches no source's quietness.
-   * @minLength 1
-   * @maxLength 100
    */
   sourceId?: string;
 }
@@ -59,23 +51,15 @@ export interface InboundSignalItem {
 export interface InboundSignal extends InboundSignalItem {
   /**
    * Idempotency key of this delivery, when the sender cannot set the `Idempotency-Key` header.
-   * @minLength 1
-   * @maxLength 200
    */
   idempotencyKey?: string;
 }
 
 /** A batch of 1-100 pushed signals, accepted or rejected as a whole. */
 export interface InboundSignalBatch {
-  /**
-   * @minItems 1
-   * @maxItems 100
-   */
   signals: InboundSignalItem[];
   /**
    * Idempotency key of this delivery, when the sender cannot set the `Idempotency-Key` header.
-   * @minLength 1
-   * @maxLength 200
    */
   idempotencyKey?: string;
 }

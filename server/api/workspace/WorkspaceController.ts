@@ -28,8 +28,6 @@ export interface LoopIntervalBody {
   /**
    * Requested minutes between loop cycles; the plan floor (free 15, pro 5, team 1) is applied on top.
    * @isInt
-   * @minimum 1
-   * @maximum 1440
    */
   loopIntervalMinutes: number;
 }
@@ -56,15 +54,11 @@ export interface LoopIntervalResult {
 export interface ApprovalPolicyBody {
   /**
    * @isInt
-   * @minimum 1
-   * @maximum 168
    */
   watchHours: number;
   /**
    * Must be greater than watchHours.
    * @isInt
-   * @minimum 2
-   * @maximum 720
    */
   overdueHours: number;
 }
@@ -72,15 +66,12 @@ export interface ApprovalPolicyBody {
 /**
  * One focus tag as sent: lowercase letters and digits joined by single hyphens, at most 40
  * characters, e.g. `q3-launch`; surrounding spaces are allowed and trimmed.
- * @maxLength 40 must be at most 40 characters
- * @pattern ^\s*[a-z0-9]+(?:-[a-z0-9]+)*\s*$ must be lowercase letters and digits joined by single hyphens
  */
 export type FocusTagInput = string;
 
 export interface FocusTagsBody {
   /**
    * At most 3 tags. Surrounding spaces are trimmed and repeats folded; `[]` clears the focus.
-   * @maxItems 3
    */
   tags: FocusTagInput[];
 }
@@ -93,8 +84,6 @@ export interface AutoArchiveConfig {
   /**
    * Days without an update after which queued or in-progress tasks are archived; null = off.
    * @isInt
-   * @minimum 7
-   * @maximum 90
    */
   staleTaskAutoArchiveDays: number | null;
 }
@@ -103,8 +92,6 @@ export interface MemoryArchiveConfig {
   /**
    * Days without retrieval after which memory entries are archived; null = off.
    * @isInt
-   * @minimum 30
-   * @maximum 365
    */
   staleMemoryAutoArchiveDays: number | null;
 }
@@ -126,8 +113,6 @@ export interface SourceChronicSpikeBody {
   /**
    * Consecutive spike days before a source counts as chronic; unchanged when omitted.
    * @isInt
-   * @minimum 2
-   * @maximum 14
    */
   thresholdDays?: number;
 }
@@ -145,8 +130,6 @@ export interface CostCapBody {
   /**
    * Daily AI spend cap in US cents (0 allows no AI spend at all); null removes the cap.
    * @isInt
-   * @minimum 0
-   * @maximum 100000000
    */
   dailyCostCapUsdCents: number | null;
 }
@@ -266,12 +249,8 @@ export class WorkspaceController extends Controller {
    * focus: read the current tags from GET /workspace/focus-tags.
    * @param sinceDays the window: the last sinceDays workspace-timezone days, today included (1 = today)
    * @isInt sinceDays must be an integer
-   * @minimum sinceDays 1
-   * @maximum sinceDays 365
    * @param limit at most this many shifts per page, 1-200
    * @isInt limit must be an integer
-   * @minimum limit 1
-   * @maximum limit 200
    * @param cursor `nextCursor` of the previous page, with the same sinceDays
    */
   @Get('focus-history')

@@ -259,7 +259,6 @@ export interface TaskUnblockedData extends TaskRef {
 
 export interface TaskNoteAddedData extends TaskRef {
   noteId: string;
-  /** @maxLength 600 */
   text: string;
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QUERY } from '../../api/rules.gen';
 import { QueryState } from '../../components/Page';
 import { useDebounced } from '../../lib/use-debounced';
 import { catalogQuery, searchQuery, type TemplateSearchRow } from './api';
@@ -26,7 +27,7 @@ export function TemplateBrowser({ onOpen }: { onOpen: (key: string) => void }) {
           type="search"
           aria-label="Search templates"
           placeholder="Search templates: a business, a rule, a signal…"
-          maxLength={200}
+          maxLength={QUERY.searchOnboardingTemplates.q.maxLength}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
+import { QUERY } from '../../api/rules.gen';
 import { formatRelative } from '../../lib/format';
 import { searchQuery, type SearchHit } from './api';
 import { Marked } from './Marked';
@@ -11,7 +12,7 @@ import './search.css';
 /** Results wait this long after the last keystroke (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 200;
 /** The API's bound on q. */
-const MAX_QUERY = 200;
+const MAX_QUERY = QUERY.search.q.maxLength;
 
 /** Groups in the order they are shown (and walked with the arrow keys). */
 const GROUPS: readonly { kind: SearchHit['kind']; label: string }[] = [

@@ -67,7 +67,7 @@ function TemplateForm({ initial, submitLabel, onSubmit, mutation, onCancel }: {
     onSubmit(draft, () => setDraft(initial));
   };
   const tagError = (() => {
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < LIMITS.NewTaskTemplateBody.tags.maxItems; i++) {
       const e = fieldError(mutation.error, `tags[${i}]`);
       if (e) return e;
     }
@@ -104,7 +104,7 @@ function TemplateForm({ initial, submitLabel, onSubmit, mutation, onCancel }: {
           ) : null}
         </SubmitActions>
       </div>
-      <FormError error={mutation.error} fields={[...FIELDS.map((f) => f.key), ...Array.from({ length: 10 }, (_, i) => `tags[${i}]`)]} />
+      <FormError error={mutation.error} fields={[...FIELDS.map((f) => f.key), ...Array.from({ length: LIMITS.NewTaskTemplateBody.tags.maxItems }, (_, i) => `tags[${i}]`)]} />
     </form>
   );
 }

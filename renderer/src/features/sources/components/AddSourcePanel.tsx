@@ -57,7 +57,7 @@ export function AddSourcePanel({ onAdded, onCancel }: { onAdded: (source: Source
       {
         // The feed's own title is a good default label.
         onSuccess: (p) => {
-          if (!label.trim() && p.title) setLabel(p.title.slice(0, 80));
+          if (!label.trim() && p.title) setLabel(p.title.slice(0, LIMITS.CreateSourceBody.label.maxLength));
         },
       },
     );

@@ -7,6 +7,7 @@ import { formatDateTime, formatRelative } from '../../../lib/format';
 import { quietnessQuery, useQuietnessAck, type QuietSource } from '../api';
 import { formatQuiet, typeLabel } from '../format';
 import { Badge } from '../../../components/Badge';
+import { LIMITS } from '../../../api/rules.gen';
 
 function QuietRow({ q }: { q: QuietSource }) {
   const ack = useQuietnessAck();
@@ -63,7 +64,7 @@ export function QuietnessSection() {
           <>
             {unacked.length > 1 ? (
               <div className="actions section-actions">
-                <button type="button" className="button button--secondary button--small" disabled={ackAll.isPending} onClick={() => ackAll.mutate({ sourceIds: unacked.slice(0, 50), ack: true })}>
+                <button type="button" className="button button--secondary button--small" disabled={ackAll.isPending} onClick={() => ackAll.mutate({ sourceIds: unacked.slice(0, LIMITS.SourceIdsBody.sourceIds.maxItems), ack: true })}>
                   Ack all {unacked.length}
                 </button>
                 <FormError error={ackAll.error} />

@@ -89,8 +89,6 @@ export const RUNTIME_NAMED_WRITES: Record<string, (keyof DB)[]> = {
 
 /** Files that may write tables they do not own, and why. Keep it short: each entry is a debt or a tool. */
 export const WRITE_EXCEPTIONS: Record<string, { tables: (keyof DB)[] | 'any'; why: string }> = {
-  // Moved into the domain by issue 28 part 2, which routes its write through the workspace owner; remove at merge.
-  'server/engine/settings.ts': { tables: ['workspace'], why: 'engine settings write the workspace row until part 2 moves them into the domain' },
   'db/compiled.ts': { tables: 'any', why: 'insertRow, the compiled insert every owner uses: its callers are checked by table name' },
   'server/testing/fixtures/desk-snapshot.ts': { tables: 'any', why: 'puts a whole database snapshot back (every table, as it was)' },
   'server/bench/throughput.ts': { tables: 'any', why: 'the bare-Express floors: raw better-sqlite3 on their own tables, the baseline the desk is measured against' },

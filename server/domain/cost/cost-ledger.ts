@@ -3,7 +3,6 @@ import { runStatement } from '../../../db/compiled';
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
 import type { Day } from '../../core/workspace-time';
-import { addTaskCost } from '../tasks/task-store';
 import { addCost, equalSplit, UNASSIGNED_KEY, UNTAGGED_KEY, WORKSPACE_KEY, ZERO_COST, type CostAmount, type CostDimension } from './rules';
 
 /**
@@ -84,8 +83,8 @@ const ADD_TO_BUCKET =
   'on conflict (dimension, key, day) do update set input_tokens = cost_daily.input_tokens + ?, output_tokens = cost_daily.output_tokens + ?, cost_micro_usd = cost_daily.cost_micro_usd + ?';
 
 /**
- * Writes a cycle's cost: daily buckets, then task totals and sessions (tasks/task-store.ts).
- * Returns what each memory entry is attributed, for memory-store's recordRetrievals (the memory
+ * Writes a cycle's cost into the daily buckets; the tasks' running totals are the tasks area's
+ * (`addTaskCharges`, which the cycle calls beside this). Returns what each memory entry is attributed, for memory-store's recordRetrievals (the memory
  * area writes its own counters). `breathe` yields to the event loop between statements now and then.
  */
 export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, charge: CycleCharge): Promise<Map<string, CostAmount>> {
@@ -93,10 +92,6 @@ export async function recordCycleCost(trx: Trx, breathe: () => Promise<void>, ch
   for (const { dimension, key, amount } of buckets.values()) {
     await breathe();
     await addToBucket(trx, dimension, key, charge.day, amount);
-  }
-  for (const t of charge.tasks) {
-    await breathe();
-    await addTaskCost(trx, t.taskId, t.amount, t.worked);
   }
   return memory;
 }

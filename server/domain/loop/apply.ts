@@ -9,7 +9,7 @@ import { emit } from '../events/outbox';
 import { recordCycleCost, type TaskCharge } from '../cost/cost-ledger';
 import { microToUsd } from '../cost/rules';
 import { changeStatus, insertTask } from '../tasks/task-crud';
-import { consumeNotes, getTaskRow, insertWorkLogEntry, taskActivity, touchTaskInputs } from '../tasks/task-store';
+import { addTaskCharges, consumeNotes, getTaskRow, insertWorkLogEntry, taskActivity, touchTaskInputs } from '../tasks/task-store';
 import { insertArtifactRows, insertArtifactTagRows } from '../artifacts/artifact-store';
 import { insertMemoryRows, insertMemoryTagRows, recordRetrievals } from '../memory/memory-store';
 import { markSignalsTriaged } from '../signals/signal-store';
@@ -268,6 +268,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   const costMicroUsd = costOf(input.price, usage);
   const charge = { day: dayOf(input.startedAt, state.workspace.timezone), total: { ...usage, costMicroUsd }, tasks: charges, at: now };
   await recordRetrievals(trx, breathe, charge, await recordCycleCost(trx, breathe, charge));
+  await addTaskCharges(trx, breathe, charges);
 
   // 10. The run record, finished.
   const read: RunRead = {

@@ -7,6 +7,7 @@ import type { Clock } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import { recordActivity, type Actor } from '../activity/activity';
 import { readCostHistory, type CostPoint } from '../cost/cost-series';
+import type { TaskCharge } from '../cost/cost-ledger';
 import type { CostAmount } from '../cost/rules';
 import type { ActivityKind } from '../catalog/activity-kinds';
 import { usd, type TaskDeliverableType, type TaskKind, type TaskPriority, type TaskStatus } from './rules';
@@ -318,6 +319,14 @@ const ADD_TO_TASK =
 
 export async function addTaskCost(trx: Trx, id: string, amount: CostAmount, worked: boolean): Promise<void> {
   await runStatement(trx, ADD_TO_TASK, [amount.inputTokens, amount.outputTokens, amount.costMicroUsd, worked ? 1 : 0, id]);
+}
+
+/** A cycle's charges on the tasks' running totals and session counts (the ledger writes the daily buckets). */
+export async function addTaskCharges(trx: Trx, breathe: () => Promise<void>, charges: readonly TaskCharge[]): Promise<void> {
+  for (const t of charges) {
+    await breathe();
+    await addTaskCost(trx, t.taskId, t.amount, t.worked);
+  }
 }
 
 /** Replaces what a task waits on. */

@@ -5,7 +5,7 @@ import { FormError } from '../../components/FormError';
 import { QueryState } from '../../components/Page';
 import { Section } from '../../components/Section';
 import { formatRelative } from '../../lib/format';
-import { CopyButton } from '../integrations/WebhookUrl';
+import { CopyButton } from '../ingest/WebhookUrl';
 import { badgeTokenQuery, useIssueBadgeToken, useRevokeBadgeToken, useRotateBadgeToken } from './api';
 import './badge.css';
 

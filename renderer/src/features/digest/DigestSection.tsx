@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import type { Schema } from '../../api/client';
 import { fieldError } from '../../components/FormError';
 import { QueryState } from '../../components/Page';
 import { Section, SettingRow } from '../../components/Section';
 import { formatDateTime } from '../../lib/format';
 import { useDashboardPrefs } from '../preferences/use-dashboard-prefs';
-import type { WorkspaceProfile } from '../settings/api';
 import { digestConfigQuery, gatingQuery, type DigestConfig, type SimulatedDate } from './api';
 import { AuditTable } from './AuditTable';
 import { hourLabel } from './format';
@@ -68,7 +68,7 @@ function Delivery({ config }: { config: DigestConfig }) {
  * for each recipient on any day, exactly what it would send (and a real one-shot send), and the audit
  * of every decision.
  */
-export function DigestSection({ profile }: { profile: WorkspaceProfile }) {
+export function DigestSection({ profile }: { profile: Schema<'WorkspaceProfile'> }) {
   const config = useQuery(digestConfigQuery());
   const { prefs } = useDashboardPrefs();
   const [simulatedDate, setSimulatedDate] = useState<SimulatedDate>(null);

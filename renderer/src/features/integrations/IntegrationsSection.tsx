@@ -12,9 +12,9 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { SuccessNotice } from '../../components/SuccessNotice';
 import { sourceOptionsQuery } from '../sources/api';
 import { inboundQuery, useRotateToken, useSetRelay, type RelayStatus } from './api';
-import { ScopedIngestUrls, SCOPED_URL_WHY } from './ScopedIngestUrls';
+import { ScopedIngestUrls, SCOPED_URL_WHY } from '../ingest/ScopedIngestUrls';
 import { relayStateBadge } from './format';
-import { WebhookUrl } from './WebhookUrl';
+import { WebhookUrl } from '../ingest/WebhookUrl';
 import './integrations.css';
 
 function RelayDetails({ relay }: { relay: RelayStatus }) {

@@ -5,7 +5,7 @@ import { FormError, fieldError } from '../../components/FormError';
 import { SelectAllCheckbox } from '../../components/SelectAllCheckbox';
 import { SubmitActions } from '../../components/SubmitActions';
 import { groupByArea, useCreateSubscription, type CreatedOutboundSubscription, type OutboundEventInfo } from './outbound-api';
-import { CopyButton } from './WebhookUrl';
+import { CopyButton } from '../ingest/WebhookUrl';
 
 /** The event picker: events grouped by area, a select-all per area and one for everything. */
 export function EventPicker({ events, chosen, onChange }: { events: readonly OutboundEventInfo[]; chosen: ReadonlySet<string>; onChange: (next: Set<string>) => void }) {

@@ -10,7 +10,7 @@ import { isFeedType, keywordsText, parseKeywords } from '../format';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { LIMITS } from '../../../api/rules.gen';
 import { Link } from '@tanstack/react-router';
-import { ScopedIngestUrls } from '../../integrations/ScopedIngestUrls';
+import { ScopedIngestUrls } from '../../ingest/ScopedIngestUrls';
 
 function LabelForm({ source }: { source: Source }) {
   const save = useUpdateSource();

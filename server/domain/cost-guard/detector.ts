@@ -8,7 +8,7 @@ import { emit } from '../events/outbox';
 import { readWorkspace } from '../workspace/workspace-store';
 import { CHRONIC_EVENTS, chronicThreshold, pausesOnChronic, pausesOnSpike, SPIKE_EVENTS, spikeData, type CostAlert } from './alerts';
 import { chronicAckActive, GUARD_DIMENSIONS, hasChronic, MAX_CATCH_UP_DAYS, nextStreak, spikeAckActive, type GuardDimension } from './rules';
-import { closedThroughDay, setClosedThroughDay, spikingOn, watchRows, type DaySpend, type WatchRow } from './watch-store';
+import { breakStreaksBefore, closedThroughDay, setClosedThroughDay, spikingOn, upsertWatch, watchRows, type DaySpend, type WatchRow } from './watch-store';
 
 /**
  * The one cost-spike detector, parameterised by dimension (task, source, tag, assignee, memory).
@@ -147,16 +147,12 @@ export class CostSpikeDetector {
           }
           alerts.push(a);
         }
-        await trx
-          .insertInto('costWatch')
-          .values({ dimension, key: f.spend.key, ...p.set })
-          .onConflict((oc) => oc.columns(['dimension', 'key']).doUpdateSet(p.set))
-          .execute();
+        await upsertWatch(trx, dimension, f.spend.key, p.set);
       }
     }
     if (ctx.closed) {
       // The day is over: a streak that did not reach it is broken.
-      await trx.updateTable('costWatch').set({ consecutiveSpikeDays: 0 }).where('consecutiveSpikeDays', '>', 0).where('lastSpikeDay', '<', day).execute();
+      await breakStreaksBefore(trx, day);
       await setClosedThroughDay(trx, day);
     }
     return alerts;

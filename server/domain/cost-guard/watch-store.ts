@@ -175,6 +175,11 @@ export async function upsertWatch(trx: Trx, dimension: GuardDimension, key: stri
     .execute();
 }
 
+/** At the end of a day: a streak whose last spike is older is broken. */
+export async function breakStreaksBefore(trx: Trx, day: Day): Promise<void> {
+  await trx.updateTable('costWatch').set({ consecutiveSpikeDays: 0 }).where('consecutiveSpikeDays', '>', 0).where('lastSpikeDay', '<', day).execute();
+}
+
 /** Rows whose streak may still count on `today` (the last spike today or yesterday). */
 export async function streakRows(db: Db, dimension: GuardDimension, today: Day): Promise<WatchRow[]> {
   return db.selectFrom('costWatch').selectAll().where('dimension', '=', dimension).where('consecutiveSpikeDays', '>', 0).where('lastSpikeDay', '>=', addDays(today, -1)).execute();

@@ -5,7 +5,22 @@ import { checkEnum, invalid } from '../../core/errors';
 import { recordActivity } from '../activity/activity';
 import { emit } from '../events/outbox';
 import { resolveActor, type MemberActor } from '../members/resolve-actor';
-import { readCommentFilters, readPrefs, readStoredPrefs, toRow, defaultPrefs, type CostPanelOrder, type DashboardPrefs, type StoredPrefs, type TaskCommentFilter } from './prefs-store';
+import {
+  defaultPrefs,
+  deleteCommentFilter,
+  deletePrefsOf,
+  keepCommentFilters,
+  readCommentFilters,
+  readPrefs,
+  readStoredPrefs,
+  toRow,
+  upsertCommentFilter,
+  upsertPrefsRow,
+  type CostPanelOrder,
+  type DashboardPrefs,
+  type StoredPrefs,
+  type TaskCommentFilter,
+} from './prefs-store';
 import {
   ACTIVE_WORK_SORTS,
   ACTIVITY_BUCKETS,
@@ -226,7 +241,7 @@ export class DashboardPrefsService {
 
       if (changed.length > 0) {
         const stamp = this.clock.now().toISOString();
-        await trx.insertInto('dashboardPrefs').values(toRow(after, stamp)).onConflict((oc) => oc.column('userId').doUpdateSet(toRow(after, stamp))).execute();
+        await upsertPrefsRow(trx, toRow(after, stamp));
         await this.log(trx, actor, 'dashboard_prefs.updated', changed as string[]);
         if (DIGEST_FIELDS.some((f) => changed.includes(f)) && this.digestPrefsChanged) await this.digestPrefsChanged(trx, actor, after);
       }
@@ -239,9 +254,7 @@ export class DashboardPrefsService {
     return inTransaction(this.db, async (trx) => {
       const actor = await resolveActor(trx, userId, 'userId');
       const before = await readStoredPrefs(trx, actor.userId);
-      const filters = await trx.deleteFrom('dashboardCommentFilters').where('userId', '=', actor.userId).executeTakeFirst();
-      const prefs = await trx.deleteFrom('dashboardPrefs').where('userId', '=', actor.userId).executeTakeFirst();
-      if (Number(prefs.numDeletedRows) > 0 || Number(filters.numDeletedRows) > 0) {
+      if (await deletePrefsOf(trx, actor.userId)) {
         await this.log(trx, actor, 'dashboard_prefs.reset', []);
         const defaults = defaultPrefs(actor.userId);
         if (DIGEST_FIELDS.some((f) => !sameValue(before[f], defaults[f])) && this.digestPrefsChanged) await this.digestPrefsChanged(trx, actor, defaults);
@@ -269,17 +282,17 @@ export class DashboardPrefsService {
         continue;
       }
       if (e.q === null && e.authorId === null) {
-        await trx.deleteFrom('dashboardCommentFilters').where('userId', '=', userId).where('taskId', '=', e.taskId).execute();
+        await deleteCommentFilter(trx, userId, e.taskId);
       } else {
         const row = { userId, taskId: e.taskId, q: e.q, authorId: e.authorId, updatedAt: nextStamp(this.clock, stored?.updatedAt ?? null) };
-        await trx.insertInto('dashboardCommentFilters').values(row).onConflict((oc) => oc.columns(['userId', 'taskId']).doUpdateSet({ q: row.q, authorId: row.authorId, updatedAt: row.updatedAt })).execute();
+        await upsertCommentFilter(trx, row);
       }
       changed++;
     }
     if (changed > 0) {
       const keep = await trx.selectFrom('dashboardCommentFilters').select('taskId').where('userId', '=', userId).orderBy('updatedAt', 'desc').orderBy('taskId').limit(MAX_COMMENT_FILTERS).execute();
       if (keep.length === MAX_COMMENT_FILTERS) {
-        await trx.deleteFrom('dashboardCommentFilters').where('userId', '=', userId).where('taskId', 'not in', keep.map((k) => k.taskId)).execute();
+        await keepCommentFilters(trx, userId, keep.map((k) => k.taskId));
       }
     }
     return changed;

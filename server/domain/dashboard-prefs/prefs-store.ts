@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/connection';
-import type { DashboardPrefsTable } from '../../../db/schema';
+import type { DashboardCommentFilterTable, DashboardPrefsTable } from '../../../db/schema';
+import type { Trx } from '../../../db/transactions';
 import {
   COST_PANEL_COLUMNS,
   DEFAULT_ACTIVE_WORK_SORT,
@@ -185,4 +186,29 @@ export async function readCommentFilters(db: Db, userId: string): Promise<TaskCo
 export async function readPrefs(db: Db, userId: string): Promise<DashboardPrefs> {
   const stored = await readStoredPrefs(db, userId);
   return { ...stored, taskCommentFilters: await readCommentFilters(db, userId) };
+}
+
+/** Writes a member's stored preferences (the first change inserts the row). */
+export async function upsertPrefsRow(trx: Trx, row: DashboardPrefsTable): Promise<void> {
+  await trx.insertInto('dashboardPrefs').values(row).onConflict((oc) => oc.column('userId').doUpdateSet(row)).execute();
+}
+
+/** Forgets a member's preferences and comment filters; answers whether anything was stored. */
+export async function deletePrefsOf(trx: Trx, userId: string): Promise<boolean> {
+  const filters = await trx.deleteFrom('dashboardCommentFilters').where('userId', '=', userId).executeTakeFirst();
+  const prefs = await trx.deleteFrom('dashboardPrefs').where('userId', '=', userId).executeTakeFirst();
+  return Number(prefs.numDeletedRows) > 0 || Number(filters.numDeletedRows) > 0;
+}
+
+export async function upsertCommentFilter(trx: Trx, row: DashboardCommentFilterTable): Promise<void> {
+  await trx.insertInto('dashboardCommentFilters').values(row).onConflict((oc) => oc.columns(['userId', 'taskId']).doUpdateSet({ q: row.q, authorId: row.authorId, updatedAt: row.updatedAt })).execute();
+}
+
+export async function deleteCommentFilter(trx: Trx, userId: string, taskId: string): Promise<void> {
+  await trx.deleteFrom('dashboardCommentFilters').where('userId', '=', userId).where('taskId', '=', taskId).execute();
+}
+
+/** Drops a member's filters on tasks other than `keepTaskIds`. */
+export async function keepCommentFilters(trx: Trx, userId: string, keepTaskIds: string[]): Promise<void> {
+  await trx.deleteFrom('dashboardCommentFilters').where('userId', '=', userId).where('taskId', 'not in', keepTaskIds).execute();
 }

@@ -6,7 +6,8 @@ import { readWorkspace } from '../workspace/workspace-store';
 import { gatherContent, hasSomethingToReport } from './content';
 import type { DigestDeps } from './digest-service';
 import { fromAddress, sendDigestMail } from './mailer';
-import { gateWithAddress, insertAudit, readRecipients } from './recipients';
+import { insertAudit, markDigestRun, pruneAudit } from './digest-store';
+import { gateWithAddress, readRecipients } from './recipients';
 import { renderDigest } from './render';
 import { AUDIT_SINCE_DAYS, digestDue, type DigestDelivery, type DigestMuteReason, type DigestOutcome, type DigestReason } from './rules';
 
@@ -44,7 +45,7 @@ export async function runScheduledDigest(d: DigestDeps): Promise<DigestRunResult
     const s = await trx.selectFrom('digestState').select(['lastRunAt', 'lastRunDay']).where('id', '=', 1).executeTakeFirstOrThrow();
     const due = digestDue(now, ws.timezone, s.lastRunAt, s.lastRunDay);
     if (!due.due) return null;
-    await trx.updateTable('digestState').set({ lastRunAt: now.toISOString(), lastRunDay: due.day }).where('id', '=', 1).execute();
+    await markDigestRun(trx, now.toISOString(), due.day);
     return { previousRunAt: s.lastRunAt, day: due.day };
   });
   if (claim === null) return null;
@@ -77,7 +78,7 @@ export async function runScheduledDigest(d: DigestDeps): Promise<DigestRunResult
       }
     }
     // The audit answers at most 365 days back: older rows go with the run that passes them.
-    await trx.deleteFrom('digestAudit').where('createdAt', '<', new Date(now.getTime() - (AUDIT_SINCE_DAYS.max + 1) * DAY_MS).toISOString()).execute();
+    await pruneAudit(trx, new Date(now.getTime() - (AUDIT_SINCE_DAYS.max + 1) * DAY_MS).toISOString());
     const parts = decisions.map((x) => `${x.name}: ${x.outcome === 'muted' ? x.reason.replace(/_/g, ' ') : x.delivery === 'failed' ? 'failed' : `sent (${x.delivery})`}`);
     await recordActivity(trx, d.clock, { kind: 'digest.run', detail: `Daily digest for ${claim.day}: ${parts.join('; ')}`, actor: SYSTEM_ACTOR });
   });

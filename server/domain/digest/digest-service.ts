@@ -11,7 +11,8 @@ import { readWorkspace } from '../workspace/workspace-store';
 import { gatherContent, type ContentDeps } from './content';
 import { fromAddress, sendDigestMail, type MailerConfig } from './mailer';
 import { renderDigest, type RenderedDigest } from './render';
-import { digestPrefsOf, gateWithAddress, insertAudit, readRecipient, readRecipients, type DigestRecipient, type RecipientDigestPrefs, type RecipientWithPrefs } from './recipients';
+import { insertAudit } from './digest-store';
+import { digestPrefsOf, gateWithAddress, readRecipient, readRecipients, type DigestRecipient, type RecipientDigestPrefs, type RecipientWithPrefs } from './recipients';
 import {
   AUDIT_LIMIT,
   AUDIT_SINCE_DAYS,

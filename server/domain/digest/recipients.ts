@@ -1,14 +1,11 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../../../db/connection';
-import type { Trx } from '../../../db/transactions';
-import type { Clock } from '../../core/clock';
 import { invalid } from '../../core/errors';
-import { newId } from '../../core/ids';
 import { readStoredPrefsOf, type StoredPrefs } from '../dashboard-prefs/prefs-store';
 import type { DigestSection } from '../dashboard-prefs/rules';
 import { roleNotPermitted, type MemberRole } from '../members/rules';
 import { readWorkspace } from '../workspace/workspace-store';
-import { DIGEST_ROLES, gateRecipient, type DigestDelivery, type DigestOutcome, type DigestReason, type DigestTrigger, type GatingDecision } from './rules';
+import { DIGEST_ROLES, gateRecipient, type GatingDecision } from './rules';
 
 /**
  * Who receives the digest and at which address: every current owner and admin. The owner's digest
@@ -97,20 +94,3 @@ export const digestPrefsOf = (p: StoredPrefs): RecipientDigestPrefs => ({
   digestPersonalSections: p.digestPersonalSections,
 });
 
-export interface AuditRow {
-  trigger: DigestTrigger;
-  userId: string;
-  recipientLabel: string;
-  recipientEmail: string | null;
-  outcome: DigestOutcome;
-  reason: DigestReason;
-  delivery: DigestDelivery | null;
-  subject: string | null;
-  detail: string;
-}
-
-export async function insertAudit(trx: Trx, clock: Clock, row: AuditRow): Promise<string> {
-  const id = newId('dga', clock);
-  await trx.insertInto('digestAudit').values({ id, createdAt: clock.now().toISOString(), ...row }).execute();
-  return id;
-}

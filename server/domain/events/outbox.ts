@@ -26,3 +26,14 @@ export async function pendingEvents(db: Db, limit = 100) {
     .limit(limit)
     .execute();
 }
+
+/** Events handed to the delivery worker (their deliveries are queued in the same transaction). */
+export async function markEventsDelivered(trx: Trx, ids: string[], at: string): Promise<void> {
+  await trx.updateTable('outboxEvents').set({ deliveredAt: at }).where('id', 'in', ids).execute();
+}
+
+/** Drops events delivered before `cutoff`; answers how many went. */
+export async function pruneDeliveredEvents(trx: Trx, cutoff: string): Promise<number> {
+  const gone = await trx.deleteFrom('outboxEvents').where('deliveredAt', '<', cutoff).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}

@@ -5,6 +5,8 @@ import { notFound } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { afterKey, pageRequest, toPage } from '../../core/lists';
 import type { ArtifactTestData, EventEnvelope } from '../catalog/events';
+import { pruneDeliveredEvents } from '../events/outbox';
+import { insertDeliveries, pruneDeliveryLog } from './delivery-store';
 import { pendingDelivery, type DeliveryWorker } from './delivery-worker';
 import { ATTEMPT_OUTCOMES, DELIVERIES_LIST, RETENTION_DAYS, type AttemptOutcome, type AttemptTrigger, type DeliveryState } from './rules';
 import { invalid } from '../../core/errors';
@@ -95,7 +97,7 @@ export class DeliveryLog {
       const envelope: EventEnvelope<'artifact.test'> = { id: eventId, event: 'artifact.test', createdAt: now, data };
       const id = newId('dlv', this.clock);
       // No next attempt: a test is one manual attempt, never retried by the worker.
-      await trx.insertInto('outboundDeliveries').values(pendingDelivery(id, subscriptionId, eventId, 'artifact.test', JSON.stringify(envelope), now, null)).execute();
+      await insertDeliveries(trx, [pendingDelivery(id, subscriptionId, eventId, 'artifact.test', JSON.stringify(envelope), now, null)]);
       return id;
     });
     return this.answer(await this.worker.attempt(deliveryId, 'manual'), deliveryId);
@@ -114,10 +116,8 @@ export class DeliveryLog {
   async prune(): Promise<{ attempts: number; deliveries: number; outbox: number }> {
     const cutoff = new Date(this.clock.now().getTime() - RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
     return inTransaction(this.db, async (trx) => {
-      const attempts = await trx.deleteFrom('outboundAttempts').where('createdAt', '<', cutoff).executeTakeFirst();
-      const deliveries = await trx.deleteFrom('outboundDeliveries').where('state', '!=', 'pending').where('finishedAt', '<', cutoff).executeTakeFirst();
-      const outbox = await trx.deleteFrom('outboxEvents').where('deliveredAt', '<', cutoff).executeTakeFirst();
-      return { attempts: Number(attempts.numDeletedRows), deliveries: Number(deliveries.numDeletedRows), outbox: Number(outbox.numDeletedRows) };
+      const { attempts, deliveries } = await pruneDeliveryLog(trx, cutoff);
+      return { attempts, deliveries, outbox: await pruneDeliveredEvents(trx, cutoff) };
     });
   }
 

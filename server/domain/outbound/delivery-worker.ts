@@ -4,7 +4,8 @@ import { inTransaction, type Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
-import { emit } from '../events/outbox';
+import { emit, markEventsDelivered } from '../events/outbox';
+import { giveUpPending, insertAttempt, insertDeliveries, updateDelivery } from './delivery-store';
 import { postWebhook, type PostResult } from './http-post';
 import {
   DELIVERY_TIMEOUT_MS,
@@ -18,7 +19,7 @@ import {
   type DisabledReason,
 } from './rules';
 import { signDelivery } from './signing';
-import { eventData, eventsOf, nameOf, type SubscriptionRow } from './subscription-store';
+import { eventData, eventsOf, nameOf, updateSubscription, type SubscriptionRow } from './subscription-store';
 import type { OutboundDeliveryTable } from '../../../db/schema';
 
 /**
@@ -143,8 +144,8 @@ export class DeliveryWorker {
           deliveries.push(pendingDelivery(newId('dlv', this.clock), subscriptionId, row.id, row.event, row.payload, now, now));
         }
       }
-      for (let i = 0; i < deliveries.length; i += 100) await trx.insertInto('outboundDeliveries').values(deliveries.slice(i, i + 100)).execute();
-      await trx.updateTable('outboxEvents').set({ deliveredAt: now }).where('id', 'in', rows.map((r) => r.id)).execute();
+      for (let i = 0; i < deliveries.length; i += 100) await insertDeliveries(trx, deliveries.slice(i, i + 100));
+      await markEventsDelivered(trx, rows.map((r) => r.id), now);
       return rows.length;
     });
   }
@@ -213,7 +214,7 @@ export class DeliveryWorker {
 
     if (ok) {
       Object.assign(update, { state: 'succeeded', nextAttemptAt: null, finishedAt: at });
-      if (sub.failingSince !== null && sub.disabledReason === null) await trx.updateTable('outboundSubscriptions').set({ failingSince: null }).where('id', '=', sub.id).execute();
+      if (sub.failingSince !== null && sub.disabledReason === null) await updateSubscription(trx, sub.id, { failingSince: null });
     } else if (trigger === 'manual') {
       // A manual attempt never counts toward disabling; a one-shot (test) delivery ends here.
       if (delivery.state === 'pending' && delivery.nextAttemptAt === null) Object.assign(update, { state: 'failed', finishedAt: at });
@@ -226,7 +227,7 @@ export class DeliveryWorker {
         Object.assign(update, { state: 'given_up', nextAttemptAt: null, finishedAt: at });
         await this.disable(trx, sub, disable, failingSince, at);
       } else {
-        if (sub.failingSince === null) await trx.updateTable('outboundSubscriptions').set({ failingSince }).where('id', '=', sub.id).execute();
+        if (sub.failingSince === null) await updateSubscription(trx, sub.id, { failingSince });
         const asked = result.statusCode !== null && honoursRetryAfter(result.statusCode) ? parseRetryAfter(result.retryAfter, now) : null;
         const scheduled = retryDelayMs(attempts, this.random);
         const wait = scheduled === null ? null : (asked ?? scheduled);
@@ -237,39 +238,32 @@ export class DeliveryWorker {
         }
       }
     }
-    await trx.updateTable('outboundDeliveries').set(update).where('id', '=', deliveryId).execute();
+    await updateDelivery(trx, deliveryId, update);
     const attemptId = newId('dat', this.clock);
-    await trx
-      .insertInto('outboundAttempts')
-      .values({
-        id: attemptId,
-        deliveryId,
-        subscriptionId: delivery.subscriptionId,
-        eventId: delivery.eventId,
-        event: delivery.event,
-        url,
-        attemptNumber: Number(previous.n) + 1,
-        trigger,
-        outcome: ok ? 'succeeded' : 'failed',
-        statusCode: result.statusCode,
-        error: ok ? null : failureText(result),
-        responseExcerpt: result.excerpt,
-        durationMs,
-        nextRetryAt,
-        createdAt: at,
-      })
-      .execute();
+    await insertAttempt(trx, {
+      id: attemptId,
+      deliveryId,
+      subscriptionId: delivery.subscriptionId,
+      eventId: delivery.eventId,
+      event: delivery.event,
+      url,
+      attemptNumber: Number(previous.n) + 1,
+      trigger,
+      outcome: ok ? 'succeeded' : 'failed',
+      statusCode: result.statusCode,
+      error: ok ? null : failureText(result),
+      responseExcerpt: result.excerpt,
+      durationMs,
+      nextRetryAt,
+      createdAt: at,
+    });
     return { attemptId, deliveryId };
   }
 
   /** Disables a subscription (410 or a 5-day failing streak): its pending deliveries are given up, the operator told. */
   private async disable(trx: Trx, sub: SubscriptionRow, reason: DisabledReason, failingSince: string, at: string): Promise<void> {
-    await trx
-      .updateTable('outboundSubscriptions')
-      .set({ active: 0, disabledReason: reason, disabledAt: at, failingSince: reason === 'failing' ? failingSince : sub.failingSince, updatedAt: at })
-      .where('id', '=', sub.id)
-      .execute();
-    await trx.updateTable('outboundDeliveries').set({ state: 'given_up', nextAttemptAt: null, finishedAt: at }).where('subscriptionId', '=', sub.id).where('state', '=', 'pending').execute();
+    await updateSubscription(trx, sub.id, { active: 0, disabledReason: reason, disabledAt: at, failingSince: reason === 'failing' ? failingSince : sub.failingSince, updatedAt: at });
+    await giveUpPending(trx, sub.id, at);
     const events = await eventsOf(trx, sub.id);
     const why = reason === 'gone' ? 'its receiver answered 410 Gone' : `every delivery failed since ${failingSince}`;
     await recordActivity(trx, this.clock, {

@@ -16,7 +16,18 @@ import {
   type OutboundBulkAction,
 } from './rules';
 import { newSigningSecret, secretHint } from './signing';
-import { eventsOf, logSubscriptionChange, nameOf, toView, type OutboundSubscription, type SubscriptionRow } from './subscription-store';
+import {
+  deleteSubscription,
+  eventsOf,
+  insertSubscription,
+  logSubscriptionChange,
+  nameOf,
+  replaceSubscriptionEvents,
+  toView,
+  updateSubscription,
+  type OutboundSubscription,
+  type SubscriptionRow,
+} from './subscription-store';
 
 export interface CreateSubscriptionInput {
   url: unknown;
@@ -90,8 +101,7 @@ export class SubscriptionService {
         createdAt: now,
         updatedAt: now,
       };
-      await trx.insertInto('outboundSubscriptions').values(row).execute();
-      await trx.insertInto('outboundSubscriptionEvents').values(events.map((event) => ({ subscriptionId: row.id, event }))).execute();
+      await insertSubscription(trx, row, events);
       await logSubscriptionChange(trx, this.clock, actor, 'outbound.subscription_created', row, events, `Webhook subscription ${nameOf(row)} created for ${events.length} event${events.length === 1 ? '' : 's'}`);
       return { ...(await toView(trx, row)), secret };
     });
@@ -161,16 +171,9 @@ export class SubscriptionService {
       failingSince: resume ? null : row.failingSince,
       updatedAt: now,
     };
-    await trx
-      .updateTable('outboundSubscriptions')
-      .set({ active: next.active, disabledReason: next.disabledReason, disabledAt: next.disabledAt, failingSince: next.failingSince, updatedAt: now })
-      .where('id', '=', row.id)
-      .execute();
+    await updateSubscription(trx, row.id, { active: next.active, disabledReason: next.disabledReason, disabledAt: next.disabledAt, failingSince: next.failingSince, updatedAt: now });
     const events = eventsChanged && change.events ? change.events : before;
-    if (eventsChanged) {
-      await trx.deleteFrom('outboundSubscriptionEvents').where('subscriptionId', '=', row.id).execute();
-      await trx.insertInto('outboundSubscriptionEvents').values(events.map((event) => ({ subscriptionId: row.id, event }))).execute();
-    }
+    if (eventsChanged) await replaceSubscriptionEvents(trx, row.id, events);
     const what = [resume ? (row.disabledReason ? `resumed (was disabled: ${row.disabledReason})` : 'resumed') : pause ? 'paused' : null, eventsChanged ? `now receives ${events.length} event${events.length === 1 ? '' : 's'}` : null]
       .filter(Boolean)
       .join(', ');
@@ -181,7 +184,7 @@ export class SubscriptionService {
   /** Deletes a subscription with its deliveries and their log (cascade). */
   private async delete(trx: Trx, actor: Actor, row: SubscriptionRow): Promise<void> {
     const events = await eventsOf(trx, row.id);
-    await trx.deleteFrom('outboundSubscriptions').where('id', '=', row.id).execute();
+    await deleteSubscription(trx, row.id);
     await logSubscriptionChange(trx, this.clock, actor, 'outbound.subscription_deleted', row, events, `Webhook subscription ${nameOf(row)} deleted`);
   }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connection';
+import type { Insertable, Updateable } from 'kysely';
 import type { OutboundSubscriptionTable } from '../../../db/schema';
 import type { Trx } from '../../../db/transactions';
 import type { Clock } from '../../core/clock';
@@ -112,4 +113,25 @@ export async function logSubscriptionChange(
 ): Promise<void> {
   await recordActivity(trx, clock, { kind, detail, actor, entityType: 'outbound_subscription', entityId: row.id });
   await emit(trx, clock, kind, eventData(row, events));
+}
+
+/** A new subscription with the events it receives. */
+export async function insertSubscription(trx: Trx, row: Insertable<OutboundSubscriptionTable>, events: readonly string[]): Promise<void> {
+  await trx.insertInto('outboundSubscriptions').values(row).execute();
+  await trx.insertInto('outboundSubscriptionEvents').values(events.map((event) => ({ subscriptionId: row.id, event }))).execute();
+}
+
+/** Sets columns of one subscription (pause, resume, the worker's failing streak and disabling). */
+export async function updateSubscription(trx: Trx, id: string, change: Updateable<OutboundSubscriptionTable>): Promise<void> {
+  await trx.updateTable('outboundSubscriptions').set(change).where('id', '=', id).execute();
+}
+
+export async function replaceSubscriptionEvents(trx: Trx, subscriptionId: string, events: readonly string[]): Promise<void> {
+  await trx.deleteFrom('outboundSubscriptionEvents').where('subscriptionId', '=', subscriptionId).execute();
+  await trx.insertInto('outboundSubscriptionEvents').values(events.map((event) => ({ subscriptionId, event }))).execute();
+}
+
+/** Deletes a subscription with its deliveries and their log (cascade). */
+export async function deleteSubscription(trx: Trx, id: string): Promise<void> {
+  await trx.deleteFrom('outboundSubscriptions').where('id', '=', id).execute();
 }

@@ -10,12 +10,13 @@ import { fileURLToPath } from 'node:url';
 import type { CompilerOptions } from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { generateSpecAndRoutes, type Config } from '@tsoa/cli';
+import { generateSpec, generateSpecAndRoutes, validateSpecConfig, type Config } from '@tsoa/cli';
 import { MetadataGenerator } from '@tsoa/cli/dist/metadataGeneration/metadataGenerator.js';
 import { addErrorResponses } from './error-responses';
 import { toOpenApi31 } from './to31';
 import { rulesModule, type OpenApiDoc } from './rules-module';
 import { applyBounds } from './apply-bounds';
+import { inRegistrationOrder } from './registration-order';
 import { documentedRules } from './rules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,7 +41,9 @@ const metadata = new MetadataGenerator(
 ).Generate();
 // The domain's bounds, written once (rules.ts), reach validation and the document from here.
 applyBounds(metadata, documentedRules);
-await generateSpecAndRoutes({ configuration: tsoaConfig }, metadata);
+await generateSpecAndRoutes({ configuration: tsoaConfig }, inRegistrationOrder(metadata));
+// The document keeps tsoa's own order of the controllers; only the routes need the one above.
+await generateSpec(await validateSpecConfig(tsoaConfig), tsoaConfig.compilerOptions as CompilerOptions, tsoaConfig.ignore, metadata);
 
 const swaggerFile = path.join(generated, 'swagger.json');
 const doc31 = addErrorResponses(toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8'))));

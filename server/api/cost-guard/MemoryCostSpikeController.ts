@@ -1,5 +1,6 @@
-import { Body, Controller, Path, Post, Route, Security, Tags } from '@tsoa/runtime';
+import { Body, Controller, Get, Path, Post, Query, Route, Security, Tags } from '@tsoa/runtime';
 import type { CostAck, CostAckBulkResult } from '../../domain/cost-guard/acks';
+import type { CostChronicList, MemoryCostSpikeList } from '../../domain/cost-guard/spike-lists';
 import type { Services } from '../../services';
 
 export interface MemoryIdsBody {
@@ -7,7 +8,7 @@ export interface MemoryIdsBody {
 }
 
 /**
- * Memory cost-spike and chronic acks (lists: GET /memory/cost-spikes, GET /memory/chronic-warnings).
+ * Memory cost spikes and chronic warnings: the lists (GET /memory/cost-spikes, GET /memory/chronic-warnings) and their acks.
  * A spike ack sets costSpikeAckedAt: the detector, the desktop notification and the event skip the
  * entry for the rest of the workspace day. A chronic ack sets chronicAckedAt for 7 days.
  */
@@ -17,6 +18,31 @@ export interface MemoryIdsBody {
 export class MemoryCostSpikeController extends Controller {
   constructor(private readonly s: Services) {
     super();
+  }
+
+  /**
+   * Live entries whose attributed cost today is at least 2 times their trailing 7-day daily average
+   * and at least 0.50 USD; pinned entries and importance 9 or higher excluded; rows carry
+   * costSpikeAckedAt (today's ack). Unacknowledged first, then the highest spend.
+   * @param limit rows per page
+   * @isInt limit must be an integer
+   * @param cursor `nextCursor` of the previous page
+   */
+  @Get('cost-spikes')
+  public async listMemoryCostSpikes(@Query() limit = 10, @Query() cursor?: string): Promise<MemoryCostSpikeList> {
+    return this.s.costGuard.memorySpikeList({ limit, cursor });
+  }
+
+  /**
+   * Entries whose consecutiveSpikeDays reached 3 (counting while the last spike was today or
+   * yesterday) and that are not chronic-acked within 7 days; the longest streak first.
+   * @param limit rows per page
+   * @isInt limit must be an integer
+   * @param cursor `nextCursor` of the previous page
+   */
+  @Get('chronic-warnings')
+  public async listMemoryChronicWarnings(@Query() limit = 10, @Query() cursor?: string): Promise<CostChronicList> {
+    return this.s.costGuard.chronicList('memory', { limit, cursor });
   }
 
   /** Sets costSpikeAckedAt for the rest of today; emits `memory.cost_spike_acked`. 404 for an unknown entry. */

@@ -7,7 +7,6 @@ import type { CostTrajectory, RetrievalTrajectory, StaleMemoryList, TopCostList,
 import type { MemoryBulkAction, MemoryKind } from '../../domain/memory/rules';
 import type { ReactionEmoji } from '../../domain/reactions/reactions';
 import type { Services } from '../../services';
-import type { CostChronicList, MemoryCostSpikeList } from '../../domain/cost-guard/spike-lists';
 
 export interface CreateMemoryBody {
   kind: MemoryKind;
@@ -174,31 +173,6 @@ export class MemoryController extends Controller {
   @Get('top-cost')
   public async getTopCostMemory(@Query() limit = 5, @Query() asUserId?: string): Promise<TopCostList> {
     return this.s.memory.topCost({ limit, asUserId });
-  }
-
-  /**
-   * Live entries whose attributed cost today is at least 2 times their trailing 7-day daily average
-   * and at least 0.50 USD; pinned entries and importance 9 or higher excluded; rows carry
-   * costSpikeAckedAt (today's ack). Unacknowledged first, then the highest spend.
-   * @param limit rows per page
-   * @isInt limit must be an integer
-   * @param cursor `nextCursor` of the previous page
-   */
-  @Get('cost-spikes')
-  public async listMemoryCostSpikes(@Query() limit = 10, @Query() cursor?: string): Promise<MemoryCostSpikeList> {
-    return this.s.costGuard.memorySpikeList({ limit, cursor });
-  }
-
-  /**
-   * Entries whose consecutiveSpikeDays reached 3 (counting while the last spike was today or
-   * yesterday) and that are not chronic-acked within 7 days; the longest streak first.
-   * @param limit rows per page
-   * @isInt limit must be an integer
-   * @param cursor `nextCursor` of the previous page
-   */
-  @Get('chronic-warnings')
-  public async listMemoryChronicWarnings(@Query() limit = 10, @Query() cursor?: string): Promise<CostChronicList> {
-    return this.s.costGuard.chronicList('memory', { limit, cursor });
   }
 
   /**

@@ -10,7 +10,6 @@ import type { SourceView } from '../../domain/sources/source-store';
 import type { FileImportResult } from '../../domain/sources/source-sync';
 import type { SourceCostTrajectory } from '../../domain/cost/cost-views';
 import type { Services } from '../../services';
-import type { CostSpikeList } from '../../domain/cost-guard/spike-lists';
 
 export interface CreateSourceBody {
   /**
@@ -268,19 +267,6 @@ export class SourcesController extends Controller {
   @Response<ErrorBody>('422', 'days is out of bounds')
   public async getSourceCostTrajectory(@Path() id: string, @Query() days = 7): Promise<SourceCostTrajectory> {
     return this.s.cost.sourceTrajectory(id, days);
-  }
-
-  /**
-   * Sources whose cost today (each task's cost split equally across its sources) is at least 2 times
-   * their trailing 7-day daily average and at least 0.50 USD; unacknowledged first. `paused`: with
-   * sourceCostSpikeAction `pause` the feed poller skips the source until its spike is acknowledged.
-   * @param limit rows per page
-   * @isInt limit must be an integer
-   * @param cursor `nextCursor` of the previous page
-   */
-  @Get('cost-spikes')
-  public async listSourceCostSpikes(@Query() limit = 10, @Query() cursor?: string): Promise<CostSpikeList> {
-    return this.s.costGuard.spikeList('source', { limit, cursor });
   }
 
   @Get('{id}')

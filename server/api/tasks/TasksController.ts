@@ -11,7 +11,6 @@ import type { TaskCostTrajectory } from '../../domain/cost/cost-views';
 import type { TaskSources, TaskTimeline } from '../../domain/tasks/task-timeline';
 import type { TaskSourceMemoryEntries } from '../../domain/memory/memory-crud';
 import type { Services } from '../../services';
-import type { CostSpikeList } from '../../domain/cost-guard/spike-lists';
 
 export interface CreateTaskBody {
   title: string;
@@ -200,20 +199,6 @@ export class TasksController extends Controller {
   @Response<ErrorBody>('422', 'limit is out of bounds')
   public async getTopCostTasks(@Query() limit = 5, @Query() includeDone = false): Promise<TopCostTaskList> {
     return this.s.tasks.topByCost({ limit, includeDone });
-  }
-
-  /**
-   * Open tasks whose cost today is at least 2 times their trailing 7-day daily average and at least
-   * 0.50 USD (workspace-timezone days); unacknowledged first, then the highest spend. `paused`: with
-   * taskCostSpikeAction `pause` the loop ranks the task last until its spike is acknowledged
-   * (POST /tasks/{id}/cost-spike-ack). Events `task.cost_spike` come from the detector.
-   * @param limit rows per page
-   * @isInt limit must be an integer
-   * @param cursor `nextCursor` of the previous page
-   */
-  @Get('cost-spikes')
-  public async listTaskCostSpikes(@Query() limit = 10, @Query() cursor?: string): Promise<CostSpikeList> {
-    return this.s.costGuard.spikeList('task', { limit, cursor });
   }
 
   /** One task with its assignee, blockers, notes count, cost and share state. */

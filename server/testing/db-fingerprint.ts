@@ -31,7 +31,12 @@ export async function userTables<DB>(db: Kysely<DB>): Promise<string[]> {
   return rows.filter((r) => !derived(r.name)).map((r) => r.name);
 }
 
-const rowJson = (row: unknown) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+const bigintAware = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
+/** A row as JSON; a replacer runs for every value, so it is used only for a row holding a bigint (JSON.stringify refuses those). */
+function rowJson(row: Record<string, unknown>): string {
+  for (const key in row) if (typeof row[key] === 'bigint') return JSON.stringify(row, bigintAware);
+  return JSON.stringify(row);
+}
 
 export async function dbFingerprint<DB>(db: Kysely<DB>): Promise<DbFingerprint> {
   // Raw column names (no CamelCasePlugin) and every column, whatever the schema types say.

@@ -7,6 +7,7 @@ import { dbFingerprint, userTables } from './db-fingerprint';
 import { startTestDesk, type TestDesk } from './desk';
 import { DAY_MS } from '../core/clock';
 import { expectRejectedUnchanged } from './expect-rejected';
+import { restoreRows, snapshotRows } from './fixtures/desk-snapshot';
 import { createSignal } from './fixtures/signals';
 import { createManualSource } from './fixtures/sources';
 import { useTestDesk } from './use-test-desk';
@@ -123,6 +124,29 @@ describe('startTestDesk', () => {
     const anonymous = await desk.clientWithToken(null).GET('/api/v1/workspace');
     expect(anonymous.response.status).toBe(401);
     expect(anonymous.error).toMatchObject({ error: 'unauthorized' });
+  });
+});
+
+describe('snapshotRows / restoreRows', () => {
+  it('puts back every row, including rows a delete cascaded away, and writes nothing when nothing changed', async () => {
+    const desk = await start();
+    const db = desk.services.db;
+    const kept = await createSignal(desk, { title: 'kept' });
+    expect((await desk.api('POST', `/api/v1/signals/${kept.id}/reaction`, { emoji: '👍' })).status).toBe(200);
+    const snapshot = await snapshotRows(db);
+    const before = await dbFingerprint(db);
+    const writes = async () => (await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db)).rows[0].n;
+
+    const idle = await writes();
+    expect(await restoreRows(db, snapshot)).toBe(false);
+    expect(await writes()).toBe(idle);
+
+    // A new signal changes signals; putting signals back deletes them all, which cascades into their reactions.
+    await createSignal(desk, { title: 'added' });
+    await db.updateTable('workspace').set({ loopState: 'off' }).execute();
+    expect(await restoreRows(db, snapshot)).toBe(true);
+    expect(await dbFingerprint(db)).toEqual(before);
+    expect(await db.selectFrom('signalReactions').select('signalId').execute()).toEqual([{ signalId: kept.id }]);
   });
 });
 

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dbFingerprint, userTables } from './db-fingerprint';
+import { dbFingerprint, userTables, writeMark } from './db-fingerprint';
+import { openDatabase } from '../../db/connection';
+import { inTransaction } from '../../db/transactions';
 import { startTestDesk, type TestDesk } from './desk';
 import { DAY_MS } from '../core/clock';
 import { expectRejectedUnchanged } from './expect-rejected';
@@ -47,6 +49,39 @@ describe('dbFingerprint', () => {
     expect(Object.keys(changed).filter((t) => JSON.stringify(changed[t]) !== JSON.stringify(before[t]))).toEqual(['workspace']);
     await db.updateTable('workspace').set({ digestEmail: null }).execute();
     expect(await dbFingerprint(db)).toEqual(before);
+  });
+});
+
+describe('writeMark', () => {
+  it('moves with every row written (rolled back too, or by another connection), not with reads', async () => {
+    const desk = await start();
+    const db = desk.services.db;
+    const mark = await writeMark(db);
+    await desk.api('GET', '/api/v1/workspace');
+    await dbFingerprint(db);
+    expect(await writeMark(db)).toBe(mark);
+
+    await db.updateTable('workspace').set({ digestEmail: 'ops@example.com' }).execute();
+    const afterWrite = await writeMark(db);
+    expect(afterWrite).not.toBe(mark);
+
+    await expect(
+      inTransaction(db, async (trx) => {
+        await trx.updateTable('workspace').set({ digestEmail: null }).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const afterRollback = await writeMark(db);
+    expect(afterRollback).not.toBe(afterWrite);
+
+    // The cycle worker writes through a connection of its own.
+    const other = await openDatabase(path.join(desk.dataDir, 'desk.sqlite'), { migrate: false, synchronous: 'OFF' });
+    try {
+      await other.db.updateTable('workspace').set({ digestEmail: 'other@example.com' }).execute();
+    } finally {
+      await other.close();
+    }
+    expect(await writeMark(db)).not.toBe(afterRollback);
   });
 });
 

@@ -31,7 +31,12 @@ export async function userTables<DB>(db: Kysely<DB>): Promise<string[]> {
   return rows.filter((r) => !derived(r.name)).map((r) => r.name);
 }
 
-const rowJson = (row: unknown) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+const bigintAware = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
+/** A row as JSON; a replacer runs for every value, so it is used only for a row holding a bigint (JSON.stringify refuses those). */
+function rowJson(row: Record<string, unknown>): string {
+  for (const key in row) if (typeof row[key] === 'bigint') return JSON.stringify(row, bigintAware);
+  return JSON.stringify(row);
+}
 
 export async function dbFingerprint<DB>(db: Kysely<DB>): Promise<DbFingerprint> {
   // Raw column names (no CamelCasePlugin) and every column, whatever the schema types say.
@@ -43,3 +48,18 @@ export async function dbFingerprint<DB>(db: Kysely<DB>): Promise<DbFingerprint> 
   }
   return fingerprint;
 }
+
+/**
+ * A mark that moves with every write: the rows this connection inserted, updated or deleted
+ * (SQLite's total_changes(), statements later rolled back included) and the commits of other
+ * connections to the file (PRAGMA data_version: the cycle worker's). Equal marks mean no row was
+ * written in between, so a fingerprint taken after the first still holds: a test compares
+ * fingerprints only when the mark moved, instead of reading every table again for nothing.
+ */
+export async function writeMark<DB>(db: Kysely<DB>): Promise<string> {
+  const raw = db.withoutPlugins();
+  const { rows } = await sql<{ changes: number }>`SELECT total_changes() AS changes`.execute(raw);
+  const { rows: version } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(raw);
+  return `${rows[0].changes}/${version[0].data_version}`;
+}
+

@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dbFingerprint, userTables } from './db-fingerprint';
+import { dbFingerprint, userTables, writeMark } from './db-fingerprint';
+import { openDatabase } from '../../db/connection';
+import { inTransaction } from '../../db/transactions';
 import { startTestDesk, type TestDesk } from './desk';
 import { DAY_MS } from '../core/clock';
 import { expectRejectedUnchanged } from './expect-rejected';
+import { restoreRows, snapshotRows } from './fixtures/desk-snapshot';
 import { createSignal } from './fixtures/signals';
 import { createManualSource } from './fixtures/sources';
 import { useTestDesk } from './use-test-desk';
@@ -46,6 +49,39 @@ describe('dbFingerprint', () => {
     expect(Object.keys(changed).filter((t) => JSON.stringify(changed[t]) !== JSON.stringify(before[t]))).toEqual(['workspace']);
     await db.updateTable('workspace').set({ digestEmail: null }).execute();
     expect(await dbFingerprint(db)).toEqual(before);
+  });
+});
+
+describe('writeMark', () => {
+  it('moves with every row written (rolled back too, or by another connection), not with reads', async () => {
+    const desk = await start();
+    const db = desk.services.db;
+    const mark = await writeMark(db);
+    await desk.api('GET', '/api/v1/workspace');
+    await dbFingerprint(db);
+    expect(await writeMark(db)).toBe(mark);
+
+    await db.updateTable('workspace').set({ digestEmail: 'ops@example.com' }).execute();
+    const afterWrite = await writeMark(db);
+    expect(afterWrite).not.toBe(mark);
+
+    await expect(
+      inTransaction(db, async (trx) => {
+        await trx.updateTable('workspace').set({ digestEmail: null }).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const afterRollback = await writeMark(db);
+    expect(afterRollback).not.toBe(afterWrite);
+
+    // The cycle worker writes through a connection of its own.
+    const other = await openDatabase(path.join(desk.dataDir, 'desk.sqlite'), { migrate: false, synchronous: 'OFF' });
+    try {
+      await other.db.updateTable('workspace').set({ digestEmail: 'other@example.com' }).execute();
+    } finally {
+      await other.close();
+    }
+    expect(await writeMark(db)).not.toBe(afterRollback);
   });
 });
 
@@ -123,6 +159,29 @@ describe('startTestDesk', () => {
     const anonymous = await desk.clientWithToken(null).GET('/api/v1/workspace');
     expect(anonymous.response.status).toBe(401);
     expect(anonymous.error).toMatchObject({ error: 'unauthorized' });
+  });
+});
+
+describe('snapshotRows / restoreRows', () => {
+  it('puts back every row, including rows a delete cascaded away, and writes nothing when nothing changed', async () => {
+    const desk = await start();
+    const db = desk.services.db;
+    const kept = await createSignal(desk, { title: 'kept' });
+    expect((await desk.api('POST', `/api/v1/signals/${kept.id}/reaction`, { emoji: '👍' })).status).toBe(200);
+    const snapshot = await snapshotRows(db);
+    const before = await dbFingerprint(db);
+    const writes = async () => (await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db)).rows[0].n;
+
+    const idle = await writes();
+    expect(await restoreRows(db, snapshot)).toBe(false);
+    expect(await writes()).toBe(idle);
+
+    // A new signal changes signals; putting signals back deletes them all, which cascades into their reactions.
+    await createSignal(desk, { title: 'added' });
+    await db.updateTable('workspace').set({ loopState: 'off' }).execute();
+    expect(await restoreRows(db, snapshot)).toBe(true);
+    expect(await dbFingerprint(db)).toEqual(before);
+    expect(await db.selectFrom('signalReactions').select('signalId').execute()).toEqual([{ signalId: kept.id }]);
   });
 });
 

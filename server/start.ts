@@ -16,6 +16,7 @@ import { TagService } from './domain/tags/tag-service';
 import { OnboardingService } from './domain/onboarding/apply-template';
 import { SourceService } from './domain/sources/source-service';
 import { SourceSync } from './domain/sources/source-sync';
+import { stampFreshSignal } from './domain/sources/source-store';
 import { TaskService } from './domain/tasks/task-service';
 import { MemoryService } from './domain/memory/memory-service';
 import { CostService } from './domain/cost/cost-service';
@@ -146,7 +147,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const sourceSync = new SourceSync(db, clock, workspace);
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
-  const signals = new SignalService(db, clock, workspace);
+  const signals = new SignalService(db, clock, workspace, stampFreshSignal);
   // The engine of the workspace's settings; the openai engine's key is read per cycle (Settings may replace it).
   const apiKeyFor = (s: EngineSettings) => (s.engine === 'openai' ? engineSettings.apiKey() : null);
   const executor = options.engineFor

@@ -89,10 +89,6 @@ export const RUNTIME_NAMED_WRITES: Record<string, (keyof DB)[]> = {
 
 /** Files that may write tables they do not own, and why. Keep it short: each entry is a debt or a tool. */
 export const WRITE_EXCEPTIONS: Record<string, { tables: (keyof DB)[] | 'any'; why: string }> = {
-  // A fresh signal stamps its source (lastSignalAt, quietness reset) in insertSignal, the one path
-  // every signal takes. Through source-store, signals would import sources, which already imports
-  // signals (ingest creates signals): a cycle between the two areas. Settle the direction, then remove.
-  'server/domain/signals/signal-store.ts': { tables: ['sources'], why: 'a fresh signal stamps its source; signals -> sources would close a cycle with sources -> signals' },
   'db/compiled.ts': { tables: 'any', why: 'insertRow, the compiled insert every owner uses: its callers are checked by table name' },
   'server/testing/fixtures/desk-snapshot.ts': { tables: 'any', why: 'puts a whole database snapshot back (every table, as it was)' },
   'server/bench/throughput.ts': { tables: 'any', why: 'the bare-Express floors: raw better-sqlite3 on their own tables, the baseline the desk is measured against' },

@@ -5,6 +5,7 @@ import { encodeCursor } from '../../core/lists';
 import type { ActivityKind } from '../../domain/catalog/activity-kinds';
 import { resolveActor } from '../../domain/members/resolve-actor';
 import { insertSignal } from '../../domain/signals/signal-store';
+import { stampFreshSignal } from '../../domain/sources/source-store';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { expectRejectedUnchanged } from '../../testing/expect-rejected';
 import { aSignal, createSignal, type NewSignal } from '../../testing/fixtures/signals';
@@ -191,8 +192,8 @@ describe('GET /signals', () => {
     await addSource('src_b', 'Reviews');
     const db = desk.services.db;
     await inTransaction(db, async (trx) => {
-      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'normal', title: 'from a', detail: '', sourceId: 'src_a', origin: 'feed' });
-      await insertSignal(trx, desk.clock, { kind: 'review', priority: 'normal', title: 'from b', detail: '', sourceId: 'src_b', origin: 'feed' });
+      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'normal', title: 'from a', detail: '', sourceId: 'src_a', origin: 'feed' }, stampFreshSignal);
+      await insertSignal(trx, desk.clock, { kind: 'review', priority: 'normal', title: 'from b', detail: '', sourceId: 'src_b', origin: 'feed' }, stampFreshSignal);
     });
     await create({ title: 'by hand' });
 
@@ -235,7 +236,7 @@ describe('GET /signals/{id}', () => {
     await addSource('src_a', 'Hacker News');
     await addMember('usr_ann', 'Ann');
     await inTransaction(desk.services.db, async (trx) => {
-      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'high', title: 'from a', detail: 'd', sourceId: 'src_a', origin: 'feed' });
+      await insertSignal(trx, desk.clock, { kind: 'news', priority: 'high', title: 'from a', detail: 'd', sourceId: 'src_a', origin: 'feed' }, stampFreshSignal);
     });
     const listed = (await desk.api('GET', '/api/v1/signals')).body.signals[0];
     await desk.api('POST', `/api/v1/signals/${listed.id}/reaction`, { emoji: '👀', asUserId: 'usr_ann' });
@@ -264,7 +265,7 @@ describe('GET /signals pages', () => {
       for (let i = 0; i < n; i++) {
         if (i % perInstant === 0) desk.clock.advance(1000);
         const sourceId = sourceOf(i);
-        ids.push(await insertSignal(trx, desk.clock, { kind: 'note', priority: 'low', title: `s${i}`, detail: '', sourceId, origin: sourceId ? 'feed' : 'manual' }));
+        ids.push(await insertSignal(trx, desk.clock, { kind: 'note', priority: 'low', title: `s${i}`, detail: '', sourceId, origin: sourceId ? 'feed' : 'manual' }, stampFreshSignal));
       }
     });
     return ids;

@@ -8,6 +8,7 @@ import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import { insertMemoryRows } from '../memory/memory-store';
 import { insertSignal } from '../signals/signal-store';
+import { stampFreshSignal } from '../sources/source-store';
 import { findTemplate } from './catalog';
 import type { OnboardingTemplate } from './content';
 
@@ -108,7 +109,7 @@ export class OnboardingService {
           result.skipped.signals.push(e.title);
           continue;
         }
-        const id = await insertSignal(trx, clock, { kind: e.kind, priority: e.priority, title: e.title, detail: e.detail, origin: 'manual', createdAt: now });
+        const id = await insertSignal(trx, clock, { kind: e.kind, priority: e.priority, title: e.title, detail: e.detail, origin: 'manual', createdAt: now }, stampFreshSignal);
         result.added.signals.push({ id, title: e.title });
       }
       const added = { memories: result.added.memories.length, signals: result.added.signals.length };

@@ -11,7 +11,7 @@ import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, type ReactionEmoji } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { checkBulkIds, checkSignalInput, deliveryIdempotencyScope, readInboundDelivery, SIGNAL_LIST, type InboundDelivery, type SignalInput } from './signal-rules';
-import { deleteSignals, insertSignal, setSignalsPinned } from './signal-store';
+import { deleteSignals, insertSignal, setSignalsPinned, type FreshSignalStamp } from './signal-store';
 import { toggleReactionRow } from '../reactions/reaction-store';
 import { SIGNAL_CURSOR_SHAPE, selectSignals, signalCursorKey, signalListQuery, toSignals, type Signal, type SignalReactionSummary } from './signal-view';
 
@@ -64,6 +64,8 @@ export class SignalService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly workspace: WorkspaceService,
+    /** The sources area's stampFreshSignal (start.ts wires it: sources sit above signals). */
+    private readonly stampSource: FreshSignalStamp,
   ) {}
 
   /** One page of recent signals, newest first (pinned ones do not float). */
@@ -92,7 +94,7 @@ export class SignalService {
     return inTransaction(this.db, async (trx) => {
       const actor = await resolveActor(trx);
       const createdAt = this.clock.now().toISOString();
-      const id = await insertSignal(trx, this.clock, { ...signal, origin: 'manual', createdAt });
+      const id = await insertSignal(trx, this.clock, { ...signal, origin: 'manual', createdAt }, this.stampSource);
       await recordActivity(trx, this.clock, {
         kind: 'signal.created',
         detail: `Signal created: ${signal.title}`,
@@ -224,7 +226,7 @@ export class SignalService {
         signalIds.push(known);
         continue;
       }
-      const id = await insertSignal(trx, this.clock, { ...signal, origin: 'webhook' });
+      const id = await insertSignal(trx, this.clock, { ...signal, origin: 'webhook' }, this.stampSource);
       if (signal.externalId !== null) byExternalId.set(signal.externalId, id);
       await recordActivity(trx, this.clock, {
         kind: 'signal.received',

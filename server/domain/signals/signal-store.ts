@@ -27,14 +27,18 @@ export interface NewSignal {
   origin: SignalOrigin;
 }
 
+/** Stamps a source with a fresh signal's time (written by the sources area, which owns the row). */
+export type FreshSignalStamp = (trx: Trx, sourceId: string, at: string) => Promise<void>;
+
 /**
  * Inserts one signal inside the caller's transaction, the one way every path creates a signal
  * (by hand, webhook, feed poll, file import), so each emits `signal.created` in that transaction.
- * A signal from a source is fresh signal: it stamps the source's lastSignalAt and ends any
+ * A signal from a source is fresh signal: `stampSource` (the sources area's stampFreshSignal,
+ * handed down because sources sit above signals) stamps the source's lastSignalAt and ends any
  * quietness acknowledgement (spec: a fresh signal ends an ack). Callers write their own activity
  * row (its detail and actor differ per path).
  */
-export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal): Promise<string> {
+export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal, stampSource: FreshSignalStamp): Promise<string> {
   const id = newId('sig', clock);
   const createdAt = input.createdAt ?? clock.now().toISOString();
   await insertRow(trx, 'signals', {
@@ -49,13 +53,7 @@ export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal): Pr
     createdAt,
     ...(input.externalId ? { externalId: input.externalId } : {}),
   });
-  if (input.sourceId) {
-    await trx
-      .updateTable('sources')
-      .set({ lastSignalAt: createdAt, quietnessAckedAt: null, quietnessWarnedAt: null })
-      .where('id', '=', input.sourceId)
-      .execute();
-  }
+  if (input.sourceId) await stampSource(trx, input.sourceId, createdAt);
   await emit(trx, clock, 'signal.created', {
     signalId: id,
     kind: input.kind,

@@ -6,7 +6,7 @@ import type { SourceTable } from '../../../db/schema';
 import { DAY_MS, type Clock } from '../../core/clock';
 import { notFound } from '../../core/errors';
 import { recordActivity, type Actor } from '../activity/activity';
-import { insertSignal, type SignalKind, type SignalPriority } from '../signals/signal-store';
+import { insertSignal, type FreshSignalStamp, type SignalKind, type SignalPriority } from '../signals/signal-store';
 import { passesKeywords, pollGating, quietnessAckActive, QUIETNESS_ACK_MS, type PollGating, type SourceStatus, type SourceType } from './rules';
 
 /** SQL of the sources and feed_items_seen tables (their one writer), and the row shape the API shows. */
@@ -193,6 +193,11 @@ const CHUNK = 400;
  * are skipped, keyword filters applied, every new key remembered (filtered ones too, so a
  * filter applies to items as they arrive), and one `signal.received` activity row written per signal.
  */
+/** A fresh signal names this source: its lastSignalAt, and the end of any quietness acknowledgement or warning. */
+export const stampFreshSignal: FreshSignalStamp = async (trx, sourceId, at) => {
+  await trx.updateTable('sources').set({ lastSignalAt: at, quietnessAckedAt: null, quietnessWarnedAt: null }).where('id', '=', sourceId).execute();
+};
+
 export async function ingestItems(trx: Trx, clock: Clock, source: SourceRow, items: IngestItem[], actor: Actor): Promise<IngestResult> {
   const include = JSON.parse(source.includeKeywords) as string[];
   const exclude = JSON.parse(source.excludeKeywords) as string[];
@@ -228,7 +233,7 @@ export async function ingestItems(trx: Trx, clock: Clock, source: SourceRow, ite
       sourceUrl: item.sourceUrl,
       sourceId: source.id,
       origin: source.type === 'file' ? 'file' : 'feed',
-    });
+    }, stampFreshSignal);
     await recordActivity(trx, clock, {
       kind: 'signal.received',
       detail: `Signal from ${source.label}: ${item.title}`,

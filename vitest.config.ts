@@ -1,38 +1,73 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({
-  test: {
-    // Vitest's default is one fewer than the cores: a single worker on a 2-core machine, so every
-    // file ran one after another. Most files wait on the disk (every commit syncs the WAL) and on
-    // desks starting and stopping, so two workers overlap that waiting.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    projects: [
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'main/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // better-sqlite3 is a native addon: forks, not threads.
-          pool: 'forks',
-          // Files share a fork's module cache (the server's imports load once per fork, not per file):
-          // every file starts its own desks and clock, and no module keeps a test's state.
-          isolate: false,
-          testTimeout: 20_000,
-          // Some files start two desks per test: on a busy machine that can pass vitest's 10 s default.
-          hookTimeout: 20_000,
+/**
+ * The slow lane: the files that take most of the suite's time, slowest first. `npm test` (and CI)
+ * runs every file, these first so that no long file starts last and runs alone at the end;
+ * `npm run test:fast` (`vitest run --mode fast`) runs every file but these. A new test file is in
+ * the fast lane unless it is listed here.
+ */
+export const SLOW_TESTS = [
+  'server/api/fuzz/fuzz.api.test.ts', // every operation of the OpenAPI document, fuzzed over the whole product
+  'server/crash/crash-safety.test.ts', // the desk as its own process from source, SIGKILLed under a mixed load and restarted
+  'server/domain/loop/cap-ceiling.simulation.test.ts', // 60 days of priced cycles, 12 a day
+  'server/domain/loop/cycle-worker.test.ts', // worker threads started and stopped, each loading the cycle's modules from source
+  'server/api/integrations/relay-burst.api.test.ts', // 5,200 relayed events
+  'server/domain/cost-guard/simulation.test.ts', // weeks of cycles against the cost guard
+];
+
+/** SLOW_TESTS first, in their order; the rest as Vitest sorts them. */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const i = SLOW_TESTS.indexOf(path.relative(spec.project.config.root, spec.moduleId).split(path.sep).join('/'));
+      return i === -1 ? SLOW_TESTS.length : i;
+    };
+    // Array sort is stable: the others keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+export default defineConfig(({ mode }) => {
+  const exclude = [...configDefaults.exclude, ...(mode === 'fast' ? SLOW_TESTS : [])];
+  return {
+    test: {
+      // Vitest's default is one fewer than the cores: a single worker on a 2-core machine, so every
+      // file ran one after another. Many files wait on desks starting and stopping and on their
+      // sockets, so two workers overlap that waiting.
+      maxWorkers: Math.max(2, os.availableParallelism() - 1),
+      sequence: { sequencer: SlowFirst },
+      projects: [
+        {
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts', 'db/**/*.test.ts', 'main/**/*.test.ts', 'scripts/**/*.test.ts'],
+            exclude,
+            // better-sqlite3 is a native addon: forks, not threads.
+            pool: 'forks',
+            // Files share a fork's module cache (the server's imports load once per fork, not per file):
+            // every file starts its own desks and clock, and no module keeps a test's state.
+            isolate: false,
+            testTimeout: 20_000,
+            // Some files start two desks per test: on a busy machine that can pass vitest's 10 s default.
+            hookTimeout: 20_000,
+          },
         },
-      },
-      {
-        plugins: [react()],
-        test: {
-          name: 'renderer',
-          environment: 'happy-dom',
-          include: ['renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['renderer/src/testing/setup.ts'],
+        {
+          plugins: [react()],
+          test: {
+            name: 'renderer',
+            environment: 'happy-dom',
+            include: ['renderer/**/*.test.{ts,tsx}'],
+            exclude,
+            setupFiles: ['renderer/src/testing/setup.ts'],
+          },
         },
-      },
-    ],
-  },
+      ],
+    },
+  };
 });

@@ -11,7 +11,8 @@
  * input changed after the last build started. The stamp is written only after a build succeeds and
  * carries the build's start time, so a failed build, or a file edited while a build ran, builds again.
  *
- * `--force` builds both steps. Plain Node, no dependencies: it runs before anything is built.
+ * `--force` builds both steps; `--gen-only` checks (and builds) only gen. Plain Node, no dependencies:
+ * it runs before anything is built.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -128,9 +129,11 @@ function build(step) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const force = process.argv.includes('--force');
+  // `npm run test:fast`: the unit and API tests need the generated routes and types, not the bundles.
+  const genOnly = process.argv.includes('--gen-only');
   const done = [];
   // In order: gen's outputs are inputs of the ui step, so it is checked after gen ran.
-  for (const step of STEPS) {
+  for (const step of genOnly ? STEPS.filter((s) => s.name === 'gen') : STEPS) {
     const verdict = force ? { stale: true, reason: '--force' } : check(step);
     if (!verdict.stale) continue;
     console.log(`build: ${step.what} are stale (${verdict.reason}); building...`);

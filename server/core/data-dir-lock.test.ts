@@ -125,16 +125,22 @@ describe('the data-folder lock', () => {
 const lockModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data-dir-lock.ts');
 
 /**
- * Desks in miniature: round r starts at `goAt + r * stepMs` (busy-waiting, so the contenders try in
- * the same instant), tries to lock `<base>/r`, prints `r owned|refused`, and keeps what it got
- * until every round is over (a winner's lock stays live while the others judge it).
+ * Desks in miniature: each says `ready` once its modules are loaded, then reads the instant to go
+ * from stdin (sent when every contender is ready). Round r starts at `goAt + r * stepMs`: it sleeps
+ * until just before and busy-waits the last milliseconds, so the contenders try in the same
+ * instant without spinning the whole time. It tries to lock `<base>/r`, prints `r owned|refused`,
+ * and keeps what it got until every round is over (a winner's lock stays live while the others judge it).
  */
 const CHILD = `
 const { lockDataDir } = await import(process.env.LOCK_MODULE);
-const goAt = Number(process.env.GO_AT), step = Number(process.env.STEP_MS), rounds = Number(process.env.ROUNDS);
+const step = Number(process.env.STEP_MS), rounds = Number(process.env.ROUNDS), spin = Number(process.env.SPIN_MS);
+process.stdout.write('ready\\n');
+const goAt = await new Promise((resolve) => process.stdin.once('data', (d) => resolve(Number(String(d)))));
 let out = '';
 for (let r = 0; r < rounds; r++) {
-  while (Date.now() < goAt + r * step) {}
+  const at = goAt + r * step;
+  if (at - Date.now() > spin) await new Promise((resolve) => setTimeout(resolve, at - Date.now() - spin));
+  while (Date.now() < at) {}
   let result;
   try { lockDataDir(process.env.BASE + '/' + r); result = 'owned'; }
   catch (err) { result = /already running/.test(err.message) ? 'refused' : 'error: ' + err.message; }
@@ -144,15 +150,28 @@ process.stdout.write(out);
 setTimeout(() => process.exit(0), Math.max(0, goAt + rounds * step + 500 - Date.now()));
 `;
 
-function contender(env: Record<string, string>): Promise<string[]> {
+interface Contender {
+  ready: Promise<void>;
+  go(at: number): void;
+  /** The lines it printed after `ready`. */
+  done: Promise<string[]>;
+}
+
+function contender(env: Record<string, string>): Contender {
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
     env: { ...process.env, LOCK_MODULE: lockModule, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.on('exit', () => resolve(out.trim().split('\n'))));
+  let onReady!: () => void;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith('ready\n')) onReady();
+  });
+  const done = new Promise<string[]>((resolve) => child.on('exit', () => resolve(out.replace(/^ready\n/, '').trim().split('\n'))));
+  return { ready, go: (at) => child.stdin?.end(`${at}\n`), done };
 }
 
 describe('desks started together after a crash', () => {
@@ -165,9 +184,13 @@ describe('desks started together after a crash', () => {
       fs.mkdirSync(path.join(base, String(r)));
       fs.writeFileSync(path.join(base, String(r), LOCK_FILE), stalePid);
     }
-    // Every child is started (tsx and all) well before goAt.
-    const env = { BASE: base, GO_AT: String(Date.now() + 6_000), STEP_MS: '15', ROUNDS: String(ROUNDS) };
-    const outputs = await Promise.all(Array.from({ length: CONTENDERS }, () => contender(env)));
+    const env = { BASE: base, STEP_MS: '15', SPIN_MS: '5', ROUNDS: String(ROUNDS) };
+    const contenders = Array.from({ length: CONTENDERS }, () => contender(env));
+    // Every child is started (tsx and all) before the first round.
+    await Promise.all(contenders.map((c) => c.ready));
+    const goAt = Date.now() + 200;
+    for (const c of contenders) c.go(goAt);
+    const outputs = await Promise.all(contenders.map((c) => c.done));
     const owners = new Map<number, number>();
     const problems: string[] = [];
     for (const lines of outputs) {

@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
-import { startTestRelay, type TestRelay } from '../../testing/fakes/relay-server';
+import { relayStatus, startTestRelay, until, waitRelayConnected as waitConnected, type TestRelay } from '../../testing/fakes/relay-server';
 
-const until = (check: () => unknown, timeout = 8_000) => vi.waitFor(check, { timeout, interval: 10 });
 
 let desk: TestDesk | null = null;
 let relay: TestRelay;
@@ -17,15 +16,6 @@ afterEach(async () => {
   await relay.close();
 });
 
-async function relayStatus(d: TestDesk) {
-  const res = await d.api('GET', '/api/v1/integrations/relay');
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-async function waitConnected(d: TestDesk, channelUrl: string) {
-  await until(async () => expect(await relayStatus(d)).toMatchObject({ state: 'connected', channelUrl }));
-}
 
 async function relayActivity(d: TestDesk) {
   const res = await d.api('GET', '/api/v1/activity?kind=workspace.relay_url');

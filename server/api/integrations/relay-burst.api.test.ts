@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
-import { startTestRelay, type TestRelay } from '../../testing/fakes/relay-server';
+import { relayStatus, startTestRelay, until, waitRelayConnected as waitConnected, type TestRelay } from '../../testing/fakes/relay-server';
 
 /**
  * The relay under a burst, apart from integrations.api.test.ts: the one test there that takes
  * seconds (SLOW_TESTS in vitest.config.ts keeps it out of `npm run test:fast`).
  */
 
-const until = (check: () => unknown, timeout = 8_000) => vi.waitFor(check, { timeout, interval: 10 });
 
 let desk: TestDesk | null = null;
 let relay: TestRelay;
@@ -22,15 +21,6 @@ afterEach(async () => {
   await relay.close();
 });
 
-async function relayStatus(d: TestDesk) {
-  const res = await d.api('GET', '/api/v1/integrations/relay');
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-async function waitConnected(d: TestDesk, channelUrl: string) {
-  await until(async () => expect(await relayStatus(d)).toMatchObject({ state: 'connected', channelUrl }));
-}
 
 describe('relay burst', () => {
   it('delivers in-process: a burst of 5,000 relayed events makes exactly 5,000 signals, none twice, whatever the webhook limits', async () => {

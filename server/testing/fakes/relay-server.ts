@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect, vi } from 'vitest';
+import type { TestDesk } from '../desk';
 
 /**
  * A small smee-protocol relay for tests, on 127.0.0.1 port 0. GET /<channel> with
@@ -130,4 +132,19 @@ export async function startFakeTarget(): Promise<FakeTarget> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Waits for `check` to pass, polling every 10 ms (the relay's stream is real I/O). */
+export const until = (check: () => unknown, timeout = 8_000) => vi.waitFor(check, { timeout, interval: 10 });
+
+/** GET /integrations/relay of a desk (asserted 200). */
+export async function relayStatus(d: TestDesk) {
+  const res = await d.api('GET', '/api/v1/integrations/relay');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** Waits until the desk's relay client is connected to `channelUrl`. */
+export async function waitRelayConnected(d: TestDesk, channelUrl: string) {
+  await until(async () => expect(await relayStatus(d)).toMatchObject({ state: 'connected', channelUrl }));
 }

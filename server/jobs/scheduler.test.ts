@@ -16,7 +16,7 @@ let log: { error: Mock<(message: string) => void> };
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-scheduler-'));
-  database = await openDatabase(path.join(dir, 'desk.sqlite'));
+  database = await openDatabase(path.join(dir, 'desk.sqlite'), { synchronous: 'OFF' });
   clock = new ManualClock('2026-03-10T12:00:00.000Z');
   log = { error: vi.fn<(message: string) => void>() };
 });
@@ -210,7 +210,7 @@ describe('Scheduler', () => {
     expect(await first.tick()).toEqual(['count']);
     await database.close();
 
-    database = await openDatabase(path.join(dir, 'desk.sqlite'));
+    database = await openDatabase(path.join(dir, 'desk.sqlite'), { synchronous: 'OFF' });
     const second = new Scheduler(database.db, clock, log);
     const c2 = countingJob();
     second.register(c2.job);

@@ -19,7 +19,7 @@ const clock = new ManualClock('2026-03-10T12:00:00.000Z');
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-outbox-'));
-  database = await openDatabase(path.join(dir, 'desk.sqlite'));
+  database = await openDatabase(path.join(dir, 'desk.sqlite'), { synchronous: 'OFF' });
 });
 afterEach(async () => {
   await database.close();

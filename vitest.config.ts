@@ -65,12 +65,9 @@ export default defineConfig(({ mode }) => {
             include: ['renderer/**/*.test.{ts,tsx}'],
             exclude,
             setupFiles: ['renderer/src/testing/setup.ts'],
-            // As the server's: files share a fork's modules (React, the router, the app load once per
-            // fork, not once per file: two thirds of the renderer tests' CPU). Each test renders with
-            // a fresh query client and unmounts after (src/testing/render.tsx); a test that reads a
-            // store or storage sets it first, as it must for the tests before it in its own file.
-            // Files pass in shuffled orders (--sequence.shuffle.files).
-            isolate: false,
+            // Each file in its own module graph: the UI's module-level state (zustand stores, the
+            // preferences' write queue) must not carry a notice from one file into the next, which
+            // shared modules did (ReviewQueue read a preferences notice left by an earlier file).
           },
         },
       ],

@@ -115,7 +115,7 @@ export interface OperationTable {
    * for an operation without path parameters: "METHOD /path" in lower case (HEAD as GET).
    * `operationId`: the operation's, as the document names it.
    */
-  match(method: string, urlPath: string): { public: boolean; key?: string; operationId?: string } | undefined;
+  match(method: string, urlPath: string): Readonly<{ public: boolean; key?: string; operationId?: string }> | undefined;
 }
 
 interface OpenApiLike {
@@ -129,7 +129,8 @@ export function operationTable(openApi: object): OperationTable {
   const document = openApi as OpenApiLike;
   // Paths without parameters are looked up directly ("GET /api/v1/workspace"); the others are
   // matched one by one. Express routes match case-insensitively and forgive a trailing slash: so does this.
-  const exact = new Map<string, { public: boolean; operationId?: string }>();
+  // The answers for fixed paths are made once (read-only to callers): no object per request.
+  const exact = new Map<string, { public: boolean; key: string; operationId?: string }>();
   const templated: { method: string; pattern: RegExp; public: boolean; operationId?: string }[] = [];
   for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
@@ -138,7 +139,8 @@ export function operationTable(openApi: object): OperationTable {
       // No requirement, or an empty one ({}), means the operation is public.
       const verdict = { public: security.length === 0 || security.some((s) => Object.keys(s).length === 0), ...(operationId === undefined ? {} : { operationId }) };
       if (!template.includes('{')) {
-        exact.set(`${method.toUpperCase()} ${template.toLowerCase()}`, verdict);
+        const key = `${method.toUpperCase()} ${template.toLowerCase()}`;
+        exact.set(key, { ...verdict, key });
         continue;
       }
       const source = template
@@ -153,7 +155,7 @@ export function operationTable(openApi: object): OperationTable {
       const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
       const key = `${m} ${urlPath.toLowerCase().replace(/(.)\/$/, '$1')}`;
       const hit = exact.get(key);
-      if (hit) return { ...hit, key };
+      if (hit) return hit;
       const row = templated.find((r) => r.method === m && r.pattern.test(urlPath));
       return row ? { public: row.public, ...(row.operationId === undefined ? {} : { operationId: row.operationId }) } : undefined;
     },

@@ -65,9 +65,13 @@ export default defineConfig(({ mode }) => {
             include: ['renderer/**/*.test.{ts,tsx}'],
             exclude,
             setupFiles: ['renderer/src/testing/setup.ts'],
-            // Each file in its own module graph: the UI's module-level state (zustand stores, the
-            // preferences' write queue) must not carry a notice from one file into the next, which
-            // shared modules did (ReviewQueue read a preferences notice left by an earlier file).
+            // Files share a worker's module graph (each file loading React, the router and the chart
+            // library afresh cost more than its tests): testing/setup.ts puts the UI's module-level
+            // state back around every test, so no store carries one file's state into the next.
+            isolate: false,
+            // A page test renders the whole route (router, queries, charts) several times: on a busy
+            // 2-core machine one can pass vitest's 5 s default. Waits inside give up at 15 s (setup.ts).
+            testTimeout: 20_000,
           },
         },
       ],

@@ -11,7 +11,9 @@ import react from '@vitejs/plugin-react';
  * the fast lane unless it is listed here.
  */
 export const SLOW_TESTS = [
-  'server/api/fuzz/fuzz.api.test.ts', // every operation of the OpenAPI document, fuzzed over the whole product
+  'server/api/fuzz/fuzz-operations-1.api.test.ts', // half the operations of the OpenAPI document, fuzzed over the whole product
+  'server/api/fuzz/fuzz-operations-2.api.test.ts', // the other half, on the other worker
+  'server/api/fuzz/fuzz-sequences.api.test.ts', // sequences of writes with time passing and the jobs running
   'server/crash/crash-safety.test.ts', // the desk as its own process from source, SIGKILLed under a mixed load and restarted
   'server/domain/loop/cap-ceiling.simulation.test.ts', // 60 days of priced cycles, 12 a day
   'server/domain/loop/cycle-worker.test.ts', // worker threads started and stopped, each loading the cycle's modules from source

@@ -4,6 +4,9 @@ import { IANAZone } from 'luxon';
 import { PLANS, type Plan, type EngineKind } from './core/vocabulary';
 export { PLANS, type Plan, type EngineKind };
 
+/** The database's file name inside the data folder. */
+export const DATABASE_FILE = 'desk.sqlite';
+
 export interface DeskConfig {
   dataDir: string;
   port: number;

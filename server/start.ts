@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { openDatabase } from '../db/connection';
-import type { DeskConfig } from './config';
+import { DATABASE_FILE, type DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
@@ -120,7 +120,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     unlockDir();
     if (!options.logger) await log.close();
   };
-  const dbFile = path.join(config.dataDir, 'desk.sqlite');
+  const dbFile = path.join(config.dataDir, DATABASE_FILE);
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let ingestToken: string;
   let engineSettings: EngineSettingsService;

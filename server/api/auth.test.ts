@@ -69,9 +69,9 @@ describe('auth sweep over openapi.json', () => {
     const wrong = `${desk.token.slice(0, -2)}xx`;
     for (const op of operations.filter((o) => o.secured)) {
       const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
-      for (const token of [wrong, 'x', desk.token + desk.token]) {
-        expectUnauthorized(await desk.api(op.method, concrete(op.path), body, token), `${op.method} ${op.path} with a wrong token`);
-      }
+      // The three at once: ~700 requests one after another pass the test's time on a busy machine.
+      const answers = await Promise.all([wrong, 'x', desk.token + desk.token].map((token) => desk.api(op.method, concrete(op.path), body, token)));
+      for (const res of answers) expectUnauthorized(res, `${op.method} ${op.path} with a wrong token`);
     }
   });
 

@@ -28,7 +28,7 @@ import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
 import { FEED_POLL_JOB } from './jobs/feed-poller';
-import { BackupService } from './domain/backups/backup-service';
+import { BACKUP_FOLDER, BackupService, upgradeBackupName } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { IngestTokenService } from './domain/ingest/ingest-service';
 import { CommentService } from './domain/comments/comment-service';
@@ -125,7 +125,13 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   let ingestToken: string;
   let engineSettings: EngineSettingsService;
   try {
-    database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding, synchronous: config.sqliteSynchronous });
+    database = await openDatabase(dbFile, {
+      nativeBinding: config.sqliteNativeBinding,
+      synchronous: config.sqliteSynchronous,
+      // An older database is copied into the backups folder before its schema changes (db/migrate.ts).
+      upgradeBackup: (from, to) => path.join(config.dataDir, BACKUP_FOLDER, upgradeBackupName(clock.now(), from, to)),
+      now: () => clock.now(),
+    });
   } catch (err) {
     await unlock();
     throw err;

@@ -22,6 +22,7 @@ import type { FixtureRow, FixtureTables } from './types';
 const names = Object.keys(migrations);
 const latest = names.at(-1)!;
 const ADD_A_FIXTURE = 'see docs/architecture.md, "Upgrades with data"';
+const NOT_BUILT = 'the fixture databases were not built: a migration has no upgrade fixture (the first test names it)';
 
 let folder: string;
 let files: Map<string, string>;
@@ -55,6 +56,7 @@ describe('upgrade fixtures', () => {
   });
 
   it('hold, at each version, a row in every table and a value in every column of that version', () => {
+    expect(files, NOT_BUILT).toBeDefined();
     const gaps: string[] = [];
     for (const name of names) {
       const unset = new Set(names.slice(0, names.indexOf(name) + 1).flatMap((n) => Object.keys(upgradeFixtures[n].unset ?? {})));
@@ -116,6 +118,7 @@ describe.each(names)('a database of schema %s', (name) => {
   afterAll(async () => desk?.stop());
 
   it(`upgrades to ${latest} keeping every row, and the desk works on it`, async () => {
+    expect(files, NOT_BUILT).toBeDefined();
     const dataDir = fs.mkdtempSync(path.join(folder, `desk-${version}-`));
     fs.copyFileSync(files.get(name)!, path.join(dataDir, 'desk.sqlite'));
     const fixture = new Database(files.get(name)!, { readonly: true });

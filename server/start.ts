@@ -11,6 +11,7 @@ import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
+import { raiseIdFloorToStored } from './domain/activity/activity';
 import { SearchService } from './domain/search/search-service';
 import { TagService } from './domain/tags/tag-service';
 import { OnboardingService } from './domain/onboarding/apply-template';
@@ -137,6 +138,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     throw err;
   }
   const { db } = database;
+  // New ids sort after the stored ones even when the clock went back while the desk was stopped.
+  await raiseIdFloorToStored(db);
   const workspace = new WorkspaceService(db, clock);
   try {
     let created: boolean;

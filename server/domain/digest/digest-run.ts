@@ -6,7 +6,7 @@ import { readWorkspace } from '../workspace/workspace-store';
 import { gatherContent, hasSomethingToReport } from './content';
 import type { DigestDeps } from './digest-service';
 import { fromAddress, sendDigestMail } from './mailer';
-import { insertAudit, markDigestRun, pruneAudit } from './digest-store';
+import { insertAudit, markDigestRun, pruneAudit, rewindDigestRun } from './digest-store';
 import { gateWithAddress, readRecipients } from './recipients';
 import { renderDigest } from './render';
 import { AUDIT_SINCE_DAYS, digestDue, type DigestDelivery, type DigestMuteReason, type DigestOutcome, type DigestReason } from './rules';
@@ -40,6 +40,10 @@ export async function runScheduledDigest(d: DigestDeps): Promise<DigestRunResult
   const ws = await readWorkspace(d.db);
   const now = d.clock.now();
   const first = await d.db.selectFrom('digestState').select(['lastRunAt', 'lastRunDay']).where('id', '=', 1).executeTakeFirstOrThrow();
+  if (first.lastRunAt !== null && first.lastRunAt > now.toISOString()) {
+    await inTransaction(d.db, (trx) => rewindDigestRun(trx, now.toISOString()));
+    return null;
+  }
   if (!digestDue(now, ws.timezone, first.lastRunAt, first.lastRunDay).due) return null;
   const claim = await inTransaction(d.db, async (trx) => {
     const s = await trx.selectFrom('digestState').select(['lastRunAt', 'lastRunDay']).where('id', '=', 1).executeTakeFirstOrThrow();

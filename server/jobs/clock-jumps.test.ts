@@ -1,11 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, ManualClock, MINUTE_MS } from '../core/clock';
 import { idTime } from '../core/ids';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { chargeCycle, cost } from '../testing/fixtures/cost';
+import { fixture, startFeedServer, type FeedServer } from '../testing/fakes/feed-server';
 import { createSignal } from '../testing/fixtures/signals';
+import { createFeedSource } from '../testing/fixtures/sources';
 import { DAILY_BACKUP_JOB } from './backup-jobs';
 import { DIGEST_JOB } from './digest-jobs';
+import { FEED_POLL_JOB } from './feed-poller';
 import { LOOP_CYCLE_JOB } from './loop-jobs';
 
 /**
@@ -19,6 +22,12 @@ import { LOOP_CYCLE_JOB } from './loop-jobs';
 const START = '2026-03-10T12:00:00.000Z';
 let desk: TestDesk;
 let clock: ManualClock;
+let feeds: FeedServer;
+
+beforeAll(async () => {
+  feeds = await startFeedServer();
+});
+afterAll(async () => feeds.close());
 
 beforeEach(async () => {
   clock = new ManualClock(START);
@@ -142,6 +151,24 @@ describe('clock jumps and sleep', () => {
     const ulidOf = (id: string) => id.slice(id.indexOf('_') + 1);
     for (const id of made) expect(ulidOf(id) > ulidOf(third.id), `${id} after ${third.id}`).toBe(true);
     for (const id of made) expect(idTime(id)!).toBeGreaterThanOrEqual(idTime(first.id)!);
+  });
+
+  it('polls a feed one interval after the clock went back past its last poll, not once the clock catches up', async () => {
+    feeds.set('/clock-feed', { body: fixture('rss.xml') });
+    const source = await createFeedSource(desk, feeds.url('/clock-feed'), { label: 'Acme news', pollIntervalMinutes: 60 });
+    const polls = () => feeds.requests.filter((r) => r.path === '/clock-feed').length;
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    expect(polls()).toBe(1);
+    clock.advance(-3 * HOUR_MS);
+    const jumpedAt = clock.now().getTime();
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    clock.set(new Date(jumpedAt + 59 * MINUTE_MS));
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    expect(polls()).toBe(1);
+    clock.set(new Date(jumpedAt + HOUR_MS));
+    await desk.services.scheduler.runNow(FEED_POLL_JOB);
+    expect(polls()).toBe(2);
+    expect((await desk.api('GET', `/api/v1/sources/${source.id}`)).body.lastPolledAt).toBe(new Date(jumpedAt + HOUR_MS).toISOString());
   });
 
   it('keeps the workspace day and the cap day on the calendar day the clock reads', async () => {

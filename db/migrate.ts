@@ -74,14 +74,11 @@ export function schemaVersionOf(name: string): SchemaVersion {
 /** A schema version as the backup names and messages spell it: `0015`. */
 export const formatSchemaVersion = (version: SchemaVersion): string => String(version).padStart(4, '0');
 
-const MIGRATION_TABLE = 'kysely_migration';
-const LOCK_TABLE = 'kysely_migration_lock';
-
 /** The migrations already applied to the file, in name order (none on a fresh file). */
 export function appliedMigrations(sqlite: Database.Database): string[] {
-  const table = sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(MIGRATION_TABLE);
+  const table = sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get('kysely_migration');
   if (!table) return [];
-  return (sqlite.prepare(`SELECT name FROM ${MIGRATION_TABLE} ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
+  return (sqlite.prepare(`SELECT name FROM kysely_migration ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
 }
 
 /** Brings the schema of an open connection up to date (or up to `target`), as described above. */
@@ -118,10 +115,10 @@ export async function migrateDatabase(sqlite: Database.Database, options: Migrat
   let current = pending[0];
   sqlite.exec('BEGIN IMMEDIATE');
   try {
-    sqlite.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATION_TABLE} (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`);
-    sqlite.exec(`CREATE TABLE IF NOT EXISTS ${LOCK_TABLE} (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer DEFAULT 0 NOT NULL)`);
-    sqlite.prepare(`INSERT OR IGNORE INTO ${LOCK_TABLE} (id, is_locked) VALUES ('migration_lock', 0)`).run();
-    const record = sqlite.prepare(`INSERT INTO ${MIGRATION_TABLE} (name, timestamp) VALUES (?, ?)`);
+    sqlite.exec(`CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`);
+    sqlite.exec(`CREATE TABLE IF NOT EXISTS kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer DEFAULT 0 NOT NULL)`);
+    sqlite.prepare(`INSERT OR IGNORE INTO kysely_migration_lock (id, is_locked) VALUES ('migration_lock', 0)`).run();
+    const record = sqlite.prepare(`INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)`);
     for (const name of pending) {
       current = name;
       await all[name].up(db);

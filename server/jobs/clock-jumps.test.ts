@@ -4,7 +4,9 @@ import { idTime } from '../core/ids';
 import { startTestDesk, type TestDesk } from '../testing/desk';
 import { chargeCycle, cost } from '../testing/fixtures/cost';
 import { fixture, startFeedServer, type FeedServer } from '../testing/fakes/feed-server';
+import { startTestReceiver } from '../testing/fakes/webhook-receiver';
 import { createSignal } from '../testing/fixtures/signals';
+import { createTask } from '../testing/fixtures/tasks';
 import { createFeedSource } from '../testing/fixtures/sources';
 import { DAILY_BACKUP_JOB } from './backup-jobs';
 import { DIGEST_JOB } from './digest-jobs';
@@ -169,6 +171,28 @@ describe('clock jumps and sleep', () => {
     await desk.services.scheduler.runNow(FEED_POLL_JOB);
     expect(polls()).toBe(2);
     expect((await desk.api('GET', `/api/v1/sources/${source.id}`)).body.lastPolledAt).toBe(new Date(jumpedAt + HOUR_MS).toISOString());
+  });
+
+  it('retries an outbound delivery on its backoff after the clock went back, not once the clock catches up', async () => {
+    const receiver = await startTestReceiver();
+    try {
+      receiver.answer = () => ({ status: 503 });
+      expect((await desk.api('POST', '/api/v1/outbound/subscriptions', { url: receiver.url, events: ['task.created'] })).status).toBe(201);
+      await createTask(desk);
+      const { worker } = desk.services.outbound;
+      await worker.settle();
+      expect(receiver.received).toHaveLength(1);
+      const d = await desk.services.db.selectFrom('outboundDeliveries').selectAll().executeTakeFirstOrThrow();
+      const wait = Date.parse(d.nextAttemptAt!) - Date.parse(d.lastAttemptAt!);
+      clock.advance(-HOUR_MS);
+      await worker.settle();
+      expect(receiver.received).toHaveLength(1);
+      clock.advance(wait);
+      await worker.settle();
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('keeps the workspace day and the cap day on the calendar day the clock reads', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
-import { migrateDatabase, type SchemaVersion } from './migrate';
+import { migrateDatabase, type MigrateResult, type SchemaVersion } from './migrate';
 import type { DB } from './schema';
 import { registerStatementCache, StatementCachingDriver } from './statement-cache';
 import { JoiningDriver, registerDriver } from './transactions';
@@ -10,6 +10,8 @@ export type Db = Kysely<DB>;
 
 export interface OpenedDatabase {
   db: Db;
+  /** What opening did to the schema (null with `migrate: false`). */
+  migrated: MigrateResult | null;
   /**
    * Writes a consistent copy of the live database to `file` (SQLite's online backup: readers and
    * writers carry on while it runs).
@@ -72,8 +74,9 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   // last commits back). Measured by `npm run bench` (FULL against NORMAL on the hot write paths).
   sqlite.pragma(`synchronous = ${options.synchronous === 'OFF' ? 'OFF' : 'FULL'}`);
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+  let migrated: MigrateResult | null = null;
   try {
-    if (options.migrate !== false) await migrateDatabase(sqlite, { backupBeforeUpgrade: options.upgradeBackup, now: options.now });
+    if (options.migrate !== false) migrated = await migrateDatabase(sqlite, { backupBeforeUpgrade: options.upgradeBackup, now: options.now });
   } catch (err) {
     sqlite.close();
     throw err;
@@ -95,6 +98,7 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   if (caching) registerStatementCache(db, caching);
   return {
     db,
+    migrated,
     async backup(target: string) {
       // better-sqlite3 answers a backup that could not start because this connection is inside a
       // write transaction (another request's, awaiting its work) as finished with 0 pages, and

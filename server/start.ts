@@ -137,7 +137,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     await unlock();
     throw err;
   }
-  const { db } = database;
+  const { db, migrated } = database;
+  if (migrated?.backup) log.info(`Upgraded the database from schema ${migrated.from} to ${migrated.to}; the copy taken before the upgrade is ${migrated.backup}`);
   // New ids sort after the stored ones even when the clock went back while the desk was stopped.
   await raiseIdFloorToStored(db);
   const workspace = new WorkspaceService(db, clock);

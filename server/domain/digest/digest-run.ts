@@ -29,7 +29,7 @@ export interface DigestRunResult {
 
 /**
  * The production digest, when due (digestDue: 08:00 workspace time or later, not yet run today,
- * 22 hours since the last run). The run is claimed in a transaction first (the gate moves before
+ * 22 hours since the last run; a last run later than the clock counts from now: rewindDigestRun). The run is claimed in a transaction first (the gate moves before
  * any mail leaves, so two looks, or a crash after sending, never send twice); then the content is
  * gathered once, each owner and admin is gated (their preferences, their address, and whether
  * there is anything to report: approvals waiting always qualify), the mails go out outside any

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from 'kysely';
-import { migrations } from './migrations/index';
+import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { migrateDatabase, type MigrateResult, type SchemaVersion } from './migrate';
 import type { DB } from './schema';
 import { registerStatementCache, StatementCachingDriver } from './statement-cache';
 import { JoiningDriver, registerDriver } from './transactions';
@@ -10,6 +10,8 @@ export type Db = Kysely<DB>;
 
 export interface OpenedDatabase {
   db: Db;
+  /** What opening did to the schema (null with `migrate: false`). */
+  migrated: MigrateResult | null;
   /**
    * Writes a consistent copy of the live database to `file` (SQLite's online backup: readers and
    * writers carry on while it runs).
@@ -35,6 +37,13 @@ export interface OpenDatabaseOptions {
    * default, FULL; the crash test runs its desk as `npm start` does, at FULL.
    */
   synchronous?: Synchronous;
+  /**
+   * Where to write the online copy of an older database before its schema is upgraded (db/migrate.ts),
+   * given the schema versions; none when absent. The desk names it in its backups folder.
+   */
+  upgradeBackup?: (from: SchemaVersion, to: SchemaVersion) => string;
+  /** The time recorded for each migration applied (the desk's clock). */
+  now?: () => Date;
 }
 
 /** SQLite's `synchronous` setting of a connection: FULL (the default), OFF for test desks. */
@@ -65,6 +74,13 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   // last commits back). Measured by `npm run bench` (FULL against NORMAL on the hot write paths).
   sqlite.pragma(`synchronous = ${options.synchronous === 'OFF' ? 'OFF' : 'FULL'}`);
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+  let migrated: MigrateResult | null = null;
+  try {
+    if (options.migrate !== false) migrated = await migrateDatabase(sqlite, { backupBeforeUpgrade: options.upgradeBackup, now: options.now });
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
   let driver: JoiningDriver | undefined;
   let caching: StatementCachingDriver | undefined;
   const dialect = new SqliteDialect({ database: sqlite });
@@ -80,14 +96,9 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   if (!driver) throw new Error('Kysely did not create its driver');
   registerDriver(db, driver);
   if (caching) registerStatementCache(db, caching);
-  try {
-    if (options.migrate !== false) await migrateToLatest(db);
-  } catch (err) {
-    await db.destroy();
-    throw err;
-  }
   return {
     db,
+    migrated,
     async backup(target: string) {
       // better-sqlite3 answers a backup that could not start because this connection is inside a
       // write transaction (another request's, awaiting its work) as finished with 0 pages, and
@@ -134,16 +145,4 @@ function openSqlite(file: string, nativeBinding: string | undefined): Database.D
   }
   makeDatabaseFilesPrivate(file);
   return nativeBinding === undefined ? new Database(file) : new Database(file, { nativeBinding });
-}
-
-export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    throw result.error instanceof Error ? result.error : new Error(String(result.error));
-  }
-  return result;
 }

@@ -11,6 +11,7 @@ import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
+import { raiseIdFloorToStored } from './domain/activity/activity';
 import { SearchService } from './domain/search/search-service';
 import { TagService } from './domain/tags/tag-service';
 import { OnboardingService } from './domain/onboarding/apply-template';
@@ -28,7 +29,7 @@ import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
 import { FEED_POLL_JOB } from './jobs/feed-poller';
-import { BackupService } from './domain/backups/backup-service';
+import { BACKUP_FOLDER, BackupService, upgradeBackupName } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { IngestTokenService } from './domain/ingest/ingest-service';
 import { CommentService } from './domain/comments/comment-service';
@@ -125,12 +126,21 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   let ingestToken: string;
   let engineSettings: EngineSettingsService;
   try {
-    database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding, synchronous: config.sqliteSynchronous });
+    database = await openDatabase(dbFile, {
+      nativeBinding: config.sqliteNativeBinding,
+      synchronous: config.sqliteSynchronous,
+      // An older database is copied into the backups folder before its schema changes (db/migrate.ts).
+      upgradeBackup: (from, to) => path.join(config.dataDir, BACKUP_FOLDER, upgradeBackupName(clock.now(), from, to)),
+      now: () => clock.now(),
+    });
   } catch (err) {
     await unlock();
     throw err;
   }
-  const { db } = database;
+  const { db, migrated } = database;
+  if (migrated?.backup) log.info(`Upgraded the database from schema ${migrated.from} to ${migrated.to}; the copy taken before the upgrade is ${migrated.backup}`);
+  // New ids sort after the stored ones even when the clock went back while the desk was stopped.
+  await raiseIdFloorToStored(db);
   const workspace = new WorkspaceService(db, clock);
   try {
     let created: boolean;

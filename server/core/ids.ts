@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { monotonicFactory } from 'ulid';
+import { decodeTime, isValid, monotonicFactory } from 'ulid';
 import type { Clock } from './clock';
 
 /**
@@ -20,7 +20,28 @@ export function pooledRandom(): number {
 
 const ulid = monotonicFactory(pooledRandom);
 
-/** Opaque, prefixed, time-sortable id, e.g. `src_01J...`. Time comes from the injected clock. */
+/**
+ * No id is made for an earlier time than this (ms). ulid's monotonic factory keeps the ids of one
+ * thread in order when the clock goes back (it counts on from its last id); the floor carries that
+ * across a restart and into the cycle worker's thread, which start from the newest id stored.
+ */
+let floorMs = 0;
+
+/** Ids made from now on sort after every id of time `ms` (and of any earlier floor). */
+export function raiseIdFloor(ms: number): void {
+  if (Number.isFinite(ms) && ms > floorMs) floorMs = ms;
+}
+
+/** The time an id of newId() was made at, in ms; null for anything else. */
+export function idTime(id: string): number | null {
+  const u = id.slice(id.lastIndexOf('_') + 1);
+  return isValid(u) ? decodeTime(u) : null;
+}
+
+/**
+ * Opaque, prefixed, time-sortable id, e.g. `src_01J...`. Time comes from the injected clock; ids
+ * stay in the order they were made when the clock goes back (the factory and the floor above).
+ */
 export function newId(prefix: string, clock: Clock): string {
-  return `${prefix}_${ulid(clock.now().getTime())}`;
+  return `${prefix}_${ulid(Math.max(clock.now().getTime(), floorMs))}`;
 }

@@ -30,7 +30,9 @@ export interface Logger {
 /**
  * One in-process scheduler. Every due job starts on its own: a long run (a feed poll round, a loop
  * cycle) never delays another job, and a job that is still running is never started twice.
- * A job's last run is stored before it runs, so a restart never runs it again early.
+ * A job's last run is stored before it runs, so a restart never runs it again early. A clock that
+ * moves forward (a laptop waking after hours) finds each job due once, not once per missed
+ * interval; one that moves back delays a job by at most one interval (runIfDue).
  * Time decisions read the injected clock; the real timer only decides how often to look.
  */
 export class Scheduler {
@@ -139,8 +141,16 @@ export class Scheduler {
   private async runIfDue(job: Job, force: boolean): Promise<boolean> {
     const now = this.clock.now();
     const state = await this.db.selectFrom('schedulerJobs').selectAll().where('name', '=', job.name).executeTakeFirst();
-    if (!force && state?.lastRunAt && now.getTime() - new Date(state.lastRunAt).getTime() < job.everyMs) return false;
     const startedAt = now.toISOString();
+    if (!force && state?.lastRunAt && state.lastRunAt > startedAt) {
+      // The clock went back past the last run. Measured as it is, the job would wait until the clock
+      // caught up (a year for a clock put right after running a year ahead); run now, it would run
+      // twice for one interval. The last run counts as now instead: the next one comes one interval
+      // after the jump, and a restart reads the same.
+      await this.db.updateTable('schedulerJobs').set({ lastRunAt: startedAt }).where('name', '=', job.name).execute();
+      return false;
+    }
+    if (!force && state?.lastRunAt && now.getTime() - new Date(state.lastRunAt).getTime() < job.everyMs) return false;
     await this.db
       .insertInto('schedulerJobs')
       .values({ name: job.name, lastRunAt: startedAt, lastFinishedAt: null, lastError: null, runCount: 1 })

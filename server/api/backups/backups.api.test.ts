@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../core/clock';
-import { BACKUPS_KEPT } from '../../domain/backups/backup-service';
+import { BACKUPS_KEPT, UPGRADE_BACKUPS_KEPT, upgradeBackupName } from '../../domain/backups/backup-service';
 import { DAILY_BACKUP_JOB } from '../../jobs/backup-jobs';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 import { createSignal } from '../../testing/fixtures/signals';
@@ -49,6 +49,22 @@ describe('backups', () => {
     const log = (await desk.api('GET', '/api/v1/activity?kind=backup.created&limit=1')).body.activities;
     expect(log[0]).toMatchObject({ actorLabel: 'system', actorUserId: null });
     expect(log[0].detail).toMatch(/older removed/);
+  });
+
+  it('lists the copies taken before schema upgrades, and keeps the newest of them apart from the daily ones', async () => {
+    const desk = await start();
+    const folder = path.join(desk.dataDir, 'backups');
+    fs.mkdirSync(folder, { recursive: true });
+    const upgrades = [1, 2, 3, 4].map((n) => upgradeBackupName(new Date(Date.UTC(2026, 1, n)), 10 + n, 19));
+    expect(upgrades[3]).toBe('desk-20260204T000000000Z-upgrade-0014-to-0019.sqlite');
+    for (const name of upgrades) fs.writeFileSync(path.join(folder, name), 'copy');
+    for (let day = 0; day < BACKUPS_KEPT + 1; day++) {
+      await desk.services.scheduler.runNow(DAILY_BACKUP_JOB);
+      desk.clock.advance(DAY_MS);
+    }
+    const names = (await desk.api('GET', '/api/v1/backups')).body.backups.map((b: { name: string }) => b.name);
+    expect(names.filter((n: string) => n.includes('-upgrade-'))).toEqual(upgrades.slice(-UPGRADE_BACKUPS_KEPT).reverse());
+    expect(names.filter((n: string) => !n.includes('-upgrade-'))).toHaveLength(BACKUPS_KEPT);
   });
 
   it('a desk started on a restored backup has the data of the moment it was taken', async () => {

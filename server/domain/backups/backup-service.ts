@@ -10,7 +10,21 @@ import type { Db } from '../../../db/connection';
 /** How many backups are kept: the newest, older ones are removed after each new backup. */
 export const BACKUPS_KEPT = 7;
 export const BACKUP_FOLDER = 'backups';
-const NAME = /^desk-(\d{8}T\d{6}(?:\d{3})?Z)\.sqlite$/;
+/**
+ * How many copies taken before a schema upgrade are kept (db/migrate.ts writes them at start),
+ * apart from the daily ones: a week of daily backups never pushes out the copy of the old version.
+ */
+export const UPGRADE_BACKUPS_KEPT = 3;
+/** A daily or on-demand backup, or (with `-upgrade-<from>-to-<to>`) the copy taken before a schema upgrade. */
+const NAME = /^desk-(\d{8}T\d{6}(?:\d{3})?Z)(-upgrade-\d{4}-to-\d{4})?\.sqlite$/;
+
+const stamp = (at: Date) => at.toISOString().replace(/[-:.]/g, '');
+
+/** The file name of the copy taken before upgrading the schema from one version to another, e.g. `desk-20260310T120000000Z-upgrade-0015-to-0019.sqlite`. */
+export function upgradeBackupName(at: Date, fromSchema: number, toSchema: number): string {
+  const v = (n: number) => String(n).padStart(4, '0');
+  return `desk-${stamp(at)}-upgrade-${v(fromSchema)}-to-${v(toSchema)}.sqlite`;
+}
 
 export interface Backup {
   /** File name inside the data folder's `backups/`, e.g. `desk-20260310T120000000Z.sqlite`. */
@@ -76,7 +90,7 @@ export class BackupService {
   private async write(actor: Actor): Promise<Backup> {
     fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
     const at = this.clock.now();
-    const name = `desk-${at.toISOString().replace(/[-:.]/g, '')}.sqlite`;
+    const name = `desk-${stamp(at)}.sqlite`;
     const target = path.join(this.folder, name);
     const partial = `${target}.partial`;
     try {
@@ -100,9 +114,11 @@ export class BackupService {
     return backup;
   }
 
-  /** Removes all but the newest BACKUPS_KEPT backups; returns how many were removed. */
+  /** Removes all but the newest BACKUPS_KEPT backups (and UPGRADE_BACKUPS_KEPT copies taken before upgrades); returns how many were removed. */
   private prune(): number {
-    const old = this.files().slice(BACKUPS_KEPT);
+    const files = this.files();
+    const upgrade = (b: Backup) => b.name.includes('-upgrade-');
+    const old = [...files.filter((b) => !upgrade(b)).slice(BACKUPS_KEPT), ...files.filter(upgrade).slice(UPGRADE_BACKUPS_KEPT)];
     for (const b of old) fs.rmSync(path.join(this.folder, b.name), { force: true });
     return old.length;
   }

@@ -6,7 +6,7 @@ import { readWorkspace } from '../workspace/workspace-store';
 import { gatherContent, hasSomethingToReport } from './content';
 import type { DigestDeps } from './digest-service';
 import { fromAddress, sendDigestMail } from './mailer';
-import { insertAudit, markDigestRun, pruneAudit } from './digest-store';
+import { insertAudit, markDigestRun, pruneAudit, rewindDigestRun } from './digest-store';
 import { gateWithAddress, readRecipients } from './recipients';
 import { renderDigest } from './render';
 import { AUDIT_SINCE_DAYS, digestDue, type DigestDelivery, type DigestMuteReason, type DigestOutcome, type DigestReason } from './rules';
@@ -29,7 +29,7 @@ export interface DigestRunResult {
 
 /**
  * The production digest, when due (digestDue: 08:00 workspace time or later, not yet run today,
- * 22 hours since the last run). The run is claimed in a transaction first (the gate moves before
+ * 22 hours since the last run; a last run later than the clock counts from now: rewindDigestRun). The run is claimed in a transaction first (the gate moves before
  * any mail leaves, so two looks, or a crash after sending, never send twice); then the content is
  * gathered once, each owner and admin is gated (their preferences, their address, and whether
  * there is anything to report: approvals waiting always qualify), the mails go out outside any
@@ -40,6 +40,10 @@ export async function runScheduledDigest(d: DigestDeps): Promise<DigestRunResult
   const ws = await readWorkspace(d.db);
   const now = d.clock.now();
   const first = await d.db.selectFrom('digestState').select(['lastRunAt', 'lastRunDay']).where('id', '=', 1).executeTakeFirstOrThrow();
+  if (first.lastRunAt !== null && first.lastRunAt > now.toISOString()) {
+    await inTransaction(d.db, (trx) => rewindDigestRun(trx, now.toISOString()));
+    return null;
+  }
   if (!digestDue(now, ws.timezone, first.lastRunAt, first.lastRunDay).due) return null;
   const claim = await inTransaction(d.db, async (trx) => {
     const s = await trx.selectFrom('digestState').select(['lastRunAt', 'lastRunDay']).where('id', '=', 1).executeTakeFirstOrThrow();

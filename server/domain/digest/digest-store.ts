@@ -10,6 +10,14 @@ export async function markDigestRun(trx: Trx, at: string, day: string): Promise<
   await trx.updateTable('digestState').set({ lastRunAt: at, lastRunDay: day }).where('id', '=', 1).execute();
 }
 
+/**
+ * The clock went back past the last run: it counts as having run `at` (the day it ran for stays), so
+ * the 22-hour gate opens 22 hours after the jump instead of once the clock has caught up.
+ */
+export async function rewindDigestRun(trx: Trx, at: string): Promise<void> {
+  await trx.updateTable('digestState').set({ lastRunAt: at }).where('id', '=', 1).where('lastRunAt', '>', at).execute();
+}
+
 export interface AuditRow {
   trigger: DigestTrigger;
   userId: string;

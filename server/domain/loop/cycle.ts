@@ -9,7 +9,7 @@ import type { EngineSettings } from '../../engine/index';
 import { costOf, resolvePrice, type ModelPrice } from '../../engine/pricing';
 import { CycleCancelledError, CycleDoesNotFitError, EngineError, type Engine, type EngineMemory, type TokenUsage } from '../../engine/types';
 import { DEFAULT_MODEL } from '../../engine/usage';
-import { recordActivity } from '../activity/activity';
+import { raiseIdFloorToStored, recordActivity } from '../activity/activity';
 import { recordCycleCost } from '../cost/cost-ledger';
 import { microToUsd } from '../cost/rules';
 import { emit } from '../events/outbox';
@@ -77,6 +77,8 @@ export async function runCycle(ctx: CycleContext, job: CycleJob): Promise<CycleO
   const { db, clock } = ctx;
   const { workspace: ws, trigger } = job;
   const t0 = performance.now();
+  // The worker's thread has its own id factory: its ids follow the desk's, whatever the clock says.
+  await raiseIdFloorToStored(db);
   const startedAt = new Date(job.startedAt);
   const price = resolvePrice(ws);
   let engine: Engine | null = null;

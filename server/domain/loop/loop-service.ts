@@ -100,6 +100,8 @@ export class LoopService {
    * arrive after an idle look are taken in within a minute, not half an hour later.
    */
   private idleUntil: string | null = null;
+  /** A last cycle start found later than the clock, and when it was found (lastStart). */
+  private rewound: { last: string; at: string } | null = null;
 
   private readonly executor: CycleExecutor;
 
@@ -149,6 +151,8 @@ export class LoopService {
       const ws = await readWorkspace(this.d.db);
       const now = this.d.clock.now();
       const last = await this.lastStart();
+      // An idle look's wait further ahead than it can be: the clock went back since.
+      if (this.idleUntil !== null && this.idleUntil > new Date(now.getTime() + IDLE_RECHECK_MS).toISOString()) this.idleUntil = null;
       if (!cycleDue(ws, last, now) || (this.idleUntil !== null && now.toISOString() < this.idleUntil)) {
         await this.warmAhead(ws, last, now);
         return null;
@@ -230,8 +234,22 @@ export class LoopService {
   }
 
   /** When the latest cycle of any trigger started (the loop interval runs from it). */
+  /**
+   * When the last cycle started, for the schedule. A start later than now means the clock went back
+   * (a correction, a wrong clock put right): measured as it is, no cycle would run until the clock
+   * caught up again, a year for a clock that had run a year ahead. Such a start counts as the moment
+   * this desk first saw it in the future, so the next cycle comes one interval after the jump: never
+   * two for one interval, never stalled. The runs keep their recorded times.
+   */
   private async lastStart(): Promise<string | null> {
-    return (await latestRun(this.d.db))?.startedAt ?? null;
+    const last = (await latestRun(this.d.db))?.startedAt ?? null;
+    const now = this.d.clock.now().toISOString();
+    if (last === null || last <= now) {
+      this.rewound = null;
+      return last;
+    }
+    if (this.rewound?.last !== last || this.rewound.at > now) this.rewound = { last, at: now };
+    return this.rewound.at;
   }
 
   /** Today's spend against the cap; `remainingMicro` is what a cycle may still spend (null: no cap). */

@@ -18,6 +18,26 @@ export async function giveUpPending(trx: Trx, subscriptionId: string, at: string
   await trx.updateTable('outboundDeliveries').set({ state: 'given_up', nextAttemptAt: null, finishedAt: at }).where('subscriptionId', '=', subscriptionId).where('state', '=', 'pending').execute();
 }
 
+/**
+ * Pending deliveries last tried (or queued) later than `now`: the clock went back. Each next attempt
+ * keeps its wait but counts it from now, so a retry is not held back until the clock catches up.
+ */
+export async function rewindPendingDeliveries(trx: Trx, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const ahead = await trx
+    .selectFrom('outboundDeliveries')
+    .select(['id', 'lastAttemptAt', 'createdAt', 'nextAttemptAt'])
+    .where('state', '=', 'pending')
+    .where('nextAttemptAt', 'is not', null)
+    .where((eb) => eb(eb.fn.coalesce('lastAttemptAt', 'createdAt'), '>', at))
+    .execute();
+  for (const d of ahead) {
+    const wait = Date.parse(d.nextAttemptAt!) - Date.parse(d.lastAttemptAt ?? d.createdAt);
+    await trx.updateTable('outboundDeliveries').set({ nextAttemptAt: new Date(now.getTime() + Math.max(0, wait)).toISOString() }).where('id', '=', d.id).execute();
+  }
+  return ahead.length;
+}
+
 export async function insertAttempt(trx: Trx, row: Insertable<OutboundAttemptTable>): Promise<void> {
   await trx.insertInto('outboundAttempts').values(row).execute();
 }

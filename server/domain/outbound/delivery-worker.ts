@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock';
 import { newId } from '../../core/ids';
 import { recordActivity, SYSTEM_ACTOR } from '../activity/activity';
 import { emit, markEventsDelivered } from '../events/outbox';
-import { giveUpPending, insertAttempt, insertDeliveries, updateDelivery } from './delivery-store';
+import { giveUpPending, insertAttempt, insertDeliveries, rewindPendingDeliveries, updateDelivery } from './delivery-store';
 import { postWebhook, type PostResult } from './http-post';
 import {
   DELIVERY_TIMEOUT_MS,
@@ -65,6 +65,8 @@ export class DeliveryWorker {
   private kickQueued = false;
   /** POSTs started so far (settle() compares it across a pump). */
   private started = 0;
+  /** When the last look for due deliveries was made (ms by the clock), to notice the clock going back. */
+  private lastLook: number | null = null;
 
   constructor(
     private readonly db: Db,
@@ -153,6 +155,14 @@ export class DeliveryWorker {
   private async startDue(): Promise<void> {
     const free = MAX_IN_FLIGHT - this.inFlight.size;
     if (free <= 0 || this.stopping.signal.aborted) return;
+    // At the first look, and whenever the clock reads earlier than at the last one, retries
+    // scheduled from a later time are counted from now (rewindPendingDeliveries).
+    const now = this.clock.now();
+    if (this.lastLook === null || now.getTime() < this.lastLook) {
+      const at = now;
+      await inTransaction(this.db, (trx) => rewindPendingDeliveries(trx, at));
+    }
+    this.lastLook = now.getTime();
     const busy = [...this.inFlight.keys()];
     let query = this.db
       .selectFrom('outboundDeliveries as d')

@@ -159,7 +159,7 @@ export class SourceSync {
   async pollDue(): Promise<PollOutcome[]> {
     const profile = await this.workspace.profile();
     const now = this.clock.now();
-    const rows = await this.db.selectFrom('sources').selectAll().where('type', 'in', FEED_TYPES).where('pausedAt', 'is', null).execute();
+    const rows = await this.rewindPolls(await this.db.selectFrom('sources').selectAll().where('type', 'in', FEED_TYPES).where('pausedAt', 'is', null).execute(), now);
     // A source a cost spike paused (issue 12) waits for its acknowledgement.
     const spikePaused = await spikePausedSourceIds(this.db, profile);
     const due = rows
@@ -177,6 +177,27 @@ export class SourceSync {
       outcomes.push(...(await Promise.all(started)));
     }
     return outcomes;
+  }
+
+  /**
+   * Sources polled later than the clock now reads (it went back): measured as they are, none would
+   * be polled again until the clock caught up. Each last poll moves back to now, and a pending retry
+   * with it, so the next poll comes one interval (or the same backoff) after the jump.
+   */
+  private async rewindPolls(rows: SourceRow[], now: Date): Promise<SourceRow[]> {
+    const at = now.toISOString();
+    const ahead = rows.filter((r) => r.lastPolledAt !== null && r.lastPolledAt > at);
+    if (ahead.length === 0) return rows;
+    const moved = new Map<string, SourceRow>();
+    for (const r of ahead) {
+      const shift = Date.parse(r.lastPolledAt!) - now.getTime();
+      const nextRetryAt = r.nextRetryAt === null ? null : new Date(Date.parse(r.nextRetryAt) - shift).toISOString();
+      moved.set(r.id, { ...r, lastPolledAt: at, nextRetryAt });
+    }
+    await inTransaction(this.db, async (trx) => {
+      for (const r of moved.values()) await updateSource(trx, r.id, { lastPolledAt: r.lastPolledAt, nextRetryAt: r.nextRetryAt });
+    });
+    return rows.map((r) => moved.get(r.id) ?? r);
   }
 
   /**

@@ -29,6 +29,9 @@ async function toolCalls(): Promise<{ actorLabel: string; detail: string; entity
     .execute();
 }
 
+/** The text of a resource Desk serves (one text block). */
+const resourceText = (read: { contents: ({ text: string } | { blob: string })[] }): string => read.contents.map((c) => ('text' in c ? c.text : '')).join('');
+
 /** Calls a tool that must be refused: a tool error naming `expected`, and no table changed. */
 async function expectToolRefused(client: Client, name: string, args: Record<string, unknown>, expected: RegExp): Promise<string> {
   const before = await dbFingerprint(shared.desk.services.db);
@@ -237,12 +240,12 @@ describe('the MCP server over Streamable HTTP', () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(['desk://today', `desk://tasks/${task.id}`, `desk://outputs/${output}`, `desk://memory/${memory.id}`]));
     const taskRead = await client.readResource({ uri: `desk://tasks/${task.id}` });
-    expect(JSON.parse(String(taskRead.contents[0].text))).toMatchObject({ id: task.id, title: 'Plan the launch' });
+    expect(JSON.parse(resourceText(taskRead))).toMatchObject({ id: task.id, title: 'Plan the launch' });
     const outputRead = await client.readResource({ uri: `desk://outputs/${output}` });
     expect(outputRead.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expect.stringContaining('- [ ] press') });
     const memoryRead = await client.readResource({ uri: `desk://memory/${memory.id}` });
-    expect(JSON.parse(String(memoryRead.contents[0].text))).toMatchObject({ title: 'Launch is on Tuesday' });
-    const today = JSON.parse(String((await client.readResource({ uri: 'desk://today' })).contents[0].text));
+    expect(JSON.parse(resourceText(memoryRead))).toMatchObject({ title: 'Launch is on Tuesday' });
+    const today = JSON.parse(resourceText(await client.readResource({ uri: 'desk://today' })));
     expect(today).toMatchObject({ outputsWaiting: 1, spend: { todayCents: 0 } });
     await expect(client.readResource({ uri: 'desk://tasks/tsk_nope' })).rejects.toThrow(/No task with id tsk_nope/);
 

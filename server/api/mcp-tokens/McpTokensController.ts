@@ -25,6 +25,8 @@ export interface McpTokenList {
   mcpTokens: McpToken[];
   /** Where MCP clients connect over Streamable HTTP. */
   mcpUrl: string;
+  /** The desk's data folder: `npm run mcp` given it as DESK_DATA_DIR reaches this desk. */
+  dataDir: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export class McpTokensController extends Controller {
   /** Active MCP tokens, without the tokens (each shows a hint, its scope and when it was last used). */
   @Get()
   public async listMcpTokens(): Promise<McpTokenList> {
-    return { mcpTokens: await this.s.mcpTokens.list(), mcpUrl: mcpUrl(this.s.localUrl) };
+    return { mcpTokens: await this.s.mcpTokens.list(), mcpUrl: mcpUrl(this.s.localUrl), dataDir: this.s.config.dataDir };
   }
 
   /**

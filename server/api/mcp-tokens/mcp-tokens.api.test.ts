@@ -30,7 +30,7 @@ describe('MCP tokens', () => {
     expect(activity.filter((a) => a.kind === 'mcp_token.created').map((a) => a.detail)).toEqual([`MCP token created: Claude Desktop (read and write, ${created.tokenHint})`]);
 
     const list = (await d.api('GET', PATH)).body;
-    expect(list).toEqual({ mcpUrl: `${d.url}/mcp`, mcpTokens: [{ id: created.id, label: 'Claude Desktop', scope: 'write', tokenHint: created.tokenHint, createdAt: created.createdAt, lastUsedAt: null }] });
+    expect(list).toEqual({ mcpUrl: `${d.url}/mcp`, dataDir: d.dataDir, mcpTokens: [{ id: created.id, label: 'Claude Desktop', scope: 'write', tokenHint: created.tokenHint, createdAt: created.createdAt, lastUsedAt: null }] });
   });
 
   it('defaults to a read-only token labelled "AI assistant"', async () => {

@@ -62,13 +62,22 @@ module.exports = {
         'Domain code does not import controllers, jobs, the OpenAPI tooling or the composition root; ' +
         'a side effect outside its area is a hook that server/start.ts wires.',
       from: { path: '^server/domain/' },
-      to: { path: '^server/(api|jobs|openapi)/|^server/(start|services|app|cli|http-guards)\\.ts$|^(main|preload|renderer)/' },
+      to: { path: '^server/(api|jobs|openapi|mcp)/|^server/(start|services|app|cli|http-guards)\\.ts$|^(main|preload|renderer)/' },
     },
     {
       name: 'api-is-thin',
       severity: 'error',
       comment: 'Controllers call domain services: no jobs, no database access (db/schema types only).',
       from: { path: '^server/api/' },
+      to: { path: '^server/jobs/|^db/(?!schema\\.ts$)' },
+    },
+    {
+      name: 'mcp-is-an-adapter',
+      comment:
+        'The MCP server (server/mcp) is an adapter like the controllers: its tools call domain services, ' +
+        'never jobs or the database (db/schema.ts types only), so no rule has a second copy there.',
+      severity: 'error',
+      from: { path: '^server/mcp/' },
       to: { path: '^server/jobs/|^db/(?!schema\\.ts$)' },
     },
     {

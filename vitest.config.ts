@@ -19,6 +19,7 @@ export const SLOW_TESTS = [
   'server/domain/loop/cycle-worker.test.ts', // worker threads started and stopped, each loading the cycle's modules from source
   'server/api/integrations/relay-burst.api.test.ts', // 5,200 relayed events
   'server/domain/cost-guard/simulation.test.ts', // weeks of cycles against the cost guard
+  'server/mcp/mcp-stdio.api.test.ts', // spawns `npm run mcp` from source three times, once starting a desk in it
 ];
 
 /** SLOW_TESTS first, in their order; the rest as Vitest sorts them. */

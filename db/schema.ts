@@ -18,6 +18,7 @@ import type {
   EngineKind,
   GuardDimension,
   InviteRole,
+  McpTokenScope,
   LoopState,
   MemberRole,
   MemoryKind,
@@ -234,6 +235,19 @@ export interface IngestTokenTable {
   sourceId: string;
   label: string;
   /** SHA-256 (hex) of the token; the token itself is never stored. */
+  tokenHash: string;
+  tokenHint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** MCP tokens (0020): bearer tokens of AI assistants on /mcp; the token itself is never stored. */
+export interface McpTokenTable {
+  id: string;
+  label: string;
+  scope: McpTokenScope;
+  /** SHA-256 (hex) of the token. */
   tokenHash: string;
   tokenHint: string;
   createdAt: string;
@@ -641,6 +655,7 @@ export interface DB {
   feedItemsSeen: FeedItemSeenTable;
   idempotencyKeys: IdempotencyKeyTable;
   ingestTokens: IngestTokenTable;
+  mcpTokens: McpTokenTable;
   tasks: TaskTable;
   taskTags: TaskTagTable;
   taskBlockers: TaskBlockerTable;

@@ -10,6 +10,7 @@ import type { Scheduler } from './jobs/scheduler';
 import type { BackupService } from './domain/backups/backup-service';
 import type { RelayClient } from './integrations/relay/relay-client';
 import type { IngestTokenService } from './domain/ingest/ingest-service';
+import type { McpTokenService } from './domain/mcp-tokens/mcp-token-service';
 import type { CommentService } from './domain/comments/comment-service';
 import type { ShareService } from './domain/sharing/share-service';
 import type { MemberService } from './domain/members/member-service';
@@ -58,6 +59,8 @@ export interface Services {
   relay: RelayClient;
   /** Scoped ingest URLs: per-source tokens that can only push signals to their source. */
   ingest: IngestTokenService;
+  /** MCP tokens of AI assistants (read-only or read-write), and the activity rows of their tool calls. */
+  mcpTokens: McpTokenService;
   /** Database backups in the data folder (daily job and on demand). */
   backups: BackupService;
   /** Task comments, their reactions and `@name` mentions. */

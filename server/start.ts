@@ -32,6 +32,9 @@ import { FEED_POLL_JOB } from './jobs/feed-poller';
 import { BACKUP_FOLDER, BackupService, upgradeBackupName } from './domain/backups/backup-service';
 import { RelayClient } from './integrations/relay/relay-client';
 import { IngestTokenService } from './domain/ingest/ingest-service';
+import { McpTokenService } from './domain/mcp-tokens/mcp-token-service';
+import { mcpMount } from './mcp/http-mount';
+import { writeDeskAddress } from './core/desk-address';
 import { CommentService } from './domain/comments/comment-service';
 import { ShareService } from './domain/sharing/share-service';
 import { sharePagesMount } from './api/sharing/share-mount';
@@ -191,6 +194,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     // Relayed events go straight to the signal service (not over HTTP): no webhook limit can drop them.
     relay: new RelayClient({ clock, deliver: (request) => signals.receiveRelayed(request), log: log.child({ component: 'relay' }) }),
     ingest: new IngestTokenService(db, clock),
+    mcpTokens: new McpTokenService(db, clock),
     backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
     comments: new CommentService(db, clock, workspace),
     sharing: new ShareService(db, clock, workspace),
@@ -248,7 +252,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
 
   registerAreaJobs(scheduler, services);
 
-  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount], log.child({ component: 'http' }));
+  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request
@@ -287,6 +291,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     );
   }
   services.localUrl = url;
+  // Local tools (npm run mcp) find the desk of a data folder here.
+  const forgetAddress = writeDeskAddress(config.dataDir, url);
   await applyRelaySettings(services);
 
   const stopIdleGc = (options.idleGc ?? true) ? startIdleGc() : () => {};
@@ -315,6 +321,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       // The cycle worker (if started) closes its connection before the desk's own closes.
       await loop.close();
       await database.close();
+      forgetAddress();
       log.info('desk stopped');
       await unlock();
     })();

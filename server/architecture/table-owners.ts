@@ -45,6 +45,7 @@ export const TABLE_OWNERS = {
   signalReactions: REACTIONS,
   idempotencyKeys: 'server/domain/idempotency/idempotency.ts',
   ingestTokens: 'server/domain/ingest/ingest-service.ts',
+  mcpTokens: 'server/domain/mcp-tokens/mcp-token-store.ts',
   tasks: TASKS,
   taskTags: TASKS,
   taskBlockers: TASKS,

@@ -53,6 +53,15 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): () => v
   return () => removeIfOurs(file, content);
 }
 
+/** The desk that holds `dataDir`'s lock now, or null when none does (no lock, or a stale one). */
+export function liveLockOwner(dataDir: string): LockOwner | null {
+  const file = path.join(dataDir, LOCK_FILE);
+  const raw = readOrNull(file);
+  if (raw === null) return null;
+  const owner = parseOwner(raw);
+  return judge(owner, file).live ? owner : null;
+}
+
 /** Markers and temporary files of takers that crashed; a minute old, so none is still in use. */
 function sweepLeftovers(dataDir: string): void {
   for (const name of fs.readdirSync(dataDir)) {

@@ -38,6 +38,7 @@ export type ErrorCode =
   | 'signal_not_found'
   | 'source_not_found'
   | 'ingest_token_not_found'
+  | 'mcp_token_not_found'
   | 'task_not_found'
   | 'comment_not_found'
   | 'mention_not_found'
@@ -79,7 +80,7 @@ export type ErrorCode =
   | 'file_invalid';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
-export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact' | 'outbound_subscription' | 'outbound_delivery';
+export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'mcp_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact' | 'outbound_subscription' | 'outbound_delivery';
 
 /** One detail of a validation failure: the field and what is wrong with it. */
 export interface ErrorDetail {

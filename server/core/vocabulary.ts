@@ -27,6 +27,12 @@ export type Plan = 'free' | 'pro' | 'team';
 export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
 export type EngineKind = 'local' | 'openai';
 
+// MCP tokens (domain/mcp-tokens/rules.ts re-exports them)
+
+/** What an MCP token opens: `read`, the tools that change nothing; `write`, every tool. */
+export type McpTokenScope = 'read' | 'write';
+export const MCP_TOKEN_SCOPES: readonly McpTokenScope[] = ['read', 'write'];
+
 // How a server takes a structured answer (engine/structured-output.ts re-exports them)
 
 /**

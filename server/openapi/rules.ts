@@ -33,6 +33,7 @@ import { RELAY_URL_MAX_LENGTH } from '../domain/relay/relay-settings';
 import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH } from '../domain/engine-settings/rules';
 import { MAX_PRICE_PER_MILLION_USD } from '../domain/engine-settings/price-settings';
 import { MAX_INGEST_TOKEN_LABEL_LENGTH } from '../domain/ingest/rules';
+import { MAX_MCP_TOKEN_LABEL_LENGTH, MCP_TOKEN_SCOPES } from '../domain/mcp-tokens/rules';
 import { ATTEMPT_OUTCOMES, ATTEMPT_TRIGGERS, DELIVERIES_LIST, DELIVERY_STATES, DISABLED_REASONS, MAX_SUBSCRIPTION_LABEL, OUTBOUND_BULK_ACTIONS, SUBSCRIPTION_STATUSES } from '../domain/outbound/rules';
 import {
   MAX_KEYWORDS,
@@ -228,6 +229,9 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'RelayUrlBody.relayUrl', maxLength: RELAY_URL_MAX_LENGTH },
   // scoped ingest URLs
   { at: 'CreateIngestTokenBody.label', minLength: 1, maxLength: MAX_INGEST_TOKEN_LABEL_LENGTH },
+  // MCP tokens
+  { at: 'CreateMcpTokenBody.label', minLength: 1, maxLength: MAX_MCP_TOKEN_LABEL_LENGTH },
+  { at: 'McpTokenScope', enum: MCP_TOKEN_SCOPES },
   // task comments
   { at: 'NewCommentBody.text', minLength: MIN_COMMENT_LENGTH, maxLength: MAX_COMMENT_LENGTH },
   { at: 'ListTaskComments?q', maxLength: MAX_COMMENT_QUERY_LENGTH },

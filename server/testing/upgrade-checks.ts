@@ -126,6 +126,14 @@ export const apiChecks: ApiCheck[] = [
     },
   },
   {
+    since: '0020_mcp_tokens',
+    async run(desk) {
+      // Active tokens only: the revoked one keeps its row (its hash is never reused) but is not listed.
+      const { mcpTokens } = await get(desk, '/api/v1/integrations/mcp-tokens');
+      expect(mcpTokens).toEqual([expect.objectContaining({ label: 'Claude Desktop', scope: 'write', tokenHint: 'dskm_…Zx9q', lastUsedAt: '2026-03-09T15:00:00.000Z' })]);
+    },
+  },
+  {
     since: '0008_tasks',
     async run(desk) {
       const task = await get(desk, `/api/v1/tasks/${IDS.task}`);

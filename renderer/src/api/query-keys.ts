@@ -44,6 +44,8 @@ export const queryKeys = {
     inbound: ['integrations', 'inbound'] as const,
     /** A source's scoped ingest URLs (no secrets). */
     ingestTokens: (sourceId: string) => ['integrations', 'ingest-tokens', sourceId] as const,
+    /** MCP tokens of AI assistants (no secrets) and where they connect. */
+    mcpTokens: ['integrations', 'mcp-tokens'] as const,
   },
   outbound: {
     all: ['outbound'] as const,

@@ -55,6 +55,10 @@ export const ACTIVITY_KINDS = [
   // scoped ingest URLs (server/domain/ingest)
   'ingest_token.created',
   'ingest_token.revoked',
+  // MCP tokens and the calls made with them (server/domain/mcp-tokens)
+  'mcp_token.created',
+  'mcp_token.revoked',
+  'mcp.tool_called',
   // task comments, mentions and share links (server/domain/comments, server/domain/sharing)
   'comment.created',
   'comment.reaction_added',

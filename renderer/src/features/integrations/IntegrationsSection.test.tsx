@@ -42,6 +42,7 @@ function fakeDesk() {
       return json(200, { token, webhookUrl: hook(token), rotatedAt: '2026-03-10T12:00:00.000Z' });
     }
     if (method === 'GET' && path === '/api/v1/sources/src_1/ingest-tokens') return json(200, { ingestTokens: tokens });
+    if (method === 'GET' && path === '/api/v1/integrations/mcp-tokens') return json(200, { mcpTokens: [], mcpUrl: `${BASE}/mcp`, dataDir: '/data' });
     if (method === 'POST' && path === '/api/v1/sources/src_1/ingest-tokens') {
       const made = { id: 'ing_1', sourceId: 'src_1', label: 'Zapier', tokenHint: 'dski_…wxyz', createdAt: '2026-03-10T12:00:00.000Z', lastUsedAt: null };
       tokens = [made];

@@ -15,6 +15,7 @@ import { inboundQuery, useRotateToken, useSetRelay, type RelayStatus } from './a
 import { ScopedIngestUrls, SCOPED_URL_WHY } from '../ingest/ScopedIngestUrls';
 import { relayStateBadge } from './format';
 import { WebhookUrl } from '../ingest/WebhookUrl';
+import { McpAssistants } from './McpAssistants';
 import './integrations.css';
 
 function RelayDetails({ relay }: { relay: RelayStatus }) {
@@ -221,6 +222,12 @@ export function IntegrationsSection() {
           <SettingRow title="Relay" description="Connection state of the relay client, and what it delivered.">
             <RelayDetails relay={data.relay} />
             <RelayChannel relay={data.relay} />
+          </SettingRow>
+          <SettingRow
+            title="AI assistants (MCP)"
+            description="Let Claude Desktop, Cursor, VS Code or any Model Context Protocol client ask what waits for you, file signals and notes, and decide outputs when you say so. Each assistant gets an MCP token of its own (never the workspace token); every tool call it makes is in the activity log."
+          >
+            <McpAssistants />
           </SettingRow>
         </>
       ) : null}

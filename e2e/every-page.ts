@@ -11,6 +11,8 @@ export interface DeskPage {
   /** What a failure names. */
   name: string;
   path: string;
+  /** A page that shows nothing of the desk's data looks the same empty and filled: checked once. */
+  static?: boolean;
 }
 
 /** The ids the filled pages point at (a task, an output, a source, a memory entry, a share link). */
@@ -19,7 +21,7 @@ export interface Seeded {
   artifactId: string;
   sourceId: string;
   memoryId: string;
-  workLogUrl: string;
+  workLogPath: string;
 }
 
 /** The app's pages that need no data of their own. */
@@ -35,9 +37,9 @@ export const APP_PAGES: DeskPage[] = [
   { name: 'Activity', path: '/activity' },
   { name: 'Roadmap votes', path: '/roadmap-votes' },
   { name: 'Settings', path: '/settings' },
-  { name: 'Onboarding', path: '/onboarding' },
-  { name: 'Onboarding preview', path: '/onboarding?template=specialty-coffee-shop' },
-  { name: 'Not found', path: '/no-such-page' },
+  { name: 'Onboarding', path: '/onboarding', static: true },
+  { name: 'Onboarding preview', path: '/onboarding?template=specialty-coffee-shop', static: true },
+  { name: 'Not found', path: '/no-such-page', static: true },
 ];
 
 /** The pages of one item, once there is data. */
@@ -110,7 +112,7 @@ export async function seedDesk(desk: RunningCliDesk): Promise<Seeded> {
   await ok('POST', '/api/v1/outbound/subscriptions', { url: 'http://127.0.0.1:9/hooks', events: ['task.created'], label: 'Local hook' });
   await ok('POST', '/api/v1/roadmap-items/' + (await firstRoadmapKey(desk)) + '/vote');
   const share = await ok<{ sharePath: string }>('POST', `/api/v1/tasks/${task.id}/share-work-log`, { enable: true });
-  return { taskId: task.id, artifactId: artifacts.artifacts[0]!.id, sourceId: source.id, memoryId: memory.id, workLogUrl: share.sharePath };
+  return { taskId: task.id, artifactId: artifacts.artifacts[0]!.id, sourceId: source.id, memoryId: memory.id, workLogPath: share.sharePath };
 }
 
 async function firstRoadmapKey(desk: RunningCliDesk): Promise<string> {

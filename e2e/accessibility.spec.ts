@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { deskForFile } from './desk';
-import { APP_PAGES, itemPages, linkedPublicPages, openPage, PUBLIC_PAGES, seedDesk, type DeskPage, type Seeded } from './every-page';
+import { APP_PAGES, itemPages, linkedPublicPages, openedStates, openPage, PUBLIC_PAGES, seedDesk, type DeskPage, type Seeded } from './every-page';
 
 /**
  * Issue 29, part 1: WCAG 2.2 AA everywhere. axe-core checks the whole of every page of the app, empty
@@ -35,7 +35,8 @@ test('every page of an empty desk passes axe-core (WCAG 2.2 AA)', async ({ page 
 });
 
 test('every page of a filled desk passes axe-core (WCAG 2.2 AA)', async ({ page }) => {
-  const pages = [...APP_PAGES.filter((p) => !p.static), ...itemPages(await filled())];
+  const s = await filled();
+  const pages = [...APP_PAGES.filter((p) => !p.static), ...itemPages(s), ...openedStates(s)];
   test.setTimeout(pages.length * PAGE_BUDGET_MS);
   await page.goto(desk.openUrl);
   await expectEveryPageAccessible(page, pages, 'filled');

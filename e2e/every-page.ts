@@ -13,6 +13,8 @@ export interface DeskPage {
   path: string;
   /** A page that shows nothing of the desk's data looks the same empty and filled: checked once. */
   static?: boolean;
+  /** Brings the page into a state worth its own check (details opened, results shown). */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 /** The ids the filled pages point at (a task, an output, a source, a memory entry, a share link). */
@@ -48,6 +50,41 @@ export const itemPages = (s: Seeded): DeskPage[] => [
   { name: 'An output', path: `/outputs/${s.artifactId}` },
   { name: 'A source', path: `/sources/${s.sourceId}` },
   { name: 'A memory entry', path: `/memory/${s.memoryId}` },
+];
+
+/** Filled pages in the states a click or a key opens: what is hidden at first is checked too. */
+export const openedStates = (s: Seeded): DeskPage[] => [
+  {
+    name: 'A cycle opened',
+    path: '/runs',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Show what it read and produced' }).first().click();
+      await expect(page.getByRole('heading', { name: 'Produced' })).toBeVisible();
+    },
+  },
+  {
+    name: 'A reply being written',
+    path: `/tasks/${s.taskId}`,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Reply' }).first().click();
+    },
+  },
+  {
+    name: 'Search results',
+    path: '/today',
+    prepare: async (page) => {
+      await page.getByRole('combobox', { name: 'Search the desk' }).fill('billing');
+      await expect(page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'Review queue with its key help',
+    path: '/outputs',
+    prepare: async (page) => {
+      await page.keyboard.press('Shift+Slash');
+      await expect(page.getByRole('region', { name: 'Keyboard shortcuts' })).toBeVisible();
+    },
+  },
 ];
 
 /** The public site: server-rendered HTML, no token. */
@@ -129,4 +166,5 @@ export async function openPage(page: Page, baseUrl: string, p: DeskPage): Promis
   await page.goto(baseUrl + p.path);
   await expect(page.locator('h1').first(), p.name).toBeVisible();
   await expect(page.getByText('Loading…'), p.name).toHaveCount(0);
+  await p.prepare?.(page);
 }

@@ -26,8 +26,8 @@ test('Home: first steps, then today, what is new, the inbox with acknowledge, li
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Get started' })).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Signals: 2' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cycles: 1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Signals 2 / })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cycles 1 / })).toBeVisible();
   const newSignals = page.getByRole('list', { name: 'New signals' });
   await expect(newSignals.getByRole('link', { name: 'Competitor cut prices' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Top tags' }).getByText('pricing')).toBeVisible();

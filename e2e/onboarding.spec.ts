@@ -22,14 +22,14 @@ test('an empty desk starts from a template, end to end', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Start from a template' })).toBeVisible();
   await page.getByRole('button', { name: /^Hospitality & Food \(\d+\)$/ }).click();
   const cards = page.getByRole('list', { name: 'Templates' });
-  await expect(cards.getByRole('button', { name: 'Preview Specialty coffee shop' })).toBeVisible();
-  await expect(cards.getByRole('button', { name: 'Preview Online fashion boutique' })).toBeHidden();
+  await expect(cards.getByRole('button', { name: 'Specialty coffee shop' })).toBeVisible();
+  await expect(cards.getByRole('button', { name: 'Online fashion boutique' })).toBeHidden();
   await page.screenshot({ path: 'test-results/onboarding-browse.png', fullPage: true });
 
   await page.getByRole('button', { name: /^All \(\d+\)$/ }).click();
   await page.getByRole('searchbox', { name: 'Search templates' }).fill('morning queue');
   await expect(cards.getByRole('button')).toHaveCount(1);
-  await cards.getByRole('button', { name: 'Preview Specialty coffee shop' }).click();
+  await cards.getByRole('button', { name: 'Specialty coffee shop' }).click();
 
   await expect(page).toHaveURL(/\/onboarding\?template=specialty-coffee-shop$/);
   await expect(page.getByRole('heading', { name: 'Specialty coffee shop' })).toBeVisible();

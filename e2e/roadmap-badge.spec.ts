@@ -14,9 +14,11 @@ test('Roadmap: vote, take it back, the public page counts it', async ({ page }) 
   await page.getByRole('link', { name: 'Roadmap' }).click();
   await expect(page).toHaveURL(/\/roadmap-votes$/);
   const now = page.getByRole('list', { name: 'Now items' });
-  await now.getByRole('button', { name: 'Vote for Mailbox as a source' }).click();
-  const voted = now.getByRole('button', { name: 'Take back your vote for Mailbox as a source' });
-  await expect(voted).toHaveText('▲ 1 vote');
+  const mailbox = now.getByRole('listitem', { name: 'Mailbox as a source' });
+  await mailbox.getByRole('button', { name: 'Vote for Mailbox as a source', pressed: false }).click();
+  const voted = mailbox.getByRole('button', { name: 'Vote for Mailbox as a source', pressed: true });
+  await expect(voted).toBeVisible();
+  await expect(mailbox.locator('.roadmap__count')).toHaveText('1 vote');
   await expect(page.getByText('Most requested:')).toBeVisible();
   await page.screenshot({ path: 'test-results/roadmap.png', fullPage: true });
 
@@ -24,7 +26,8 @@ test('Roadmap: vote, take it back, the public page counts it', async ({ page }) 
   expect(publicPage).toContain('1 vote · 1 this week');
 
   await voted.click();
-  await expect(now.getByRole('button', { name: 'Vote for Mailbox as a source' })).toHaveText('▲ 0 votes');
+  await expect(mailbox.getByRole('button', { name: 'Vote for Mailbox as a source', pressed: false })).toBeVisible();
+  await expect(mailbox.locator('.roadmap__count')).toHaveText('0 votes');
 });
 
 test('Health badge: create, see it, rotate; the old URL shows unknown', async ({ page }) => {

@@ -64,11 +64,19 @@ function answerConnection(event: IpcMainInvokeEvent): DeskConnection {
   return connection;
 }
 
+/**
+ * The smallest window the layouts hold: every page is a usable single column down to 768 px wide
+ * without scrolling sideways (e2e/layout.spec.ts checks 768, 1024 and 1440).
+ */
+const MIN_WINDOW = { width: 768, height: 560 };
+
 function createWindow(url: string): BrowserWindow {
   const origin = new URL(url).origin;
   const w = new BrowserWindow({
     width: 1280,
     height: 860,
+    minWidth: MIN_WINDOW.width,
+    minHeight: MIN_WINDOW.height,
     show: false,
     title: 'Desk',
     webPreferences: {

@@ -1,5 +1,5 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
 import { DensityAttribute, PrefsNotice } from '../features/preferences/ShellPrefs';
@@ -19,16 +19,69 @@ export function NotFound() {
   );
 }
 
-/** The layout of every route: the sidebar, the loop header, and the matched page in `main`. */
+/** How long a page that loads its module and data may take to show its heading before focus stays put. */
+const HEADING_WAIT_MS = 5_000;
+
+/**
+ * On navigation to another page (not on the first load, nor between a page and a detail it shows
+ * itself, such as a Settings section), focus goes to the new page's h1, so a screen reader starts
+ * there and Tab continues from it. A page that put focus inside `main` itself keeps it. The heading
+ * may come after the page's module and data: watch `main` until it appears.
+ */
+function useFocusHeadingOnNavigation(main: RefObject<HTMLElement | null>) {
+  const pageRoute = useRouterState({ select: (s) => s.matches[1]?.routeId ?? s.location.pathname });
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const first = previous.current === null;
+    const samePage = previous.current === pageRoute;
+    previous.current = pageRoute;
+    const root = main.current;
+    if (first || samePage || root === null) return;
+    const focusHeading = (): boolean => {
+      const heading = root.querySelector<HTMLElement>('h1');
+      if (heading === null) return false;
+      if (root.contains(document.activeElement) && document.activeElement !== root) return true;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) stop();
+    });
+    const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    observer.observe(root, { childList: true, subtree: true });
+    return stop;
+  }, [pageRoute, main]);
+}
+
+/** The skip link moves focus itself: the address's fragment carries the sign-in token, not anchors. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('content');
+  if (main === null) return;
+  event.preventDefault();
+  main.focus();
+}
+
+/** The layout of every route: the skip link, the sidebar, the loop header, and the matched page in `main`. */
 export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const area = areaOf(pathname);
+  const main = useRef<HTMLElement>(null);
   useEffect(() => {
     document.title = area ? `${area.label} · Desk` : 'Desk';
   }, [area]);
+  useFocusHeadingOnNavigation(main);
 
   return (
     <div className="shell">
+      <a className="skip-link" href="#content" onClick={skipToContent}>
+        Skip to content
+      </a>
       <aside className="sidebar">
         <Brand />
         <nav aria-label="Main">
@@ -54,7 +107,7 @@ export function Shell() {
       </aside>
       <div className="shell__body">
         <LoopHeader search={<SearchBox />} />
-        <main className="main">
+        <main className="main" id="content" ref={main} tabIndex={-1}>
           <DensityAttribute />
           <PrefsNotice />
           <Outlet />

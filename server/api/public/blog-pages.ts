@@ -16,10 +16,11 @@ const tagLinks = (tags: string[]): string => tags.map((t) => `<a class="tag" hre
 const postMeta = (p: BlogPostRow): string =>
   `<p class="meta"><time datetime="${escapeHtml(p.date)}">${escapeHtml(p.date)}</time> · <a href="/blog/author/${escapeHtml(p.author.slug)}">${escapeHtml(p.author.name)}</a> · ${p.readTime} min read · <span class="category" style="--accent-c:${escapeHtml(p.category.accentColor)}">${escapeHtml(p.category.name)}</span></p>`;
 
-const postCard = (p: BlogPostRow): string =>
-  `<li class="card"><h3><a href="/blog/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a></h3>${postMeta(p)}<p>${escapeHtml(p.excerpt)}</p><p>${tagLinks(p.tags)}</p></li>`;
+/** `level` is the card heading's: h2 right under the page's h1, h3 under a section's h2 (no level skipped). */
+const postCard = (p: BlogPostRow, level: 2 | 3): string =>
+  `<li class="card"><h${level}><a href="/blog/${escapeHtml(p.slug)}">${escapeHtml(p.title)}</a></h${level}>${postMeta(p)}<p>${escapeHtml(p.excerpt)}</p><p>${tagLinks(p.tags)}</p></li>`;
 
-const postCards = (posts: BlogPostRow[]): string => `<ul class="cards">${posts.map(postCard).join('')}</ul>`;
+const postCards = (posts: BlogPostRow[], level: 2 | 3 = 2): string => `<ul class="cards">${posts.map((p) => postCard(p, level)).join('')}</ul>`;
 
 const avatar = (profile: AuthorProfile | null, name: string, size: number): string =>
   profile === null ? '' : `<img class="avatar" src="${escapeHtml(profile.avatarUrl)}" alt="${escapeHtml(name)}" width="${size}" height="${size}">`;
@@ -75,7 +76,7 @@ function renderPost(blog: BlogService, slug: string): string {
   const author = blog.authors().authors.find((a) => a.slug === post.author.slug);
   const { newer, older } = blog.neighbors(slug);
   const nav = `<nav class="post-nav meta" aria-label="More posts"><span>${newer === null ? '' : `Newer: <a rel="next" href="/blog/${escapeHtml(newer.slug)}">${escapeHtml(newer.title)}</a>`}</span><span>${older === null ? '' : `Older: <a rel="prev" href="/blog/${escapeHtml(older.slug)}">${escapeHtml(older.title)}</a>`}</span></nav>`;
-  const related = post.related.length === 0 ? '' : `<h2>Related posts</h2>${postCards(post.related)}`;
+  const related = post.related.length === 0 ? '' : `<h2>Related posts</h2>${postCards(post.related, 3)}`;
   return renderPublicPage({
     title: post.title,
     description: post.excerpt,

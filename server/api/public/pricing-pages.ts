@@ -14,7 +14,7 @@ export const pricingPagesMount: Mount = (app, services) => {
       .map((plan) => {
         const features = plan.features.map((f) => `<li>${escapeHtml(f)}</li>`).join('');
         const caps = [plan.caps.sources, plan.caps.loopInterval, plan.caps.costCap, plan.caps.memoryRetention].map((c) => `<li>${escapeHtml(c)}</li>`).join('');
-        return `<li class="card${plan.featured ? ' featured' : ''}" id="plan-${escapeHtml(plan.slug)}"><h3><a href="#plan-${escapeHtml(plan.slug)}">${escapeHtml(plan.name)}</a>${plan.featured ? ' <span class="tag">Recommended</span>' : ''}</h3><p><strong>${escapeHtml(plan.price)}</strong> <span class="meta">${escapeHtml(plan.priceSuffix)}</span></p><p>${escapeHtml(plan.description)}</p><ul>${features}</ul><p class="meta">Caps</p><ul class="meta">${caps}</ul></li>`;
+        return `<li class="card${plan.featured ? ' featured' : ''}" id="plan-${escapeHtml(plan.slug)}"><h2><a href="#plan-${escapeHtml(plan.slug)}">${escapeHtml(plan.name)}</a>${plan.featured ? ' <span class="tag">Recommended</span>' : ''}</h2><p><strong>${escapeHtml(plan.price)}</strong> <span class="meta">${escapeHtml(plan.priceSuffix)}</span></p><p>${escapeHtml(plan.description)}</p><ul>${features}</ul><p class="meta">Caps</p><ul class="meta">${caps}</ul></li>`;
       })
       .join('');
     const rejected = p.competitorComparison.rejectedModels.map((m) => `<tr id="${escapeHtml(m.key)}"><td><strong>${escapeHtml(m.name)}</strong></td><td>${escapeHtml(m.howItWorks)}</td><td>${escapeHtml(m.whyNot)}</td></tr>`).join('');

@@ -40,7 +40,7 @@ const STYLE = `:root{color-scheme:light dark;--fg:#1d1d1f;--muted:#5f6368;--line
 .site nav a[aria-current=page]{color:var(--fg);font-weight:600}
 main{padding:1.5rem 0 3rem}h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0}.lede{color:var(--muted);font-size:1.1rem;margin-top:0}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem;padding:0;list-style:none}
-.card{border:1px solid var(--line);border-radius:.6rem;padding:1rem;background:var(--card)}.card h3{margin:.1rem 0 .4rem;font-size:1.05rem}
+.card{border:1px solid var(--line);border-radius:.6rem;padding:1rem;background:var(--card)}.card :is(h2,h3){margin:.1rem 0 .4rem;font-size:1.05rem}
 .meta{color:var(--muted);font-size:.875rem}.tag{display:inline-block;border:1px solid var(--line);border-radius:1rem;padding:0 .5rem;margin:0 .25rem .25rem 0;font-size:.8rem}
 article{max-width:44rem}footer.site-foot{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem;padding:1rem 0}
 table{border-collapse:collapse}td,th{border-bottom:1px solid var(--line);padding:.4rem .6rem;text-align:left;vertical-align:top}`;

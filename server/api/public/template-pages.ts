@@ -21,15 +21,16 @@ export const onboardingAppPath = (key: string) => `/onboarding?template=${encode
 const e = escapeHtml;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function card(t: OnboardingTemplate): string {
-  return `<li class="card"><h3><a href="/templates/${e(t.key)}">${e(t.name)}</a></h3><p>${e(t.description)}</p>
+/** A template's card; `level` is its heading's, one below the heading it sits under (no level skipped). */
+function card(t: OnboardingTemplate, level: 2 | 3 = 3): string {
+  return `<li class="card"><h${level}><a href="/templates/${e(t.key)}">${e(t.name)}</a></h${level}><p>${e(t.description)}</p>
 <p class="meta">${plural(t.memories.length, 'memory', 'memories')} · ${plural(t.signals.length, 'sample signal', 'sample signals')} · since ${e(t.launchRev)}</p></li>`;
 }
 
 function categorySection(c: TemplateCategory): string {
   const members = templatesOf(c.key);
   return `<section id="${e(c.key)}"><h2><a href="/templates/category/${e(c.key)}">${e(c.label)}</a></h2><p class="meta">${e(c.description)}</p>
-<ul class="cards">${members.map(card).join('')}</ul></section>`;
+<ul class="cards">${members.map((t) => card(t)).join('')}</ul></section>`;
 }
 
 function indexPage(base: string): string {
@@ -62,7 +63,7 @@ function templatePage(base: string, t: OnboardingTemplate): string {
 <p><a class="tag" href="${e(onboardingAppPath(t.key))}">Use this template in Desk</a></p>
 <h2>What the desk will know (${t.memories.length} memories)</h2><ul>${memories}</ul>
 <h2>The signals it is ready for (${t.signals.length} samples)</h2><table><thead><tr><th>Signal</th><th>Kind</th><th>Priority</th></tr></thead><tbody>${signals}</tbody></table></article>
-${related.length === 0 ? '' : `<h2>Related templates</h2><ul class="cards">${related.map(card).join('')}</ul>`}`,
+${related.length === 0 ? '' : `<h2>Related templates</h2><ul class="cards">${related.map((r) => card(r)).join('')}</ul>`}`,
   });
 }
 
@@ -72,7 +73,7 @@ function categoryPage(base: string, c: TemplateCategory): string {
     description: c.description,
     canonicalUrl: categoryUrl(base, c.key),
     section: 'templates',
-    body: `<ul class="cards">${templatesOf(c.key).map(card).join('')}</ul><p><a href="/templates">All templates</a></p>`,
+    body: `<ul class="cards">${templatesOf(c.key).map((t) => card(t, 2)).join('')}</ul><p><a href="/templates">All templates</a></p>`,
   });
 }
 

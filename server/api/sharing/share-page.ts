@@ -19,7 +19,7 @@ const STATUS_LABEL: Record<SharedTaskPage['status'], string> = {
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 header p{color:#555;white-space:pre-wrap}.status{display:inline-block;padding:.1rem .5rem;border-radius:1rem;background:#eef;font-size:.85rem}
 ol{list-style:none;padding:0}li{border-left:3px solid #ccd;padding:.25rem .75rem;margin:.75rem 0}li.reply{margin-left:1.5rem}
-time{color:#666;font-size:.85rem}.text{white-space:pre-wrap;margin:.25rem 0 0}footer{color:#888;font-size:.8rem;margin-top:2rem}`;
+time{color:#666;font-size:.85rem}.text{white-space:pre-wrap;margin:.25rem 0 0}footer{color:#5f6368;font-size:.8rem;margin-top:2rem}`;
 
 function entryHtml(entry: SharedEntry, timezone: string): string {
   const at = DateTime.fromISO(entry.at, { zone: timezone });

@@ -9,10 +9,10 @@ import { baselineText, deltaText, trend } from './format';
 
 type Figure = Exclude<keyof DayFigures, 'spendUsd'>;
 
-/** One figure of today with yesterday's delta and the 7-day baseline. */
+/** One figure of today with yesterday's delta and the 7-day baseline; the link's name is all its visible text. */
 function Tile({ label, value, note, delta, baseline, direction, to }: { label: string; value: string; note?: string; delta: string; baseline: string; direction: 'up' | 'down' | 'level'; to: '/signals' | '/runs' | '/outputs' }) {
   return (
-    <Link to={to} className="home-tile" aria-label={`${label}: ${value}`}>
+    <Link to={to} className="home-tile">
       <span className="home-tile__label">{label}</span>
       <span className="home-tile__value">{value}</span>
       {note ? <span className="home-tile__note">{note}</span> : null}

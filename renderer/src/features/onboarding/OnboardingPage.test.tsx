@@ -81,14 +81,14 @@ describe('OnboardingPage', () => {
     const list = await screen.findByRole('list', { name: 'Templates' });
     expect(within(list).getAllByRole('button')).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Hospitality & Food (1)' }));
-    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Preview Specialty coffee shop']);
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Specialty coffee shop']);
     fireEvent.click(screen.getByRole('button', { name: 'All (3)' }));
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'Reorder below' } });
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/v1/onboarding-templates/search' && c.query.get('q') === 'Reorder below')).toBe(true));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Templates' })).getAllByRole('button')).toHaveLength(3));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'bookshop' } });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Templates' })).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Preview Independent bookshop']));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Templates' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Independent bookshop']));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'nothing like this' } });
     expect(await screen.findByText('No template matches. Try another word or category.')).toBeTruthy();
   });
@@ -96,7 +96,7 @@ describe('OnboardingPage', () => {
   it('previews a template, applies only what stays ticked and lands on Memory saying what was added', async () => {
     const api = fakeDesk();
     const router = renderAppAt('/onboarding');
-    fireEvent.click(await screen.findByRole('button', { name: 'Preview Online fashion boutique' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Online fashion boutique' }));
     expect(await screen.findByRole('heading', { name: 'Online fashion boutique' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ template: 'online-fashion-boutique' });
     const t = TEMPLATES[0];

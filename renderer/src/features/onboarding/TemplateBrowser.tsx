@@ -47,15 +47,19 @@ export function TemplateBrowser({ onOpen }: { onOpen: (key: string) => void }) {
       {rows.length === 0 && !(searching && found.isPending) ? <p className="empty">No template matches. Try another word or category.</p> : null}
       <ul className="onboarding-cards" aria-label="Templates">
         {rows.map((t) => (
-          <li key={t.key}>
-            <button type="button" className="onboarding-card" onClick={() => onOpen(t.key)} aria-label={`Preview ${t.name}`}>
-              <span className="onboarding-card__category">{t.categoryLabel}</span>
-              <strong className="onboarding-card__name">{t.name}</strong>
-              <span className="onboarding-card__description">{t.description}</span>
-              <span className="muted onboarding-card__counts">
-                {t.memoryCount} memories · {t.signalCount} sample signals
-              </span>
+          // The card opens from anywhere on it (the button's box covers it), but the button is named by
+          // the template's name alone, the visible label; the rest describes it.
+          <li key={t.key} className="onboarding-card">
+            <span className="onboarding-card__category">{t.categoryLabel}</span>
+            <button type="button" className="onboarding-card__name" onClick={() => onOpen(t.key)} aria-describedby={`template-${t.key}-about`}>
+              {t.name}
             </button>
+            <span className="onboarding-card__description" id={`template-${t.key}-about`}>
+              {t.description}
+            </span>
+            <span className="muted onboarding-card__counts">
+              {t.memoryCount} memories · {t.signalCount} sample signals
+            </span>
           </li>
         ))}
       </ul>

@@ -14,7 +14,7 @@ describe('Markdown', () => {
 
   it('renders inline emphasis, code and links', () => {
     expect(html('## Next **steps** and *why*: `npm test`, see [the post](https://example.com/a) or [a signal](/signals)')).toBe(
-      '<div class="markdown"><h3>Next <strong>steps</strong> and <em>why</em>: <code>npm test</code>, see <a href="https://example.com/a" target="_blank" rel="noopener noreferrer">the post</a> or <a href="/signals">a signal</a></h3></div>',
+      '<div class="markdown"><h2>Next <strong>steps</strong> and <em>why</em>: <code>npm test</code>, see <a href="https://example.com/a" target="_blank" rel="noopener noreferrer">the post</a> or <a href="/signals">a signal</a></h2></div>',
     );
   });
 
@@ -30,6 +30,11 @@ describe('Markdown', () => {
     expect(out).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(safeHref('//evil.example')).toBeNull();
     expect(safeHref('mailto:a@b.c')).toBe('mailto:a@b.c');
+  });
+
+  it('starts headings at h2 and never skips a level, however the text wrote them', () => {
+    expect(html('### Context\n\n##### Detail\n\n#### More\n\n### Next')).toBe('<div class="markdown"><h2>Context</h2><h3>Detail</h3><h3>More</h3><h2>Next</h2></div>');
+    expect(html('#### Only\n\n# Top\n\n###### Deep')).toBe('<div class="markdown"><h2>Only</h2><h2>Top</h2><h3>Deep</h3></div>');
   });
 
   it('leaves snake_case words and escaped stars alone', () => {

@@ -1,4 +1,3 @@
-import { createElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 
 /**
@@ -7,7 +6,9 @@ import ReactMarkdown, { type Components } from 'react-markdown';
  * - HTML in the text is shown as the text it is (never parsed into elements);
  * - links keep http(s), mailto and in-app targets; anything else (javascript: and friends) is text;
  * - images show their alt text (no request leaves the desk to fetch them);
- * - headings sit one level under the page's own h1.
+ * - headings sit under the page's own h1 and never skip a level (WCAG 1.3.1): the text's top
+ *   heading is an h2 whatever it was written as, and each goes at most one level deeper than the
+ *   one before it.
  */
 
 /** Whether a link target is safe to put in href. */
@@ -21,6 +22,7 @@ export function safeHref(url: string): string | null {
 interface Node {
   type: string;
   value?: string;
+  depth?: number;
   children?: Node[];
 }
 
@@ -33,18 +35,26 @@ function htmlAsText() {
   return (tree: Node) => walk(tree);
 }
 
-const heading =
-  (level: number) =>
-  ({ children }: { children?: ReactNode }) =>
-    createElement(`h${Math.min(level + 1, 6)}`, null, children);
+/** A remark plugin: heading levels ranked from h2 down, in order, none deeper than one past the last. */
+function headingsUnderPage() {
+  return (tree: Node) => {
+    const headings: Node[] = [];
+    const walk = (n: Node): void => {
+      if (n.type === 'heading') headings.push(n);
+      n.children?.forEach(walk);
+    };
+    walk(tree);
+    const ranks = [...new Set(headings.map((h) => h.depth ?? 1))].sort((a, b) => a - b);
+    let previous = 1;
+    for (const h of headings) {
+      const level = Math.min(ranks.indexOf(h.depth ?? 1) + 2, previous + 1, 6);
+      h.depth = level;
+      previous = level;
+    }
+  };
+}
 
 const COMPONENTS: Components = {
-  h1: heading(1),
-  h2: heading(2),
-  h3: heading(3),
-  h4: heading(4),
-  h5: heading(5),
-  h6: heading(6),
   a: ({ href, children }) => {
     if (!href) return <span>{children}</span>;
     return /^(https?:|mailto:)/i.test(href) ? (
@@ -58,7 +68,7 @@ const COMPONENTS: Components = {
   img: ({ alt }) => <span>{alt ?? ''}</span>,
 };
 
-const PLUGINS = [htmlAsText];
+const PLUGINS = [htmlAsText, headingsUnderPage];
 
 /** The source without a leading `# heading` that only repeats `title` (the page shows the title). */
 function withoutRepeatedTitle(source: string, title: string | undefined): string {

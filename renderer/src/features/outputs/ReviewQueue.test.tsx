@@ -72,6 +72,21 @@ describe('review queue', () => {
     expect(selectedTitle()).toBe('Middle draft');
   });
 
+  it('moves real focus with the selection: one title in the tab order, focused by j and k', async () => {
+    renderAppAt('/outputs');
+    const list = await screen.findByRole('list', { name: 'Outputs' });
+    const titles = within(list).getAllByRole('link', { name: /draft$/ });
+    expect(titles.map((t) => t.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
+    press('j', 'KeyJ');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Middle draft'));
+    expect(titles.map((t) => t.getAttribute('tabindex'))).toEqual(['-1', '0', '-1']);
+    press('k', 'KeyK');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Oldest draft'));
+    // Focus that arrives on a row by Tab selects it.
+    fireEvent.focus(within(list).getAllByRole('button', { name: /^Approve / })[2]);
+    expect(selectedTitle()).toBe('Newest draft');
+  });
+
   it('shows the queue aggregates above the list', async () => {
     renderAppAt('/outputs');
     const strip = await screen.findByLabelText('Queue at a glance');

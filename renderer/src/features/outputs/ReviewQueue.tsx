@@ -39,6 +39,8 @@ function HelpPanel() {
  * The ready outputs as a keyboard-first review queue: one selected row, j/k to move, a/e to decide
  * (the selection then stays at the same position, which is the next output), o/Enter to open.
  * Keys are ignored while typing in a field (react-hotkeys-hook skips form tags by default).
+ * Focus follows the selection (a roving tabindex on the rows' titles): a key that moves or decides
+ * puts focus on the selected row's title, so a screen reader reads it; focusing a row selects it.
  */
 export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boolean }) {
   const rows = list.items;
@@ -52,6 +54,8 @@ export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boo
   const bulk = useBulkDecideOutputs();
   const navigate = useNavigate();
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
+  // Set by a key (or a decision) that changed the selection: the next render moves focus to it.
+  const focusNext = useRef(false);
 
   // The selection follows its id; with none (or a row that left the list) the first row is selected.
   const found = rows.findIndex((r) => r.id === selectedId);
@@ -59,13 +63,22 @@ export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boo
   const selected = index >= 0 ? rows[index] : null;
 
   useEffect(() => {
-    if (selected) rowRefs.current.get(selected.id)?.scrollIntoView?.({ block: 'nearest' });
+    if (!selected) return;
+    const row = rowRefs.current.get(selected.id);
+    row?.scrollIntoView?.({ block: 'nearest' });
+    if (focusNext.current) {
+      focusNext.current = false;
+      row?.querySelector<HTMLElement>('.output-item__title')?.focus({ preventScroll: true });
+    }
   }, [selected]);
 
   const move = (by: number) => {
     if (rows.length === 0) return;
     const next = Math.max(0, Math.min(rows.length - 1, index + by));
+    focusNext.current = true;
     setSelectedId(rows[next].id);
+    // The same row again (the first or last): the effect does not run, so focus it here.
+    if (rows[next].id === selected?.id) rowRefs.current.get(selected.id)?.querySelector<HTMLElement>('.output-item__title')?.focus({ preventScroll: true });
   };
 
   const run = (row: QueueRow | null, decision: 'approve' | 'archive') => {
@@ -77,6 +90,7 @@ export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boo
         onSuccess: () => {
           // Select the row after it now; the refreshed list no longer holds the decided one.
           const next = rows[at + 1] ?? rows[at - 1] ?? null;
+          focusNext.current = true;
           setSelectedId(next ? next.id : null);
           setNotice(`${decision === 'approve' ? 'Approved' : 'Archived'} “${row.title}”.`);
         },
@@ -145,9 +159,10 @@ export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boo
                 className={`output-item${o.id === selected?.id ? ' is-selected' : ''}`}
                 aria-current={o.id === selected?.id ? 'true' : undefined}
                 onClick={() => setSelectedId(o.id)}
+                onFocus={() => setSelectedId(o.id)}
               >
                 <div className="output-item__head">
-                  <Link className="output-item__title" to="/outputs/$artifactId" params={{ artifactId: o.id }}>
+                  <Link className="output-item__title" to="/outputs/$artifactId" params={{ artifactId: o.id }} tabIndex={o.id === selected?.id ? 0 : -1}>
                     {o.title}
                   </Link>
                   <OutputBadges output={o} />

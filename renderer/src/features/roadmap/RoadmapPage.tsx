@@ -26,9 +26,15 @@ function ItemRow({ item, figures, voted, onToggle, busy }: { item: Item; figures
         <Sparkline values={(figures?.trend ?? []).map((p) => p.votes)} label={`Votes per day for ${item.title} over 14 days`} />
         <span className="muted">{momentum} this week</span>
       </div>
-      <button type="button" className={`button button--small${voted ? '' : ' button--secondary'}`} aria-pressed={voted} disabled={busy} onClick={onToggle} aria-label={voted ? `Take back your vote for ${item.title}` : `Vote for ${item.title}`}>
-        ▲ {votes} {votes === 1 ? 'vote' : 'votes'}
-      </button>
+      <div className="roadmap__vote">
+        <span className="roadmap__count">
+          {votes} {votes === 1 ? 'vote' : 'votes'}
+        </span>
+        {/* One name whatever the state (aria-pressed says whether it is yours), holding the visible "Vote". */}
+        <button type="button" className={`button button--small${voted ? '' : ' button--secondary'}`} aria-pressed={voted} disabled={busy} onClick={onToggle}>
+          <span aria-hidden="true">▲</span> Vote<span className="sr-only"> for {item.title}</span>
+        </button>
+      </div>
     </li>
   );
 }

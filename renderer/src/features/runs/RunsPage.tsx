@@ -40,9 +40,9 @@ function IdGroup({ label, ids, render }: { label: string; ids: string[]; render:
   const rest = ids.length - IDS_SHOWN;
   return (
     <div className="run-ids">
-      <h4 className="run-ids__label">
+      <h3 className="run-ids__label">
         {label} ({ids.length})
-      </h4>
+      </h3>
       <ul aria-label={label}>
         {ids.slice(0, IDS_SHOWN).map((id) => (
           <li key={id}>{render(id)}</li>
@@ -63,7 +63,7 @@ function RunDetails({ run }: { run: Run }) {
   return (
     <div className="run-details">
       <div className="run-details__col">
-        <h3 className="run-details__title">Read</h3>
+        <h2 className="run-details__title">Read</h2>
         <IdGroup label="Signals" ids={run.read.signalIds} render={plainId('/signals')} />
         <IdGroup label="Tasks" ids={run.read.taskIds} render={(id) => <TaskLink id={id} />} />
         <IdGroup label="Memory" ids={run.read.memoryIds} render={plainId('/memory')} />
@@ -71,7 +71,7 @@ function RunDetails({ run }: { run: Run }) {
         {run.counts.signalsRead + run.counts.tasksRead + run.counts.memoryRead + run.counts.notesRead === 0 ? <p className="muted small">Nothing.</p> : null}
       </div>
       <div className="run-details__col">
-        <h3 className="run-details__title">Produced</h3>
+        <h2 className="run-details__title">Produced</h2>
         <IdGroup label="Outputs" ids={run.produced.artifactIds} render={(id) => <OutputLink id={id} />} />
         <IdGroup label="New tasks" ids={run.produced.createdTaskIds} render={(id) => <TaskLink id={id} />} />
         <IdGroup label="Updated tasks" ids={run.produced.updatedTaskIds} render={(id) => <TaskLink id={id} />} />

@@ -117,7 +117,9 @@ export function SearchBox() {
         onKeyDown={onKeyDown}
       />
       {showPanel && (
-        <div className="search-box__panel" id="search-results">
+        // In the tab order (after the box, before the page) so its scroll is reachable by keyboard too;
+        // the options themselves are reached with the arrows from the box.
+        <div className="search-box__panel" id="search-results" tabIndex={0}>
           {tag !== null ? (
             <TagPanel tag={tag} onOpen={go} />
           ) : results.error ? (
@@ -127,10 +129,13 @@ export function SearchBox() {
           ) : results.data && flat.length === 0 && q === text.trim() ? (
             <p className="search-box__empty muted small">Nothing matches “{q}”.</p>
           ) : (
+            // A listbox holds options and groups only (ARIA): each kind is a group named by its title.
             <div role="listbox" aria-label="Search results">
               {ordered.map((g) => (
-                <section key={g.kind} className="search-box__group">
-                  <h3 className="search-box__group-title">{g.label}</h3>
+                <div key={g.kind} className="search-box__group" role="group" aria-labelledby={`search-group-${g.kind}`}>
+                  <div className="search-box__group-title" id={`search-group-${g.kind}`} role="presentation">
+                    {g.label}
+                  </div>
                   {g.hits.map((hit) => {
                     const i = flat.indexOf(hit);
                     return (
@@ -158,11 +163,11 @@ export function SearchBox() {
                       </div>
                     );
                   })}
-                </section>
+                </div>
               ))}
-              {results.data?.capped && <p className="muted small search-box__empty">Many rows match: showing the best of the newest. Add a word to narrow it.</p>}
             </div>
           )}
+          {tag === null && !results.error && results.data?.capped && flat.length > 0 ? <p className="muted small search-box__empty">Many rows match: showing the best of the newest. Add a word to narrow it.</p> : null}
         </div>
       )}
     </div>

@@ -135,7 +135,7 @@ function FocusedSignal({ id, selected, onSelect }: { id: string; selected: boole
         <p className="muted">{signal.error instanceof ApiError && signal.error.status === 404 ? 'This signal is no longer here: it has been deleted.' : signal.error.message}</p>
       ) : signal.data ? (
         <ul className="signal-list" aria-label="Signal from search">
-          <SignalItem signal={signal.data} selected={selected} onSelect={onSelect} focused />
+          <SignalItem signal={signal.data} selected={selected} onSelect={onSelect} focused level={3} />
         </ul>
       ) : (
         <QueryState isPending error={null} />

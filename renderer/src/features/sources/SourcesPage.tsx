@@ -34,7 +34,7 @@ function SourceCard({ id, onClose }: { id: string; onClose: () => void }) {
     <ClosableCard title={source.data ? source.data.label : 'Source'} onClose={onClose}>
       {source.isPending ? <p className="muted loading">Loading…</p> : null}
       {source.error ? <FormError error={source.error} /> : null}
-      {source.data ? <SourceEditor source={source.data} onDeleted={onClose} /> : null}
+      {source.data ? <SourceEditor source={source.data} onDeleted={onClose} level={3} /> : null}
     </ClosableCard>
   );
 }

@@ -7,8 +7,12 @@ import { linkHost, originLabel, priorityTone, trimText } from '../format';
 
 const DETAIL_CHARS = 280;
 
-/** One signal: what, where from, when; pin, reactions, selection for bulk actions. */
-export function SignalItem({ signal, selected, onSelect, focused = false }: { signal: Signal; selected: boolean; onSelect: (on: boolean) => void; focused?: boolean }) {
+/**
+ * One signal: what, where from, when; pin, reactions, selection for bulk actions. `level` is its
+ * title's heading level: 2 in the page's list, 3 inside a section with its own h2.
+ */
+export function SignalItem({ signal, selected, onSelect, focused = false, level = 2 }: { signal: Signal; selected: boolean; onSelect: (on: boolean) => void; focused?: boolean; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const react = useReact();
   const pin = useBulkSignals();
   const [expanded, setExpanded] = useState(false);
@@ -19,9 +23,9 @@ export function SignalItem({ signal, selected, onSelect, focused = false }: { si
       <input className="signal__check" type="checkbox" aria-label={`Select ${signal.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       <div className="signal__body">
         <div className="signal__head">
-          <h3 className="signal__title" id={titleId}>
+          <Heading className="signal__title" id={titleId}>
             {signal.title}
-          </h3>
+          </Heading>
           <div className="signal__badges">
             <span className="type-chip" title="Kind">
               {signal.kind}

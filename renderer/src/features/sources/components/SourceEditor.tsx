@@ -137,8 +137,10 @@ function KeywordsForm({ source }: { source: Source }) {
 }
 
 /** Everything about one source, opened under its row: label, cadence, pause, keywords, delete. */
-export function SourceEditor({ source, onDeleted }: { source: Source; onDeleted: () => void }) {
+/** `level` is its heading's: 2 in a row of the table (under the page's h1), 3 in a card with its own h2. */
+export function SourceEditor({ source, onDeleted, level = 2 }: { source: Source; onDeleted: () => void; level?: 2 | 3 }) {
   const remove = useBulkSources();
+  const Heading = level === 2 ? 'h2' : 'h3';
   const feed = isFeedType(source.type);
   return (
     <div className="source-editor">
@@ -149,9 +151,9 @@ export function SourceEditor({ source, onDeleted }: { source: Source; onDeleted:
         {source.type !== 'manual' ? <KeywordsForm source={source} /> : null}
       </div>
       <section className="source-editor__ingest" aria-labelledby={`ingest-${source.id}`}>
-        <h3 className="setting__title" id={`ingest-${source.id}`}>
+        <Heading className="setting__title" id={`ingest-${source.id}`}>
           Push signals to this source
-        </h3>
+        </Heading>
         <ScopedIngestUrls sourceId={source.id} sourceLabel={source.label} />
         <p className="muted small">
           The workspace webhook URL (

@@ -85,14 +85,14 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await model.press('Tab');
   await expect(section.getByRole('button', { name: 'Find models' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(found).toHaveText(`${ollama.baseUrl} lists 2 models.`);
+  await expect(found).toHaveText(`The server at ${ollama.baseUrl} lists 2 models.`);
   const picker = section.getByLabel('Models on the server');
   await expect(picker).toBeFocused();
   await expect(picker.locator('option')).toHaveText(['Choose one of 2…', 'llama3.1:8b', 'qwen2.5:7b']);
 
   // The typed model is not on the server: Test connection names it.
   await saveAndTest(section, { engine: 'openai', baseUrl: ollama.baseUrl, model: 'llama3.1' });
-  await expect(status).toHaveText(`Unknown model: ${ollama.baseUrl} does not list llama3.1 (it has llama3.1:8b, qwen2.5:7b). What to do: Check the model's name, or pick one of the server's models with Find models.`);
+  await expect(status).toHaveText(`Unknown model: The server at ${ollama.baseUrl} does not list llama3.1 (it has llama3.1:8b, qwen2.5:7b). What to do: Check the model's name, or pick one of the server's models with Find models.`);
   await section.screenshot({ path: `${SHOTS}/engine-unknown-model.png` });
   await expectAccessible(page, 'section#engine');
 
@@ -110,7 +110,7 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   // A server that takes no structured output at all.
   ollama.structuredOutput = 'none';
   await section.getByRole('button', { name: 'Test connection' }).click();
-  await expect(status).toContainText('No structured output: llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused');
+  await expect(status).toContainText('No structured output: The model llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused');
   await expect(status).toContainText('What to do: Use a model or server that supports JSON mode or tool calling');
   ollama.structuredOutput = 'json_object';
 
@@ -130,12 +130,12 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
 
   // The stored key is used for the saved URL's list.
   await section.getByRole('button', { name: 'Find models' }).click();
-  await expect(found).toHaveText(`${openai.baseUrl} lists 2 models.`);
+  await expect(found).toHaveText(`The server at ${openai.baseUrl} lists 2 models.`);
 
   // An unknown model at OpenAI.
   await model.fill('gpt-5-nano');
   await saveAndTest(section, { model: 'gpt-5-nano' });
-  await expect(status).toHaveText(new RegExp(`^Unknown model: ${openai.baseUrl.replace(/\./g, '\\.')} does not list gpt-5-nano`));
+  await expect(status).toHaveText(new RegExp(`^Unknown model: The server at ${openai.baseUrl.replace(/\./g, '\\.')} does not list gpt-5-nano`));
 
   // A wrong key.
   await model.fill('gpt-4o-mini');
@@ -172,7 +172,7 @@ test("prices: the table's, and the operator's for a model it does not know", asy
   await section.getByLabel('Output, USD per million tokens').fill('8');
   await section.getByRole('button', { name: 'Set price' }).click();
   await expect(input).toHaveAttribute('aria-invalid', 'true');
-  await expect(input).toHaveAccessibleDescription(/must be at least 0/);
+  await expect(input).toHaveAccessibleDescription(/Must be at least 0\./);
   await input.fill('2');
   await input.press('Enter');
   await expect(section.getByTestId('engine-price')).toHaveText('acme-ft-7: $2.00 / $8.00 per million tokens (input / output), your price.');

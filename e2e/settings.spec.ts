@@ -93,7 +93,7 @@ test('more settings: loop state, focus tags, archive threshold and cost cap roun
   const pauseUntil = page.getByLabel('Pause until');
   await pauseUntil.fill(localInput(new Date(Date.now() - 3_600_000)));
   await page.getByRole('button', { name: 'Schedule pause' }).click();
-  await expect(pauseUntil).toHaveAccessibleDescription(/must be in the future/);
+  await expect(pauseUntil).toHaveAccessibleDescription(/Must be in the future\./);
   expect((await desk.api('GET', '/api/v1/workspace')).body.pauseUntilAt).toBeNull();
   const resumeAt = new Date(Date.now() + 2 * 86_400_000);
   resumeAt.setSeconds(0, 0);

@@ -6,7 +6,7 @@
  * the deliverable does not (the goal, standing preferences) goes below the deliverable.
  */
 import { excerpt } from '../prompt';
-import { directionLines, groupPriority, oneLine, sourcesLines, workSteps, type Citations, type WorkItem } from './draft-parts';
+import { directionLines, groupPriority, oneLine, workSteps, type Citations, type WorkItem } from './draft-parts';
 import { distinctSentences, sameStatement, sentencesOf } from './text';
 import { priorityRank, subjectOf } from './triage';
 

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { startChatServer, type ChatServer } from '../server/testing/fakes/chat-server';
 import { expectAccessible } from './axe';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /**
  * Settings → AI engine against a fake "Ollama" (no key, JSON mode only) and a fake "OpenAI" (a key,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { type Page } from '@playwright/test';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /** Screenshots for a human to look at; the assertions do not depend on them. */
 const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';

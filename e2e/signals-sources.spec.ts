@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { startTestRelay, type TestRelay } from '../server/testing/fakes/relay-server';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /**
  * A user adds an RSS feed in the UI (previewing it first), polls it, and sees its items as signals;

@@ -89,7 +89,8 @@ interface SignalJson {
   reactions: { emoji: string; count: number; reacted: boolean }[];
 }
 
-test('add a feed with preview, poll it, work its signals, push through the webhook and the relay, pause the source', async ({ page }) => {
+test('add a feed with preview, poll it, work its signals, push through the webhook and the relay, pause the source', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 422 .* @ .*\/api\/v1\/(sources\/preview|signals|integrations\/relay|sources\/src_\w+\/pause-until)$/, 'a bad feed, signal, relay URL and pause are refused on purpose; each refusal shows where it was entered');
   test.setTimeout(120_000);
   await page.goto(desk.openUrl);
   await expect(page).not.toHaveURL(/token=/);

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { startChatServer, type ChatServer } from '../server/testing/fakes/chat-server';
 import { expectAccessible } from './axe';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /**
  * A cycle you can watch and stop: the desk's engine is an OpenAI-compatible server on 127.0.0.1

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 
 /**
  * Starts a real desk the way a user does (`node out/main/cli.js`, what `npm start` runs after
@@ -142,3 +142,38 @@ export function deskForFile(options: { loopOff?: boolean; env?: Record<string, s
     },
   });
 }
+
+/**
+ * What a test says about the browser's console: every console error and uncaught page error fails
+ * the test, except those it allows by pattern with a reason (a request the test makes fail on
+ * purpose, which the UI shows in words: the browser still logs its status).
+ */
+export interface ConsoleGuard {
+  /** Lets console errors matching `pattern` pass, for this test only; `why` says what the UI shows instead. */
+  allow(pattern: RegExp, why: string): void;
+  /** The console errors seen so far (each "console: text @ url" or "pageerror: message"). */
+  errors(): string[];
+}
+
+/**
+ * The browser tests' `test`: Playwright's, with a guard on every page of the test's context that
+ * fails the test on any console error or page error it did not allow. Every spec imports it from here.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      context.on('console', (m) => {
+        if (m.type() === 'error') seen.push(`console: ${m.text()} @ ${m.location().url}`);
+      });
+      context.on('weberror', (e) => seen.push(`pageerror: ${e.error().message}`));
+      await use({ allow: (pattern) => void allowed.push(pattern), errors: () => [...seen] });
+      expect(seen.filter((e) => !allowed.some((p) => p.test(e))), 'console errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { startChatServer, type ChatServer } from '../server/testing/fakes/chat-server';
 import { expectAccessible } from './axe';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /**
  * Settings → AI engine against a fake "Ollama" (no key, JSON mode only) and a fake "OpenAI" (a key,
@@ -79,20 +79,29 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await preset.selectOption({ label: 'Custom' });
   await expect(baseUrl).toHaveValue('');
 
-  // Fake Ollama, by URL, by keyboard: Find models, then the picker takes the focus.
+  // Unsaved and incomplete: Test connection tries the form, not the saved built-in engine.
+  await model.fill('');
+  await section.getByRole('button', { name: 'Test connection' }).click();
+  await expect(status).toHaveText('Tested the unsaved form. Not set up: The OpenAI-compatible engine needs a base URL and a model. What to do: Pick a preset, then find and choose a model (or type one).');
+  await expect(model).not.toHaveAttribute('placeholder', /./);
+
+  // Fake Ollama, by URL: a server on this machine lists its models without a click.
   await baseUrl.fill(ollama.baseUrl);
+  await expect(found).toHaveText(`The server at ${ollama.baseUrl} lists 2 models.`);
+  await expect(section.getByLabel('Models on the server')).not.toBeFocused();
+  // By keyboard: Find models asks again, then the picker takes the focus.
   await model.fill('llama3.1');
   await model.press('Tab');
   await expect(section.getByRole('button', { name: 'Find models' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(found).toHaveText(`${ollama.baseUrl} lists 2 models.`);
+  await expect(found).toHaveText(`The server at ${ollama.baseUrl} lists 2 models.`);
   const picker = section.getByLabel('Models on the server');
   await expect(picker).toBeFocused();
   await expect(picker.locator('option')).toHaveText(['Choose one of 2…', 'llama3.1:8b', 'qwen2.5:7b']);
 
   // The typed model is not on the server: Test connection names it.
   await saveAndTest(section, { engine: 'openai', baseUrl: ollama.baseUrl, model: 'llama3.1' });
-  await expect(status).toHaveText(`Unknown model: ${ollama.baseUrl} does not list llama3.1 (it has llama3.1:8b, qwen2.5:7b). What to do: Check the model's name, or pick one of the server's models with Find models.`);
+  await expect(status).toHaveText(`Tested the saved settings. Unknown model: The server at ${ollama.baseUrl} does not list llama3.1 (it has llama3.1:8b, qwen2.5:7b). What to do: Check the model's name, or pick one of the server's models with Find models.`);
   await section.screenshot({ path: `${SHOTS}/engine-unknown-model.png` });
   await expectAccessible(page, 'section#engine');
 
@@ -102,7 +111,7 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await page.keyboard.press('ArrowDown');
   await expect(model).toHaveValue('llama3.1:8b');
   await saveAndTest(section, { model: 'llama3.1:8b' });
-  await expect(status).toHaveText('Works: Connected to llama3.1:8b. Structured answers: JSON mode.');
+  await expect(status).toHaveText('Tested the saved settings. Works: Connected to llama3.1:8b. Structured answers: JSON mode.');
   await expect(section.getByTestId('engine-structured-output')).toHaveText('Structured answers: JSON mode');
   await expect(section.getByTestId('engine-price')).toHaveText('llama3.1:8b on a local server: free (it runs on this machine).');
   expect((await desk.api('GET', '/api/v1/workspace/engine')).body.structuredOutput).toBe('json_object');
@@ -110,7 +119,7 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   // A server that takes no structured output at all.
   ollama.structuredOutput = 'none';
   await section.getByRole('button', { name: 'Test connection' }).click();
-  await expect(status).toContainText('No structured output: llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused');
+  await expect(status).toContainText('Tested the saved settings. No structured output: The model llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused');
   await expect(status).toContainText('What to do: Use a model or server that supports JSON mode or tool calling');
   ollama.structuredOutput = 'json_object';
 
@@ -124,25 +133,25 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await expect(picker.locator('option')).toHaveText(['Choose one of 2…', 'gpt-4o', 'gpt-4o-mini']);
   await picker.selectOption('gpt-4o-mini');
   await saveAndTest(section, { baseUrl: openai.baseUrl, model: 'gpt-4o-mini', apiKeySet: true, structuredOutput: null });
-  await expect(status).toHaveText('Works: Connected to gpt-4o-mini. Structured answers: JSON schema.');
+  await expect(status).toHaveText('Tested the saved settings. Works: Connected to gpt-4o-mini. Structured answers: JSON schema.');
   await expect(section.getByTestId('engine-structured-output')).toHaveText('Structured answers: JSON schema');
   expect(openai.requests.at(-1)!.authorization).toBe(`Bearer ${KEY}`);
 
   // The stored key is used for the saved URL's list.
   await section.getByRole('button', { name: 'Find models' }).click();
-  await expect(found).toHaveText(`${openai.baseUrl} lists 2 models.`);
+  await expect(found).toHaveText(`The server at ${openai.baseUrl} lists 2 models.`);
 
   // An unknown model at OpenAI.
   await model.fill('gpt-5-nano');
   await saveAndTest(section, { model: 'gpt-5-nano' });
-  await expect(status).toHaveText(new RegExp(`^Unknown model: ${openai.baseUrl.replace(/\./g, '\\.')} does not list gpt-5-nano`));
+  await expect(status).toHaveText(new RegExp(`^Tested the saved settings\\. Unknown model: The server at ${openai.baseUrl.replace(/\./g, '\\.')} does not list gpt-5-nano`));
 
   // A wrong key.
   await model.fill('gpt-4o-mini');
   await section.getByRole('button', { name: 'Replace' }).click();
   await section.getByLabel('New API key').fill('sk-wrong-key-13579');
   await saveAndTest(section, { model: 'gpt-4o-mini', apiKeyHint: '3579' });
-  await expect(status).toHaveText(/^Key refused: The provider rejected the API key \(401\): Incorrect API key provided: \[redacted\]\. What to do: Check the key at the provider/);
+  await expect(status).toHaveText(/^Tested the saved settings\. Key refused: The provider rejected the API key \(401\): Incorrect API key provided: \[redacted\]\. What to do: Check the key at the provider/);
   await expect(page.getByText('sk-wrong-key-13579')).toHaveCount(0);
 
   // Nothing listens: unreachable, in Find models and in Test connection.
@@ -150,12 +159,13 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await section.getByRole('button', { name: 'Find models' }).click();
   await expect(found).toHaveText(/^Unreachable: .*Could not reach the provider.* What to do: Check the base URL, and that the server is running/);
   await saveAndTest(section, { baseUrl: closedUrl });
-  await expect(status).toHaveText(/^Unreachable: .* What to do: Check the base URL, and that the server is running and reachable from this machine\.$/);
+  await expect(status).toHaveText(/^Tested the saved settings\. Unreachable: .* What to do: Check the base URL, and that the server is running and reachable from this machine\.$/);
   await section.screenshot({ path: `${SHOTS}/engine-unreachable.png` });
   await expectAccessible(page, 'section#engine');
 });
 
-test("prices: the table's, and the operator's for a model it does not know", async ({ page }) => {
+test("prices: the table's, and the operator's for a model it does not know", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 422 .* @ .*\/api\/v1\/workspace\/engine$/, 'a negative price is refused on purpose; the refusal shows next to the field');
   const section = await openEngine(page);
   // Saved only, never asked: no traffic leaves this machine.
   await desk.api('PUT', '/api/v1/workspace/engine', { engine: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: null });
@@ -172,7 +182,7 @@ test("prices: the table's, and the operator's for a model it does not know", asy
   await section.getByLabel('Output, USD per million tokens').fill('8');
   await section.getByRole('button', { name: 'Set price' }).click();
   await expect(input).toHaveAttribute('aria-invalid', 'true');
-  await expect(input).toHaveAccessibleDescription(/must be at least 0/);
+  await expect(input).toHaveAccessibleDescription(/Must be at least 0/);
   await input.fill('2');
   await input.press('Enter');
   await expect(section.getByTestId('engine-price')).toHaveText('acme-ft-7: $2.00 / $8.00 per million tokens (input / output), your price.');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { deskForFile } from './desk';
+import { expect, test, deskForFile } from './desk';
 
 /**
  * Home (the Today area, the start page) on a real desk: a fresh desk shows its first steps; after

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { deskForFile } from './desk';
+import { expect, test, deskForFile } from './desk';
 
 /**
  * Settings › Integrations, inbound side: a source's scoped ingest URL (created in the UI, used by a

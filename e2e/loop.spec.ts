@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { deskForFile } from './desk';
+import { expect, test, deskForFile } from './desk';
 
 /**
  * The loop through the UI, with the built-in local engine (no key): add a signal, press Run now in

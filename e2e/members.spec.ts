@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { deskForFile } from './desk';
+import { expect, test, deskForFile } from './desk';
 
 const desk = deskForFile();
 

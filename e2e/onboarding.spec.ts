@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { deskForFile } from './desk';
+import { expect, test, deskForFile } from './desk';
 
 /**
  * Onboarding from a template on a real desk: an empty desk offers it on Home; the flow browses by

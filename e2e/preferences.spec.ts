@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { deskForFile } from './desk';
+import { type Page } from '@playwright/test';
+import { expect, test, deskForFile } from './desk';
 
 /**
  * Dashboard preferences on a real desk: Home's panels collapsed and moved stay so after a reload (the

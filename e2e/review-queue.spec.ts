@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { type Page } from '@playwright/test';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /**
  * Issue 11: clear a review queue of three outputs with the keyboard only. The loop's built-in

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { deskForFile } from './desk';
+import { expect, test, deskForFile } from './desk';
 
 /**
  * The roadmap and the health badge on a real desk: vote from the app's Roadmap page and see the

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { type Page } from '@playwright/test';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /** Screenshots for a human to look at; the assertions do not depend on them. */
 const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
@@ -32,7 +32,8 @@ async function openSettings(page: Page, on: RunningCliDesk = desk) {
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 }
 
-test('settings changed in the UI are what the API reads back; invalid values show next to the field', async ({ page }) => {
+test('settings changed in the UI are what the API reads back; invalid values show next to the field', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 422 .* @ .*\/api\/v1\/workspace\/loop-interval$/, 'an interval below the bound is refused on purpose; the refusal shows next to the field');
   await openSettings(page);
   await page.screenshot({ path: `${SHOTS}/settings-initial.png`, fullPage: true });
 
@@ -62,8 +63,8 @@ test('settings changed in the UI are what the API reads back; invalid values sho
 
   // Both sides of the 1-1440 range: the API's message appears next to the input, nothing changes.
   for (const [bad, message] of [
-    ['0', /must be at least 1/],
-    ['1441', /must be at most 1440/],
+    ['0', /Must be at least 1/],
+    ['1441', /Must be at most 1440/],
   ] as const) {
     await interval.fill(bad);
     await page.locator('form', { has: interval }).getByRole('button', { name: 'Save' }).click();
@@ -86,14 +87,15 @@ test('settings changed in the UI are what the API reads back; invalid values sho
   await expect(page.getByRole('radiogroup', { name: 'Approval policy' }).getByRole('radio', { name: /Fast/ })).toBeChecked();
 });
 
-test('more settings: loop state, focus tags, archive threshold and cost cap round-trip through the API', async ({ page }) => {
+test('more settings: loop state, focus tags, archive threshold and cost cap round-trip through the API', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 422 .* @ .*\/api\/v1\/workspace\/(pause-until|auto-archive-config)$/, 'a past pause and an out-of-bounds threshold are refused on purpose; each refusal shows next to its field');
   await openSettings(page);
 
   // Scheduled pause: a past time is refused next to the field; a time 2 days ahead pauses, Clear resumes.
   const pauseUntil = page.getByLabel('Pause until');
   await pauseUntil.fill(localInput(new Date(Date.now() - 3_600_000)));
   await page.getByRole('button', { name: 'Schedule pause' }).click();
-  await expect(pauseUntil).toHaveAccessibleDescription(/must be in the future/);
+  await expect(pauseUntil).toHaveAccessibleDescription(/Must be in the future\./);
   expect((await desk.api('GET', '/api/v1/workspace')).body.pauseUntilAt).toBeNull();
   const resumeAt = new Date(Date.now() + 2 * 86_400_000);
   resumeAt.setSeconds(0, 0);
@@ -164,7 +166,8 @@ test('more settings: loop state, focus tags, archive threshold and cost cap roun
   await page.screenshot({ path: `${SHOTS}/activity.png`, fullPage: true });
 });
 
-test('without a token the UI asks for the printed link; a rejected token returns there', async ({ page }) => {
+test('without a token the UI asks for the printed link; a rejected token returns there', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 401 .* @ .*\/api\/v1\//, 'a rejected token on purpose; the sign-in screen says so');
   await page.goto(`${desk.baseUrl}/settings`);
   await expect(page.getByRole('heading', { name: 'Open the link printed by npm start' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/signin.png`, fullPage: true });
@@ -178,7 +181,8 @@ test('without a token the UI asks for the printed link; a rejected token returns
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
 
-test('settings changed in the UI survive a restart; the environment does not overwrite them', async ({ page }) => {
+test('settings changed in the UI survive a restart; the environment does not overwrite them', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/net::ERR_CONNECTION_REFUSED @ .*\/api\/v1\//, 'the test stops and restarts the desk on purpose while the page is open');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-restart-'));
   try {
     const first = await startCliDesk({ env: { DESK_DATA_DIR: dataDir, DESK_TIMEZONE: 'UTC' } });

@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { startTestRelay, type TestRelay } from '../server/testing/fakes/relay-server';
-import { startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
 
 /**
  * A user adds an RSS feed in the UI (previewing it first), polls it, and sees its items as signals;
@@ -89,7 +89,8 @@ interface SignalJson {
   reactions: { emoji: string; count: number; reacted: boolean }[];
 }
 
-test('add a feed with preview, poll it, work its signals, push through the webhook and the relay, pause the source', async ({ page }) => {
+test('add a feed with preview, poll it, work its signals, push through the webhook and the relay, pause the source', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 422 .* @ .*\/api\/v1\/(sources\/preview|signals|integrations\/relay|sources\/src_\w+\/pause-until)$/, 'a bad feed, signal, relay URL and pause are refused on purpose; each refusal shows where it was entered');
   test.setTimeout(120_000);
   await page.goto(desk.openUrl);
   await expect(page).not.toHaveURL(/token=/);

@@ -6,6 +6,7 @@ import swaggerUi from 'swagger-ui-express';
 import { ValidateError } from '@tsoa/runtime';
 import { RegisterRoutes } from './generated/routes';
 import { DeskError, type ErrorBody, type ErrorDetail } from './core/errors';
+import { sentence } from './core/sentence';
 import { bearerProblem } from './api/auth';
 import { installFastUnionValidation } from './api/fast-union';
 import { hostAndOriginGuard, hostileJson, operationTable } from './http-guards';
@@ -23,8 +24,13 @@ export const LARGE_BODY_LIMITS: Readonly<Record<string, string>> = { 'post /api/
 export const bodyLimitOf = (method: string, urlPath: string): string =>
   LARGE_BODY_LIMITS[`${method.toLowerCase()} ${urlPath.toLowerCase().replace(/(.)\/$/, '$1')}`] ?? JSON_BODY_LIMIT;
 
+/**
+ * Every error body leaves here: its message and each field's message are sentences, whichever rule
+ * or library wrote them (a field's message is shown under its field: "Must be at most 80 characters.").
+ */
 function send(res: Response, status: number, body: ErrorBody): void {
-  res.status(status).json(body);
+  const details = body.details?.map((d) => ({ ...d, message: sentence(d.message) }));
+  res.status(status).json({ ...body, message: sentence(body.message), ...(details ? { details } : {}) });
 }
 
 /**

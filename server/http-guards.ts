@@ -9,6 +9,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody } from './core/errors';
+import { sentence } from './core/sentence';
 
 /** Where a request arrived: the port and address of the listening socket. */
 export interface Arrival {
@@ -73,7 +74,7 @@ export function isWebhookPath(urlPath: string): boolean {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function refuse(res: Response, status: number, body: ErrorBody): void {
-  res.status(status).json(body);
+  res.status(status).json({ ...body, message: sentence(body.message) });
 }
 
 /** 421 for a foreign Host, 403 for a state-changing request from a foreign Origin. */

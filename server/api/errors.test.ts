@@ -131,13 +131,13 @@ describe('error responses', () => {
       ['/api/v1/cost/by-tag?trajectoryDays=abc', 'trajectoryDays'],
     ]) {
       const res = await raw('GET', path, auth());
-      expect(expectErrorShape(res, 422, path).details).toEqual([{ field, message: 'must be an integer' }]);
+      expect(expectErrorShape(res, 422, path).details).toEqual([{ field, message: 'Must be an integer.' }]);
     }
   });
 
   it('an enum failure lists the allowed values', async () => {
     const res = await raw('PATCH', '/api/v1/workspace/loop', json(), JSON.stringify({ loopState: 'bogus' }));
-    expect(expectErrorShape(res, 422, 'enum').details).toEqual([{ field: 'loopState', message: 'must be one of: on, paused, off' }]);
+    expect(expectErrorShape(res, 422, 'enum').details).toEqual([{ field: 'loopState', message: 'Must be one of: on, paused, off.' }]);
   });
 
   it('401 has the shape too', async () => {
@@ -255,9 +255,9 @@ describe('errorHandler', () => {
     }
   }
 
-  it('maps a DeskError to its status, code and details', async () => {
-    const { res } = await serve(new DeskError(409, 'limit_reached', 'Too many', [{ field: 'x', message: 'too many' }]));
-    expect(expectErrorShape(res, 409, 'desk error')).toEqual({ error: 'limit_reached', message: 'Too many', details: [{ field: 'x', message: 'too many' }] });
+  it('maps a DeskError to its status, code and details; the message reads as a sentence', async () => {
+    const { res } = await serve(new DeskError(409, 'limit_reached', 'too many', [{ field: 'x', message: 'too many' }]));
+    expect(expectErrorShape(res, 409, 'desk error')).toEqual({ error: 'limit_reached', message: 'Too many.', details: [{ field: 'x', message: 'Too many.' }] });
   });
 
   it('hides an unexpected error behind 500 internal_error and logs it', async () => {

@@ -83,4 +83,13 @@ describe('streamedExportAnswer when a page cannot be read', () => {
     if (format === 'json') expect(JSON.parse(body).rows).toHaveLength(3000);
     else expect(body.split('\r\n')).toHaveLength(3002);
   });
+
+  it('csv: starts with the UTF-8 byte-order mark, so a spreadsheet reads é and Arabic as written', async () => {
+    const base = await serve();
+    const bytes = Buffer.from(await (await fetch(`${base}/?format=csv`)).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3, 14).toString('utf8')).toBe('id,content\r');
+    const json = Buffer.from(await (await fetch(`${base}/?format=json`)).arrayBuffer());
+    expect(json[0]).toBe('{'.charCodeAt(0));
+  });
 });

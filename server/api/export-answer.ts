@@ -23,7 +23,20 @@ export function exportAnswer<T, J>(controller: Controller, name: string, format:
   downloadHeaders(controller, name, format, json);
   if (format === 'json') return json;
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  return abortOnError('text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows));
+  return abortOnError(withBom('text' in csv ? Readable.from([csv.text]) : csvStream(csv.columns, csv.rows)));
+}
+
+/** A UTF-8 byte-order mark: without it, spreadsheet apps open the file in a legacy code page and garble é, ü, Arabic, CJK. */
+export const UTF8_BOM = '\uFEFF';
+
+/** Every CSV download starts with the byte-order mark, then the CSV as written; an error of `csv` is the answer's error. */
+function withBom(csv: Readable): Readable {
+  return Readable.from(
+    (async function* () {
+      yield UTF8_BOM;
+      yield* csv;
+    })(),
+  );
 }
 
 /**
@@ -45,7 +58,7 @@ export function streamedAnswer(controller: Controller, name: string, format: Exp
     return abortOnError(jsonRowsStream(data));
   }
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  return abortOnError(csv());
+  return abortOnError(withBom(csv()));
 }
 
 /**

@@ -18,7 +18,7 @@ describe('discovery hints', () => {
   it('tells what to start, pull or check', () => {
     expect(diagnose(refused, at('http://127.0.0.1:11434/v1'), 'llama3.1')).toEqual({
       problem: 'unreachable',
-      message: 'http://127.0.0.1:11434/v1: Could not reach the provider: connect ECONNREFUSED 127.0.0.1:11434.',
+      message: 'Nothing answers at http://127.0.0.1:11434/v1: Could not reach the provider: connect ECONNREFUSED 127.0.0.1:11434.',
       hint: 'Start Ollama (`ollama serve`) or check the port (11434).',
     });
     expect(diagnose(refused, at('http://127.0.0.1:1234/v1'), null).hint).toMatch(/^Start LM Studio's local server/);

@@ -104,7 +104,7 @@ export function diagnose(err: unknown, e: Endpoint, model: string | null): Diagn
   const kind = serverKind(e.baseUrl);
   const secrets = e.apiKey ? [e.apiKey] : [];
   const message = providerError(err, secrets).message;
-  if (err instanceof OpenAI.APIConnectionError) return { problem: 'unreachable', message: `${e.baseUrl}: ${message}`, hint: unreachableHint(kind) };
+  if (err instanceof OpenAI.APIConnectionError) return { problem: 'unreachable', message: `Nothing answers at ${e.baseUrl}: ${message}`, hint: unreachableHint(kind) };
   if (err instanceof OpenAI.APIError) {
     if (err.status === 401 || err.status === 403) return { problem: 'key_refused', message, hint: keyHint(kind, e.apiKey !== null) };
     if (err.status === 404 && model !== null) return { problem: 'unknown_model', message, hint: modelHint(kind, model) };
@@ -195,7 +195,7 @@ export async function probeStructuredOutput(e: Endpoint, model: string): Promise
     ok: false,
     problem: 'no_structured_output',
     // The provider's words of the last refusal: the others say the same of the other modes.
-    message: redact(`${model} takes no structured answer: ${refused.join(', ')} were refused (${last}).`, secrets),
+    message: redact(`The model ${model} takes no structured answer: ${refused.join(', ')} were refused (${last}).`, secrets),
     hint: 'Use a model or server that supports JSON mode or tool calling (e.g. a recent Ollama or vLLM, or a tool-capable model such as llama3.1 or qwen2.5).',
   };
 }
@@ -215,7 +215,7 @@ export async function checkConnection(e: Endpoint, model: string): Promise<Conne
     return {
       ok: false,
       problem: 'unknown_model',
-      message: `${e.baseUrl} does not list ${model} (it has ${some}${list.models.length > 5 ? ', …' : ''}).`,
+      message: `The server at ${e.baseUrl} does not list ${model} (it has ${some}${list.models.length > 5 ? ', …' : ''}).`,
       hint: modelHint(serverKind(e.baseUrl), model),
     };
   }

@@ -18,6 +18,7 @@ import { rulesModule, type OpenApiDoc } from './rules-module';
 import { applyBounds } from './apply-bounds';
 import { inRegistrationOrder } from './registration-order';
 import { documentedRules } from './rules';
+import { withTags } from './tags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const generated = path.join(root, 'server/generated');
@@ -46,7 +47,7 @@ await generateSpecAndRoutes({ configuration: tsoaConfig }, inRegistrationOrder(m
 await generateSpec(await validateSpecConfig(tsoaConfig), tsoaConfig.compilerOptions as CompilerOptions, tsoaConfig.ignore, metadata);
 
 const swaggerFile = path.join(generated, 'swagger.json');
-const doc31 = addErrorResponses(toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8'))));
+const doc31 = withTags(addErrorResponses(toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8')))));
 const result = await new Validator().validate(doc31);
 if (!result.valid) {
   console.error(JSON.stringify(result.errors, null, 2));

@@ -106,7 +106,7 @@ describe('GET /changelog/{rev} and /changelog/latest', () => {
     for (const missing of ['49', '0', '9999999']) {
       const res = await get(`/changelog/${missing}`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'not_found', message: expect.stringMatching(/^No release rev \d+ in the changelog$/) });
+      expect(res.body).toEqual({ error: 'not_found', message: expect.stringMatching(/^No release rev \d+ in the changelog\.$/) });
     }
     for (const bad of ['abc', 'rev', '12a', '-3']) {
       await expectRejectedUnchanged(desk, { method: 'GET', path: `/api/v1/changelog/${bad}`, token: null }, { field: 'rev' });

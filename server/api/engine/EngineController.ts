@@ -3,7 +3,7 @@ import type { EngineKind } from '../../config';
 import type { ErrorBody } from '../../core/errors';
 import type { EngineProblem } from '../../engine/discovery';
 import type { PriceView } from '../../domain/engine-settings/price-settings';
-import type { ModelsResult } from '../../domain/engine-settings/engine-settings-service';
+import type { ModelsResult, TestedWhat } from '../../domain/engine-settings/engine-settings-service';
 import type { StructuredOutputMode } from '../../engine/structured-output';
 import type { Services } from '../../services';
 
@@ -82,6 +82,29 @@ export interface EngineTestAnswer {
   hint: string | null;
   /** How the server takes a structured answer, found by this test and remembered; null on failure and for the built-in engine. */
   structuredOutput: StructuredOutputMode | null;
+  /**
+   * What was tried: `form`, the settings in the request body where they differ from the saved ones
+   * (the unsaved form); `saved`, the saved settings (no body, or a body equal to them).
+   */
+  tested: TestedWhat;
+}
+
+/**
+ * The form to test, as Settings holds it, unsaved: each field given overrides the saved value, an
+ * absent one is the saved value (as PUT would apply them). Checked as PUT checks them (422 naming
+ * the field), but a missing base URL or model is an answer (`not_configured`), not an error.
+ */
+export interface EngineTestBody {
+  engine?: EngineChoice;
+  /** @example "llama3.1:8b" */
+  model?: string | null;
+  /** @example "http://127.0.0.1:11434/v1" */
+  baseUrl?: string | null;
+  /**
+   * Write-only, used for this test only (never stored). Absent, null or empty: the saved key, which
+   * is sent only when baseUrl is the saved one (a key never goes to another server).
+   */
+  apiKey?: string | null;
 }
 
 export interface EngineModelsBody {
@@ -125,15 +148,18 @@ export class EngineController extends Controller {
   }
 
   /**
-   * Tries the configured engine with a tiny request (one short chat completion for `openai`; the
-   * built-in engine is always ready). For `openai`: the server's model list, then one tiny
-   * structured answer per way of asking (json_schema, else JSON mode, else a tool call) until one
-   * works; the way found is remembered (`structuredOutput`). Always 200: `ok` false names the
-   * `problem`, with the provider's words and a `hint`. No activity and no cost are recorded.
+   * Tries an engine with a tiny request: the settings in the body (the unsaved form; absent fields
+   * are the saved values), or the saved settings without a body; `tested` says which. The built-in
+   * engine is always ready. For `openai`: the server's model list, then one tiny structured answer
+   * per way of asking (json_schema, else JSON mode, else a tool call) until one works; the way found
+   * is remembered (`structuredOutput`) when the saved model and base URL were tested. Always 200
+   * for a server that fails: `ok` false names the `problem`, with the provider's words and a `hint`;
+   * 422 for a field PUT would refuse. No activity and no cost are recorded; nothing is saved.
    */
   @Post('test')
-  public async testEngine(): Promise<EngineTestAnswer> {
-    return this.s.engineSettings.test();
+  @Response<ErrorBody>('422', 'A field of the form is invalid')
+  public async testEngine(@Body() body?: EngineTestBody): Promise<EngineTestAnswer> {
+    return this.s.engineSettings.test(body ?? {});
   }
 
   /**

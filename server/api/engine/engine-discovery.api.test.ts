@@ -52,7 +52,7 @@ describe('POST /workspace/engine/models', () => {
   it("lists a server's models, sorted, before anything is saved", async () => {
     const res = await desk.api('POST', `${ENGINE}/models`, { baseUrl: `${ollama.baseUrl}/` });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, models: ['llama3.1:8b', 'qwen2.5:7b'], truncated: false, message: `${ollama.baseUrl} lists 2 models.`, problem: null, hint: null });
+    expect(res.body).toEqual({ ok: true, models: ['llama3.1:8b', 'qwen2.5:7b'], truncated: false, message: `The server at ${ollama.baseUrl} lists 2 models.`, problem: null, hint: null });
     expect(ollama.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models']);
     expect((await desk.api('GET', ENGINE)).body).toMatchObject({ engine: 'local', baseUrl: null });
   });
@@ -79,11 +79,11 @@ describe('POST /workspace/engine/models', () => {
   it('names an unreachable server, and bounds the list', async () => {
     const dead = await desk.api('POST', `${ENGINE}/models`, { baseUrl: closedUrl });
     expect(dead.body).toMatchObject({ ok: false, models: [], problem: 'unreachable', hint: 'Check the base URL, and that the server is running and reachable from this machine.' });
-    expect(dead.body.message).toMatch(new RegExp(`^${closedUrl.replace(/[.]/g, '\\.')}: Could not reach the provider`));
+    expect(dead.body.message).toMatch(new RegExp(`^Nothing answers at ${closedUrl.replace(/[.]/g, '\\.')}: Could not reach the provider`));
     ollama.models = Array.from({ length: 600 }, (_, i) => `m${String(i).padStart(3, '0')}`);
     const many = await desk.api('POST', `${ENGINE}/models`, { baseUrl: ollama.baseUrl });
     expect(many.body.models).toHaveLength(500);
-    expect(many.body).toMatchObject({ ok: true, truncated: true, message: `${ollama.baseUrl} lists 500+ models (the first 500 shown).` });
+    expect(many.body).toMatchObject({ ok: true, truncated: true, message: `The server at ${ollama.baseUrl} lists 500+ models (the first 500 shown).` });
     expect(many.body.models.at(-1)).toBe('m499');
   });
 
@@ -108,7 +108,7 @@ describe('POST /workspace/engine/test', () => {
     await use(ollama.baseUrl, 'llama3.1:8b');
     const before = await countRows(desk);
     const res = await desk.api('POST', `${ENGINE}/test`);
-    expect(res.body).toEqual({ ok: true, engine: 'openai', model: 'llama3.1:8b', message: 'Connected to llama3.1:8b. Structured answers: JSON mode.', problem: null, hint: null, structuredOutput: 'json_object' });
+    expect(res.body).toEqual({ ok: true, engine: 'openai', model: 'llama3.1:8b', message: 'Connected to llama3.1:8b. Structured answers: JSON mode.', problem: null, hint: null, structuredOutput: 'json_object', tested: 'saved' });
     // The list, json_schema refused, JSON mode answered with the schema in the prompt.
     expect(ollama.requests.map((r) => (r.method === 'GET' ? r.path : (r.body.response_format as { type: string }).type))).toEqual(['/v1/models', 'json_schema', 'json_object']);
     expect(JSON.stringify(ollama.requests[2].body.messages)).toContain('JSON schema');
@@ -129,7 +129,7 @@ describe('POST /workspace/engine/test', () => {
     expect((await desk.api('POST', `${ENGINE}/test`)).body).toMatchObject({ ok: true, structuredOutput: 'json_object' });
     ollama.answer({ content: 'Sure! ok' });
     expect((await desk.api('POST', `${ENGINE}/test`)).body).toMatchObject({
-      ok: false, problem: 'no_structured_output', message: 'llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused (it answered without a JSON object).',
+      ok: false, problem: 'no_structured_output', message: 'The model llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused (it answered without a JSON object).',
     });
   });
 
@@ -163,7 +163,7 @@ describe('POST /workspace/engine/test', () => {
     await use(ollama.baseUrl, 'llama3.1:8b');
     const res = await desk.api('POST', `${ENGINE}/test`);
     expect(res.body).toMatchObject({ ok: false, problem: 'no_structured_output', structuredOutput: null });
-    expect(res.body.message).toBe('llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused (tools is not supported by this server).');
+    expect(res.body.message).toBe('The model llama3.1:8b takes no structured answer: JSON schema, JSON mode, tool calls were refused (tools is not supported by this server).');
     expect(ollama.requests.filter((r) => r.method === 'POST')).toHaveLength(3);
     expect(res.body.hint).toMatch(/JSON mode or tool calling/);
     expect(await structuredOutput(desk)).toBeNull();
@@ -187,7 +187,7 @@ describe('POST /workspace/engine/test', () => {
   it('names an unknown model: missing from the list, or a 404 from the chat', async () => {
     await use(openai.baseUrl, 'gpt-5-nano', KEY);
     const missing = await desk.api('POST', `${ENGINE}/test`);
-    expect(missing.body).toMatchObject({ ok: false, problem: 'unknown_model', message: `${openai.baseUrl} does not list gpt-5-nano (it has gpt-4o, gpt-4o-mini).` });
+    expect(missing.body).toMatchObject({ ok: false, problem: 'unknown_model', message: `The server at ${openai.baseUrl} does not list gpt-5-nano (it has gpt-4o, gpt-4o-mini).` });
     expect(missing.body.hint).toMatch(/Find models/);
     expect(openai.requests.filter((r) => r.method === 'POST')).toEqual([]);
 

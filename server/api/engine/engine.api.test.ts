@@ -76,13 +76,13 @@ describe('engine settings API', () => {
     chat.requests.length = 0;
     const test = await desk.api('POST', `${ENGINE}/test`);
     expect(test.status).toBe(200);
-    expect(test.body).toEqual({ ok: true, engine: 'openai', model: 'gpt-4o-mini', message: 'Connected to gpt-4o-mini. Structured answers: JSON schema.', problem: null, hint: null, structuredOutput: 'json_schema' });
+    expect(test.body).toEqual({ ok: true, engine: 'openai', model: 'gpt-4o-mini', message: 'Connected to gpt-4o-mini. Structured answers: JSON schema.', problem: null, hint: null, structuredOutput: 'json_schema', tested: 'saved' });
     expect(chat.requests.map((r) => r.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`]);
     chat.answer({ status: 401, message: `Incorrect API key provided: ${KEY}` });
     const failed = await desk.api('POST', `${ENGINE}/test`);
     expect(failed.body).toEqual({
-      ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The provider rejected the API key (401): Incorrect API key provided: [redacted]',
-      problem: 'key_refused', hint: 'Check the key at the provider, or the key the server was started with (e.g. vLLM --api-key).', structuredOutput: null,
+      ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The provider rejected the API key (401): Incorrect API key provided: [redacted].',
+      problem: 'key_refused', hint: 'Check the key at the provider, or the key the server was started with (e.g. vLLM --api-key).', structuredOutput: null, tested: 'saved',
     });
 
     // Same values again: nothing written. Clearing the key: one row, the file keeps no key.
@@ -126,7 +126,7 @@ describe('engine settings API', () => {
     const test = await desk.api('POST', `${ENGINE}/test`);
     expect(test.body).toEqual({
       ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The stored API key cannot be read here (encrypted by the desktop app, or its file is damaged): enter it again in Settings, or set DESK_OPENAI_API_KEY.',
-      problem: 'key_unreadable', hint: 'Enter the key again under API key, then Save.', structuredOutput: null,
+      problem: 'key_unreadable', hint: 'Enter the key again under API key, then Save.', structuredOutput: null, tested: 'saved',
     });
     await desk.api('PUT', ENGINE, { apiKey: 'sk-headless-key-2222' });
     expect(desk.services.engineSettings.apiKey()).toBe('sk-headless-key-2222');

@@ -219,7 +219,7 @@ describe('POST /workspace/import', () => {
 
     const tooBig = await b.api('POST', '/api/v1/workspace/import', { data: { ...file, signals: [{ ...template, detail: 'x'.repeat(65 * 1024 * 1024) }] } });
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body).toMatchObject({ error: 'body_too_large', message: 'The request body is larger than 64mb' });
+    expect(tooBig.body).toMatchObject({ error: 'body_too_large', message: 'The request body is larger than 64mb.' });
     // Every other route keeps the 1 MB limit.
     await expectRejectedUnchanged(b, { method: 'POST', path: '/api/v1/signals', body: { kind: 'note', priority: 'low', title: 't', detail: 'x'.repeat(1_100_000) } }, { status: 413, error: 'body_too_large' });
   });

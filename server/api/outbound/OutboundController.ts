@@ -80,7 +80,7 @@ export class OutboundController extends Controller {
    */
   @Post('subscriptions')
   @SuccessResponse(201, 'Created')
-  @Response<ErrorBody>('409', '`limit_reached`: 25 subscriptions; nothing was created')
+  @Response<ErrorBody>('409', '`limit_reached`: 50 subscriptions (as many as one bulk call takes); nothing was created')
   @Response<ErrorBody>('422', 'url is not an http(s) URL, events is empty or names an unknown event, or label is longer than 80 characters')
   public async createOutboundSubscription(@Body() body: CreateOutboundSubscriptionBody): Promise<CreatedOutboundSubscription> {
     const created = await this.s.outbound.subscriptions.create(body);

@@ -4,6 +4,8 @@ import { startTestDesk } from '../../testing/desk';
 import { startTestReceiver, verifyWebhook, type TestReceiver } from '../../testing/fakes/webhook-receiver';
 import { createTask } from '../../testing/fixtures/tasks';
 import { useTestDesk } from '../../testing/use-test-desk';
+import { MAX_BULK_IDS } from '../../core/input';
+import { MAX_SUBSCRIPTIONS } from '../../domain/outbound/rules';
 
 const shared = useTestDesk();
 let receiver: TestReceiver;
@@ -78,8 +80,10 @@ describe('subscriptions', () => {
     }
   });
 
-  it('at most 25 subscriptions: the 26th is a 409 limit_reached', async () => {
-    for (let i = 0; i < 25; i++) await create({ label: `n${i}` });
+  it('at most 50 subscriptions, as many as one bulk call takes: the 51st is a 409 limit_reached', async () => {
+    expect(MAX_SUBSCRIPTIONS).toBe(50);
+    expect(MAX_SUBSCRIPTIONS).toBeGreaterThanOrEqual(MAX_BULK_IDS);
+    for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) await create({ label: `n${i}` });
     await expectRejectedUnchanged(shared.desk, { method: 'POST', path: `${BASE}/subscriptions`, body: { url: receiver.url, events: ['task.created'] } }, { status: 409, error: 'limit_reached' });
   });
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../core/html';
+import { escapeHtml, ICON_LINK } from '../../core/html';
 
 /**
  * The human pages behind the public rows' `url` fields (a template, a category, a blog post, the
@@ -50,7 +50,7 @@ export function renderPublicPage(page: PublicPage): string {
   const description = page.description === undefined ? '' : `<meta name="description" content="${escapeHtml(page.description)}">`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(page.title)} · Desk</title>${description}<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}"><style>${STYLE}</style></head>
+<title>${escapeHtml(page.title)} · Desk</title>${description}<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}">${ICON_LINK}<style>${STYLE}</style></head>
 <body><header class="site"><div class="wrap"><strong><a href="/templates">Desk</a></strong><nav aria-label="Desk public pages">${nav}</nav></div></header>
 <main class="wrap"><h1>${escapeHtml(page.title)}</h1>${page.description === undefined ? '' : `<p class="lede">${escapeHtml(page.description)}</p>`}
 ${page.body}</main>

@@ -1,5 +1,6 @@
 import { Controller, Get, Path, Post, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
+import type { WhenRunning } from '../../domain/loop/loop-service';
 import type { Run, RunList } from '../../domain/loop/run-record';
 import type { Services } from '../../services';
 
@@ -34,11 +35,16 @@ export class RunsController extends Controller {
    * cycle; other requests are served meanwhile. A manual cycle restarts the loop interval. It
    * runs whatever the loop state (a manual cycle is the operator's own decision) but not past
    * the daily cost cap.
+   *
+   * While a cycle is already running: `whenRunning=refuse` (default) answers 409 `run_in_progress`;
+   * `whenRunning=wait` waits for that cycle and answers its record (no second cycle is started),
+   * as the Run now button does.
+   * @param whenRunning `refuse` (default) or `wait`
    */
   @Post()
-  @Response<ErrorBody>('409', '`run_in_progress`: a cycle is already running (GET /runs lists it as `running`); `cost_cap_reached`: today\'s spend has reached the daily cost cap (nothing is written)')
-  public async runCycle(): Promise<Run> {
-    return this.s.loop.runNow();
+  @Response<ErrorBody>('409', '`run_in_progress`: a cycle is already running and whenRunning is `refuse` (GET /runs lists it as `running`); `cost_cap_reached`: today\'s spend has reached the daily cost cap (nothing is written)')
+  public async runCycle(@Query() whenRunning: WhenRunning = 'refuse'): Promise<Run> {
+    return this.s.loop.runNow({ whenRunning });
   }
 
   /**

@@ -174,6 +174,23 @@ describe('POST /runs/{runId}/cancel', () => {
     expect(again.body).toMatchObject({ error: 'run_not_running', message: expect.stringContaining('failed') });
   });
 
+  it('Run now with whenRunning=wait joins the cycle under way and answers its record; without it, 409 run_in_progress', async () => {
+    const { runNow, stats, runId } = await hangingCycle();
+    expect(stats.cycle).toMatchObject({ runId, startedAt: expect.any(String) });
+    expect(Date.parse(stats.cycle.startedAt)).toBeLessThanOrEqual(Date.parse(stats.cycle.since));
+    await expectRejectedUnchanged(desk, { method: 'POST', path: '/api/v1/runs' }, { status: 409, error: 'run_in_progress' });
+    const waiting = api('POST', '/runs?whenRunning=wait');
+    const cancelled = await api('POST', `/runs/${runId}/cancel`);
+    const joined = await waiting;
+    expect(joined.status).toBe(200);
+    expect(joined.body).toEqual(cancelled.body);
+    expect((await runNow).body).toEqual(cancelled.body);
+    // Only the one cycle ran.
+    expect((await api('GET', '/runs')).body.runs.map((r: { id: string }) => r.id)).toEqual([runId]);
+    const bad = await api('POST', '/runs?whenRunning=later');
+    expect(bad.status).toBe(422);
+  });
+
   it('404 run_not_found for an unknown id; 409 run_not_running for a completed cycle', async () => {
     const unknown = await api('POST', '/runs/run_nope/cancel');
     expect(unknown.status).toBe(404);

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { escapeHtml } from '../../core/html';
+import { escapeHtml, ICON_LINK } from '../../core/html';
 import type { SharedEntry, SharedTaskPage } from '../../domain/sharing/share-service';
 
 /**
@@ -39,7 +39,7 @@ export function renderSharedPage(page: SharedTaskPage): string {
   const entries = page.entries.length === 0 ? '<p>Nothing here yet.</p>' : `<ol>${page.entries.map((e) => entryHtml(e, page.timezone)).join('')}</ol>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(page.title)} · ${heading}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(page.title)} · ${heading}</title>${ICON_LINK}<style>${STYLE}</style></head>
 <body><header><h1>${escapeHtml(page.title)}</h1><span class="status">${escapeHtml(STATUS_LABEL[page.status] ?? page.status)}</span>
 <p>${escapeHtml(page.summary)}</p></header>
 <main><h2>${heading}</h2>${entries}</main>
@@ -47,5 +47,5 @@ export function renderSharedPage(page: SharedTaskPage): string {
 }
 
 export const NOT_SHARED_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title>${ICON_LINK}</head>
 <body><h1>Not found</h1><p>This link does not open anything: it may have been turned off.</p></body></html>`;

@@ -432,7 +432,7 @@ describe('POST /signals/{id}/reaction', () => {
     expect(stranger.body.details[0].field).toBe('asUserId');
     const missing = await desk.api('POST', '/api/v1/signals/sig_missing/reaction', { emoji: '👍' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'signal_not_found', message: 'No signal with id sig_missing' });
+    expect(missing.body).toEqual({ error: 'signal_not_found', message: 'No signal with id sig_missing.' });
     expect(await snapshot()).toEqual(before);
   });
 });

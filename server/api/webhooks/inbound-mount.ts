@@ -9,6 +9,7 @@ import { hostileJson } from '../../http-guards';
 import { pathTokenMatches } from '../auth';
 import { NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
 import { FixedWindowLimiter, policyName, setRateLimitHeaders } from './rate-window';
+import { sentence } from '../../core/sentence';
 
 export { NO_SUCH_ROUTE, type InboundCredential } from './inbound-credential';
 
@@ -35,7 +36,7 @@ export function attemptKey(ip: string | undefined): string {
 
 const limited = (res: Response, message: string, resetSeconds: number) => {
   res.setHeader('Retry-After', String(Math.max(1, resetSeconds)));
-  const body: ErrorBody = { error: 'rate_limited', message };
+  const body: ErrorBody = { error: 'rate_limited', message: sentence(message) };
   res.status(429).json(body);
 };
 
@@ -97,7 +98,7 @@ export const inboundWebhookMount: Mount = (app, services) => {
     if (req.method !== 'POST') return next();
     parse(req, res, (err?: unknown) => {
       if ((err as { type?: string } | undefined)?.type === 'entity.too.large') {
-        const body: ErrorBody = { error: 'body_too_large', message: `The request body is larger than ${INBOUND_BODY_LIMIT}` };
+        const body: ErrorBody = { error: 'body_too_large', message: `The request body is larger than ${INBOUND_BODY_LIMIT}.` };
         res.status(413).json(body);
         return;
       }

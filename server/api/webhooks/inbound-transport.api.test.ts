@@ -42,7 +42,7 @@ describe('the inbound webhook transport', () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
       const res = await request(desk, method, `/api/webhooks/signals/${desk.token}`, JSON.stringify({ title: 'x' }));
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ error: 'not_found', message: 'No such API route' });
+      expect(res.body).toEqual({ error: 'not_found', message: 'No such API route.' });
     }
     expect(await desk.services.db.selectFrom('signals').select('id').execute()).toEqual([]);
   });

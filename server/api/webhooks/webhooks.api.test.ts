@@ -226,7 +226,7 @@ describe('POST /api/webhooks/signals/{token}', () => {
       const res = await push(d, body, { token: 'wrong-token' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(unknown.body);
-      expect(res.body).toEqual({ error: 'not_found', message: 'No such API route' });
+      expect(res.body).toEqual({ error: 'not_found', message: 'No such API route.' });
     }
     const near = await push(d, { title: 'x' }, { token: `${d.token}x` });
     expect(near.status).toBe(404);
@@ -250,7 +250,7 @@ describe('POST /api/webhooks/signals/{token}', () => {
           body: JSON.stringify(body),
         });
         expect(res.status).toBe(404);
-        expect(await res.json()).toEqual({ error: 'not_found', message: 'No such API route' });
+        expect(await res.json()).toEqual({ error: 'not_found', message: 'No such API route.' });
       }
       expect(await snapshot(d)).toEqual(before);
     } finally {
@@ -331,7 +331,7 @@ describe('POST /api/webhooks/signals/{token}', () => {
     const before = await snapshot(d);
     const res = await push(d, { signals: [{ title: 'ok', sourceId: manual }, { title: 'bad', sourceId: 'src_gone' }], idempotencyKey: 'd-1' });
     expect(res.status).toBe(422);
-    expect(res.body.details).toEqual([{ field: 'signals[1].sourceId', message: 'is not a source of this desk' }]);
+    expect(res.body.details).toEqual([{ field: 'signals[1].sourceId', message: 'Is not a source of this desk.' }]);
     expect(await snapshot(d)).toEqual(before);
     expect(await d.services.db.selectFrom('sources').selectAll().execute()).toEqual(sourcesBefore);
     // the key was not used up: the corrected delivery goes through
@@ -349,7 +349,7 @@ describe('POST /api/webhooks/signals/{token}', () => {
     // ~300kb of valid JSON: the inbound limit is below the 1mb of /api/v1
     const big = await push(d, { signals: Array.from({ length: 60 }, () => ({ title: 'x', detail: 'd'.repeat(5000) })) });
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ error: 'body_too_large', message: 'The request body is larger than 256kb' });
+    expect(big.body).toEqual({ error: 'body_too_large', message: 'The request body is larger than 256kb.' });
     expect(await snapshot(d)).toEqual(before);
     // just under the limit passes
     const under = await push(d, { signals: Array.from({ length: 50 }, () => ({ title: 'x', detail: 'd'.repeat(5000) })) });

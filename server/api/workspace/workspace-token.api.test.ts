@@ -36,10 +36,10 @@ describe('POST /api/v1/workspace/token/rotate', () => {
 
     // the old token: refused by the API and the webhook, changing nothing
     const refused = await expectRejectedUnchanged(d, { method: 'GET', path: '/api/v1/workspace', token: old }, { status: 401, error: 'unauthorized' });
-    expect(refused.body.message).toBe('Invalid bearer token');
+    expect(refused.body.message).toBe('Invalid bearer token.');
     await expectRejectedUnchanged(d, { method: 'POST', path: '/api/v1/workspace/token/rotate', token: old }, { status: 401 });
     const oldHook = await expectRejectedUnchanged(d, () => fetch(`${d.url}/api/webhooks/signals/${old}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"x"}' }).then(async (r) => ({ status: r.status, body: await r.json(), headers: r.headers })), { status: 404 });
-    expect(oldHook.body).toEqual({ error: 'not_found', message: 'No such API route' });
+    expect(oldHook.body).toEqual({ error: 'not_found', message: 'No such API route.' });
 
     // the new ones work; the test desk follows the rotation
     expect(d.token).toBe(token);

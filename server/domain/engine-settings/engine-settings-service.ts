@@ -19,7 +19,8 @@ import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
 import { readWorkspace, rememberStructuredOutput, writeEngineColumns } from '../workspace/workspace-store';
 import { checkPrice, priceText, priceView, type PricePatch, type PriceView } from './price-settings';
-import { ENGINE_KINDS, MAX_API_KEY_LENGTH, MAX_BASE_URL_LENGTH, MAX_MODEL_LENGTH, MODELS_TIMEOUT_MS, TEST_TIMEOUT_MS } from './rules';
+import { checkApiKey, checkBaseUrl, checkModel, ENGINE_KINDS, MODELS_TIMEOUT_MS, TEST_TIMEOUT_MS } from './rules';
+
 
 export interface EngineSettingsView {
   engine: EngineKind;
@@ -55,6 +56,18 @@ export interface EngineTestResult {
   hint: string | null;
   /** openai: how the server takes a structured answer, found by this test (and remembered). */
   structuredOutput: StructuredOutputMode | null;
+  tested: TestedWhat;
+}
+
+/** Which settings Test connection tried: the form as it stands (unsaved changes), or the saved ones. */
+export type TestedWhat = 'form' | 'saved';
+
+/** The form as Settings holds it; an absent field is the saved value. A blank or absent key means the saved key (sent only to the saved base URL). */
+export interface EngineTestForm {
+  engine?: EngineKind;
+  model?: string | null;
+  baseUrl?: string | null;
+  apiKey?: string | null;
 }
 
 export interface ModelsRequest {
@@ -74,41 +87,9 @@ export interface ModelsResult {
   hint: string | null;
 }
 
-const CONTROL = /\p{Cc}/u;
-
-function checkModel(value: string | null): string | null {
-  if (value === null) return null;
-  const model = value.trim();
-  if (model === '') return null;
-  if (model.length > MAX_MODEL_LENGTH) throw invalid('model', `must be at most ${MAX_MODEL_LENGTH} characters`);
-  if (CONTROL.test(model)) throw invalid('model', 'must not contain control characters');
-  return model;
-}
-
-/** An http(s) base URL (loopback allowed: Ollama, LM Studio, vLLM run locally), without a trailing slash. */
-export function checkBaseUrl(field: string, value: string | null): string | null {
-  if (value === null) return null;
-  const url = value.trim().replace(/\/+$/, '');
-  if (url === '') return null;
-  if (url.length > MAX_BASE_URL_LENGTH) throw invalid(field, `must be at most ${MAX_BASE_URL_LENGTH} characters`);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw invalid(field, 'must be an http(s) URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(field, 'must be an http(s) URL');
-  if (parsed.username || parsed.password) throw invalid(field, 'must not contain a user name or password (put the key in apiKey)');
-  return url;
-}
-
-function checkApiKey(value: string | null): string | null {
-  if (value === null) return null;
-  const key = value.trim();
-  if (key === '') return null;
-  if (key.length > MAX_API_KEY_LENGTH) throw invalid('apiKey', `must be at most ${MAX_API_KEY_LENGTH} characters`);
-  if (/\s/.test(key) || CONTROL.test(key)) throw invalid('apiKey', 'must not contain spaces or control characters');
-  return key;
+function checkEnumEngine(value: EngineKind): EngineKind {
+  if (!ENGINE_KINDS.includes(value)) throw invalid('engine', 'must be local or openai');
+  return value;
 }
 
 const hint = (key: string | null): string | null => (key === null || key.length < 8 ? null : key.slice(-4));
@@ -237,33 +218,52 @@ export class EngineSettingsService {
   }
 
   /**
-   * Settings → Test connection: the built-in engine is always ready; an OpenAI-compatible server is
-   * asked for its models and probed for structured output, and the mode found is remembered while
-   * the model and base URL are still the ones tested. A failure is an answer, not an error.
+   * Settings → Test connection, of what the form holds: `form` fields override the saved settings
+   * (absent ones stay saved, as PUT applies them), so an unsaved switch to another server is what
+   * gets tried. The built-in engine is always ready; an OpenAI-compatible server is asked for its
+   * models and probed for structured output. The mode found is remembered only while the saved
+   * model and base URL are the ones tested. A failure is an answer, not an error; `tested` says
+   * whether the unsaved form or the saved settings were tried.
    */
-  async test(): Promise<EngineTestResult> {
-    const s = await this.settings();
-    const model = s.engineModel ?? '';
-    const failed = (d: Diagnosis): EngineTestResult => ({ ok: false, engine: s.engine, model, message: d.message, problem: d.problem, hint: d.hint, structuredOutput: null });
-    if (s.engine === 'local') {
-      const engine = await this.engine();
-      const message = engine.check ? await engine.check() : 'Ready.';
-      return { ok: true, engine: 'local', model: engine.model, message, problem: null, hint: null, structuredOutput: null };
+  async test(form: EngineTestForm = {}): Promise<EngineTestResult> {
+    const saved = await this.settings();
+    const engine = form.engine === undefined ? saved.engine : checkEnumEngine(form.engine);
+    const engineModel = form.model === undefined ? saved.engineModel : checkModel(form.model);
+    const engineBaseUrl = form.baseUrl === undefined ? saved.engineBaseUrl : checkBaseUrl('baseUrl', form.baseUrl);
+    const typedKey = form.apiKey === undefined ? null : checkApiKey(form.apiKey);
+    const s: EngineSettings = { ...saved, engine, engineModel, engineBaseUrl };
+    const sameServer = engineModel === saved.engineModel && engineBaseUrl === saved.engineBaseUrl;
+    const tested: TestedWhat = engine === saved.engine && sameServer && (typedKey === null || typedKey === this.storedKeyOrNull()) ? 'saved' : 'form';
+    const model = engineModel ?? '';
+    const failed = (d: Diagnosis): EngineTestResult => ({ ok: false, engine, model, message: d.message, problem: d.problem, hint: d.hint, structuredOutput: null, tested });
+    if (engine === 'local') {
+      const local = createEngine(s, null);
+      const message = local.check ? await local.check() : 'Ready.';
+      return { ok: true, engine: 'local', model: local.model, message, problem: null, hint: null, structuredOutput: null, tested };
     }
-    if (!s.engineBaseUrl || !s.engineModel) {
-      return failed({ problem: 'not_configured', message: 'The OpenAI-compatible engine needs a base URL and a model.', hint: 'Pick a preset, find and choose a model, then Save.' });
+    if (!engineBaseUrl || !engineModel) {
+      const missing = !engineBaseUrl && !engineModel ? 'a base URL and a model' : !engineBaseUrl ? 'a base URL' : 'a model';
+      return failed({ problem: 'not_configured', message: `The OpenAI-compatible engine needs ${missing}.`, hint: 'Pick a preset, then find and choose a model (or type one).' });
     }
-    let apiKey: string | null;
-    try {
-      apiKey = this.apiKey();
-    } catch (err) {
-      if (err instanceof EngineError) return failed({ problem: 'key_unreadable', message: err.message, hint: 'Enter the key again under API key, then Save.' });
-      throw err;
+    let apiKey: string | null = typedKey;
+    // A blank key field means the saved key, which goes only to the saved server.
+    if (apiKey === null && engineBaseUrl === saved.engineBaseUrl) {
+      try {
+        apiKey = this.apiKey();
+      } catch (err) {
+        if (err instanceof EngineError) return failed({ problem: 'key_unreadable', message: err.message, hint: 'Enter the key again under API key, then Save.' });
+        throw err;
+      }
     }
-    const found = await checkConnection({ baseUrl: s.engineBaseUrl, apiKey, timeoutMs: TEST_TIMEOUT_MS }, s.engineModel);
+    if (typedKey) this.deps.onSecret(typedKey);
+    const found = await checkConnection({ baseUrl: engineBaseUrl, apiKey, timeoutMs: TEST_TIMEOUT_MS }, engineModel);
     if (!found.ok) return failed(found);
-    await inTransaction(this.deps.db, (trx) => rememberStructuredOutput(trx, s, found.mode));
-    return { ok: true, engine: 'openai', model, message: found.message, problem: null, hint: null, structuredOutput: found.mode };
+    if (sameServer) await inTransaction(this.deps.db, (trx) => rememberStructuredOutput(trx, s, found.mode));
+    return { ok: true, engine: 'openai', model, message: found.message, problem: null, hint: null, structuredOutput: found.mode, tested };
+  }
+
+  private storedKeyOrNull(): string | null {
+    return this.deps.envApiKey ?? this.storedKey();
   }
 
   /**
@@ -291,7 +291,7 @@ export class EngineSettingsService {
     const count = list.models.length === 0 ? 'no models' : list.models.length === 1 ? '1 model' : `${list.models.length}${list.truncated ? '+' : ''} models`;
     return {
       ok: true, models: list.models, truncated: list.truncated, problem: null,
-      message: `${baseUrl} lists ${count}${list.truncated ? ` (the first ${MAX_MODELS} shown)` : ''}.`,
+      message: `The server at ${baseUrl} lists ${count}${list.truncated ? ` (the first ${MAX_MODELS} shown)` : ''}.`,
       hint: list.models.length === 0 ? 'Load or pull a model on the server first.' : null,
     };
   }

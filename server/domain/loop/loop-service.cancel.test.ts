@@ -54,7 +54,7 @@ describe('the phase of the cycle under way', () => {
     const pending = loop.runNow();
     await inModel(loop);
     const { cycle, runningRunId } = await loop.runtime();
-    expect(cycle).toEqual({ runId: runningRunId, phase: 'model', since: clock.now().toISOString(), attempt: 1, inputTokens: 1200, maxOutputTokens: 4096, cancelling: false });
+    expect(cycle).toEqual({ runId: runningRunId, phase: 'model', since: clock.now().toISOString(), startedAt: expect.any(String), attempt: 1, inputTokens: 1200, maxOutputTokens: 4096, cancelling: false });
     engine.release();
     expect((await pending).status).toBe('completed');
     expect((await loop.runtime()).cycle).toBeNull();

@@ -50,6 +50,8 @@ export interface RunningCycle {
   phase: 'gathering' | 'model' | 'applying';
   /** When the cycle entered this phase. @format date-time */
   since: string;
+  /** When the cycle began (its record was started): the header's elapsed time counts from here. @format date-time */
+  startedAt: string;
   /** The model call's attempt: 1, more for a retry or a repair request; null outside `model`. @isInt */
   attempt: number | null;
   /** Prompt tokens of the model call, counted before sending; null outside `model`. @isInt */
@@ -59,6 +61,9 @@ export interface RunningCycle {
   /** A cancel was asked for: the cycle is stopping. */
   cancelling: boolean;
 }
+
+/** What Run now does when a cycle is already running: answer 409 `run_in_progress`, or wait for that cycle and answer its record. */
+export type WhenRunning = 'refuse' | 'wait';
 
 /** The one cycle slot: a Run now, or a scheduled look (`scheduled`) that may become a cycle. */
 interface Slot {
@@ -119,14 +124,20 @@ export class LoopService {
 
   /**
    * POST /runs: runs one cycle now and resolves with its record once it has finished (completed,
-   * or failed with the engine's message). 409 `run_in_progress` while a cycle runs; 409
+   * or failed with the engine's message). While a cycle runs: 409 `run_in_progress`, or, with
+   * `whenRunning: 'wait'` (the Run now button), that cycle's record once it has finished; 409
    * `cost_cap_reached` when today's spend has reached the cap (nothing is written).
    */
-  async runNow(): Promise<Run> {
+  async runNow(options: { whenRunning?: WhenRunning } = {}): Promise<Run> {
     await this.recover();
     // A scheduled look that has not started a cycle (no run record: it is checking whether anything
     // is new) is waited for, not refused: Run now must not answer "already running" when nothing is.
     while (this.inFlight?.scheduled && this.inFlight.runId === null) await this.inFlight.done.catch(() => null);
+    if (this.inFlight?.runId && options.whenRunning === 'wait') {
+      const runId = this.inFlight.runId;
+      await this.inFlight.done.catch(() => null);
+      return this.get(runId);
+    }
     if (this.inFlight) throw conflict('run_in_progress', `A cycle is already running${this.inFlight.runId ? ` (${this.inFlight.runId})` : ''}; wait for it to finish (GET /runs shows it)`);
     const started = this.start(false, async (slot) => {
       const ws = await readWorkspace(this.d.db);
@@ -198,7 +209,7 @@ export class LoopService {
     if (slot?.runId == null) return null;
     const p = slot.phase ?? { phase: 'gathering' as const, since: slot.startedAt ?? this.d.clock.now().toISOString() };
     const call = p.phase === 'model' ? { attempt: p.attempt, inputTokens: p.inputTokens, maxOutputTokens: p.maxOutputTokens } : { attempt: null, inputTokens: null, maxOutputTokens: null };
-    return { runId: slot.runId, phase: p.phase, since: p.since, ...call, cancelling: slot.abort.signal.aborted };
+    return { runId: slot.runId, phase: p.phase, since: p.since, startedAt: slot.startedAt ?? p.since, ...call, cancelling: slot.abort.signal.aborted };
   }
 
   /**

@@ -40,10 +40,10 @@ describe('a signal that gives orders', () => {
     for (const a of artifacts) {
       expect(a.status).toBe('ready');
       expect(a.decidedAt).toBeNull();
-      // The source's words appear as what the source said: cited in bold, quoted in the next steps.
-      expect(a.content).toContain(`**${ATTACK}**`);
-      expect(a.content).toContain(`"${ATTACK}"`);
-      expect(a.content).toContain(`(signal ${signalId})`);
+      // The source's words appear as what the source said (a reply's "what we have heard"), cited, never obeyed.
+      expect(a.content).toContain(`What we have heard from you:\n\n- ${ATTACK} [S1]`);
+      expect(a.content).toContain(`- [S1] ${ATTACK} — no link (signal ${signalId})`);
+      expect(a.content).not.toContain(KEY);
     }
     expect(await workspaceGuards()).toEqual(before);
     expect(await db.selectFrom('activity').select('kind').where('kind', 'in', ['artifact.approved', 'workspace.cost_cap', 'workspace.engine']).execute()).toEqual([]);

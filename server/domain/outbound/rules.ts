@@ -1,5 +1,5 @@
 import { invalid } from '../../core/errors';
-import { checkHttpUrl } from '../../core/input';
+import { checkHttpUrl, MAX_BULK_IDS } from '../../core/input';
 import { defineList } from '../../core/lists';
 import { EVENT_NAMES, type EventName } from '../catalog/events';
 import { DELIVERY_STATES, type DeliveryState, ATTEMPT_TRIGGERS, type AttemptTrigger, ATTEMPT_OUTCOMES, type AttemptOutcome, DISABLED_REASONS, type DisabledReason } from '../../core/vocabulary';
@@ -10,8 +10,11 @@ export { DELIVERY_STATES, type DeliveryState, ATTEMPT_TRIGGERS, type AttemptTrig
  * when a failing subscription is disabled). The delivery worker and the services apply them.
  */
 
-/** Subscriptions per workspace (not in the spec): one per receiving service is the idea. */
-export const MAX_SUBSCRIPTIONS = 25;
+/**
+ * Subscriptions per workspace (not in the spec): one per receiving service is the idea. As many as
+ * one bulk call takes, so a single pause, resume or delete can reach every subscription.
+ */
+export const MAX_SUBSCRIPTIONS = MAX_BULK_IDS;
 export const MAX_SUBSCRIPTION_LABEL = 80;
 
 export const OUTBOUND_BULK_ACTIONS = ['pause', 'resume', 'delete'] as const;

@@ -73,7 +73,7 @@ describe('local engine: triage', () => {
 });
 
 describe('local engine: drafting', () => {
-  it('drafts a cited markdown output from the task, its signals, the memory and the notes', async () => {
+  it('drafts a cited markdown brief from the task, its signals, the memory and the notes', async () => {
     const store = memoryStore([
       memory('mem_1', 'Refund policy', 'Annual plans are refundable within 30 days of purchase.'),
       memory('mem_2', 'Tone for refunds', 'Apologise once, then state the policy plainly.', { kind: 'preference' }),
@@ -82,7 +82,7 @@ describe('local engine: drafting', () => {
     const t = task('tsk_a', 'Refund requests on annual plans', {
       summary: 'Customers ask for refunds on annual plans after the price change.',
       goal: 'Answer every refund request within a day.',
-      deliverableType: 'email',
+      deliverableType: 'brief',
       signals: [signal('sig_0', 'Refund request from Acme for annual plan', { kind: 'message', createdAt: '2026-11-22T08:00:00.000Z' })],
       notes: [{ id: 'note_1', text: 'Offer a pro-rated refund, not a full one.', createdAt: '2026-11-23T08:00:00.000Z' }],
       hasNewInput: true,
@@ -92,12 +92,12 @@ describe('local engine: drafting', () => {
     expect(store.calls[0].taskRef).toBe('tsk_a');
     expect(d.artifacts).toHaveLength(1);
     const a = d.artifacts[0];
-    expect(a).toMatchObject({ taskRef: 'tsk_a', kind: 'email', title: 'Email draft: Refund requests on annual plans', signalIds: ['sig_0', 'sig_1'], memoryIds: ['mem_1', 'mem_2'] });
+    expect(a).toMatchObject({ taskRef: 'tsk_a', kind: 'brief', title: 'Brief: Refund requests on annual plans', signalIds: ['sig_0', 'sig_1'], memoryIds: ['mem_1', 'mem_2'] });
     const c = a.content;
-    expect(c.startsWith('# Email draft: Refund requests on annual plans\n')).toBe(true);
+    expect(c.startsWith('# Brief: Refund requests on annual plans\n')).toBe(true);
     // A task titled by triage ("Reply: ...") drafts under its subject alone: the label already names the deliverable.
     const triaged = await engine.runCycle(cycleInput({ tasks: [{ ...t, title: 'Reply: Refund requests on annual plans' }], searchMemory: store.search }));
-    expect(triaged.artifacts[0].title).toBe('Email draft: Refund requests on annual plans');
+    expect(triaged.artifacts[0].title).toBe('Brief: Refund requests on annual plans');
     for (const heading of ['## What happened', '## What it means', '## What to do next', '## Sources']) expect(c).toContain(heading);
     expect(c).toContain('[S1] **Refund request from Acme for annual plan**');
     expect(c).toContain('[S2] **Second refund request for an annual plan** (message, high');
@@ -114,7 +114,7 @@ describe('local engine: drafting', () => {
     expect(c).toContain('- [M2] Tone for refunds (memory mem_2)');
     expect(c).toContain('drafted 23 Nov 2026, 11:00 (Europe/Paris)');
     expect(d.workLog).toEqual([
-      { taskRef: 'tsk_a', entry: 'Attached 1 new signal ("Second refund request for an annual plan"). Drafted email v1 citing 2 signals and 2 memory entries. Followed 1 operator note as direction.', consumedNoteIds: ['note_1'], status: 'in_progress' },
+      { taskRef: 'tsk_a', entry: 'Attached 1 new signal ("Second refund request for an annual plan"). Drafted brief v1 citing 2 signals and 2 memory entries. Followed 1 operator note as direction.', consumedNoteIds: ['note_1'], status: 'in_progress' },
     ]);
   });
 

@@ -22,3 +22,16 @@ describe('local engine text', () => {
     expect(index.best([], 0, 1)).toBeNull();
   });
 });
+
+describe('local engine text: repeats', () => {
+  it('finds sentences that say the same thing, and keeps different ones apart', async () => {
+    const { sameStatement, distinctSentences, groupRepeats, sentencesOf } = await import('./text');
+    expect(sameStatement('Stripe raises prices for European customers', 'Stripe raises prices for European customers!')).toBe(true);
+    expect(sameStatement('Stripe raised prices for European customers.', 'Stripe raises its prices for European customers')).toBe(true);
+    expect(sameStatement('Competitor Acme launches AI assistant', 'Acme AI assistant launch gets mixed reviews')).toBe(false);
+    expect(sameStatement('OK', 'ok.')).toBe(true);
+    expect(sentencesOf('Checkout is slow. Checkout is slow!\n- Refunds are up')).toEqual(['Checkout is slow.', 'Checkout is slow!', 'Refunds are up']);
+    expect(distinctSentences(['Checkout is slow on mobile.', 'Refunds are up.', 'Checkout is slow on mobile!'])).toEqual(['Checkout is slow on mobile.', 'Refunds are up.']);
+    expect(groupRepeats(['a b c', 'x y z', 'a b c'], (s) => s)).toEqual([['a b c', 'a b c'], ['x y z']]);
+  });
+});

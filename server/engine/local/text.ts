@@ -139,3 +139,49 @@ export class OverlapIndex {
     return best;
   }
 }
+
+/** How much of their meaningful words two texts must share (Jaccard) to say the same thing. */
+export const SAME_STATEMENT = 0.75;
+
+/**
+ * Whether two texts say the same thing: their meaningful words overlap by at least `threshold`
+ * (shared / all). Texts without a meaningful word are the same only when equal, ignoring case,
+ * spacing and punctuation.
+ */
+export function sameStatement(a: string, b: string, threshold = SAME_STATEMENT): boolean {
+  const wa = new Set(words(a));
+  const wb = new Set(words(b));
+  if (wa.size === 0 || wb.size === 0) return a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  let shared = 0;
+  for (const w of wa) if (wb.has(w)) shared += 1;
+  return shared / (wa.size + wb.size - shared) >= threshold;
+}
+
+/**
+ * Items grouped by what they say: each group holds an item and the later ones that repeat it
+ * (sameStatement on `text`), in order of first appearance. Three signals that carry one headline
+ * become one group, cited once with all three.
+ */
+export function groupRepeats<T>(items: readonly T[], text: (item: T) => string, threshold = SAME_STATEMENT): T[][] {
+  const groups: { text: string; items: T[] }[] = [];
+  for (const item of items) {
+    const t = text(item);
+    const same = groups.find((g) => sameStatement(g.text, t, threshold));
+    if (same) same.items.push(item);
+    else groups.push({ text: t, items: [item] });
+  }
+  return groups.map((g) => g.items);
+}
+
+/** The sentences of a text (split after . ! ? or a line break). */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.replace(/^[-*•]\s+/, '').trim())
+    .filter((s) => s !== '');
+}
+
+/** The sentences, without those that repeat an earlier one. */
+export function distinctSentences(sentences: readonly string[], threshold = SAME_STATEMENT): string[] {
+  return groupRepeats(sentences, (s) => s, threshold).map((g) => g[0]);
+}

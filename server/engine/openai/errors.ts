@@ -3,6 +3,7 @@
  * messages are passed through redacted (OpenAI's 401 message quotes part of the key).
  */
 import OpenAI from 'openai';
+import { sentence } from '../../core/sentence';
 import { EngineError } from '../types';
 
 const KEY_LIKE = /\b(sk|rk|pk)-[A-Za-z0-9_*-]{6,}/g;
@@ -15,6 +16,11 @@ export function redact(text: string, secrets: readonly string[]): string {
 
 export function providerError(err: unknown, secrets: readonly string[]): EngineError {
   if (err instanceof EngineError) return err;
+  // The provider's own words close the message, as they came: they end the sentence here.
+  return new EngineError(sentence(describe(err, secrets).message));
+}
+
+function describe(err: unknown, secrets: readonly string[]): EngineError {
   if (err instanceof OpenAI.APIUserAbortError) return new EngineError('The cycle was cancelled before the provider answered.');
   if (err instanceof OpenAI.APIConnectionTimeoutError) return new EngineError('The provider did not answer in time (request timed out).');
   if (err instanceof OpenAI.APIConnectionError) {

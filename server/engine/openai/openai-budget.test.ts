@@ -157,7 +157,7 @@ describe('servers without json_schema', () => {
   it('says so when the server takes no structured answer at all', async () => {
     chat.structuredOutput = 'none';
     chat.answer({ content: JSON.stringify(answer) });
-    await expect(engine().runCycle(busy(null))).rejects.toThrow('The server takes no structured answer (JSON schema, JSON mode or tool calls): The provider failed (400): tools is not supported by this server Choose a model');
+    await expect(engine().runCycle(busy(null))).rejects.toThrow('The server takes no structured answer (JSON schema, JSON mode or tool calls): The provider failed (400): tools is not supported by this server. Choose a model');
   });
 
   it('sends max_completion_tokens instead when the server refuses max_tokens', async () => {

@@ -23,6 +23,7 @@ function fakeDesk() {
     const { method, path } = call;
     if (method === 'GET' && path === '/api/v1/artifacts/art_2') return json(200, { ...v2, reactions });
     if (method === 'GET' && path === '/api/v1/artifacts/art_1') return json(200, v1);
+    if (method === 'GET' && path === '/api/v1/runs/run_1') return json(200, { id: 'run_1', trigger: 'schedule', status: 'completed', engine: 'local', model: 'gpt-4o-mini' });
     if (method === 'GET' && /^\/api\/v1\/artifacts\/art_[12]\/sources$/.test(path))
       return json(200, {
         artifactId: 'art_2',
@@ -67,6 +68,10 @@ describe('OutputPage', () => {
 
     expect(screen.getByText('ready for review')).toBeTruthy();
     expect(screen.getByText('watch · waiting 30 h')).toBeTruthy();
+    // The built-in engine drafted it: said plainly, with what a model would add.
+    const note = await screen.findByTestId('built-in-engine-note');
+    expect(note.textContent).toMatch(/^Drafted by the built-in engine, offline and without a model: .* A model \(Settings → AI engine\) writes it in full sentences in your voice/);
+    expect(within(note).getByRole('link', { name: 'Settings → AI engine' }).getAttribute('href')).toBe('/settings/engine');
     expect(screen.getByText('v2')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open task' }).getAttribute('href')).toBe('/tasks/tsk_1');
 

@@ -6,6 +6,7 @@ import { ReactionBar } from '../../components/ReactionBar';
 import { formatDateTime, formatRelative, plural } from '../../lib/format';
 import { outputQuery, outputSourcesQuery, outputVersionsQuery, useReactToOutput, type Artifact } from './api';
 import { outputStatusLabel, outputStatusTone } from './format';
+import { EngineNote } from './EngineNote';
 import { Markdown } from './Markdown';
 import { OutputBadges } from './OutputBadges';
 import './outputs.css';
@@ -190,6 +191,7 @@ export function OutputPage() {
           />
           <div className="detail-columns">
             <div className="stack">
+              {o.runId ? <EngineNote runId={o.runId} /> : null}
               <article className="card card--padded output-content" aria-label="Content">
                 <Markdown source={o.content} title={o.title} />
               </article>

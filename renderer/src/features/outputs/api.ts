@@ -85,3 +85,11 @@ export const useBulkDecideOutputs = () =>
     mutationFn: (action: BulkAction) => unwrap(api.POST('/api/v1/artifacts/bulk', { body: { action } })),
     affects: decisionAffects(),
   });
+
+/** The cycle that made an output (GET /runs/{id}): which engine drafted it. */
+export const outputRunQuery = (runId: string) =>
+  queryOptions({
+    queryKey: queryKeys.runs.detail(runId),
+    queryFn: () => unwrap(api.GET('/api/v1/runs/{runId}', { params: { path: { runId } } })),
+    staleTime: Infinity,
+  });

@@ -31,23 +31,24 @@ function useSecondTick(active: boolean): void {
 }
 
 /**
- * What the cycle under way is doing: "Gathering…", "Waiting on the model · 0:12 · bound 4,096
- * tokens", "Applying…". Only the phase is a live region: the ticking clock beside it is read when
- * the user reaches it, not announced every second.
+ * What the cycle under way is doing and for how long: "Gathering… · 0:03", "Waiting on the model ·
+ * 0:12 · bound 4,096 tokens", "Applying… · 0:41" (the time since the cycle began, ticking). Only
+ * the phase is a live region: the clock beside it is read when the user reaches it, not announced
+ * every second.
  */
 export function CycleProgress({ cycle }: { cycle: RunningCycle }) {
   const waiting = cycle.phase === 'model' && !cycle.cancelling;
-  useSecondTick(waiting);
+  useSecondTick(true);
   return (
     <span className="cycle-progress">
       <span className="spinner" aria-hidden="true" />
       <span role="status">{phaseLabel(cycle)}</span>
+      <span className="cycle-progress__elapsed" title="Time since the cycle began">
+        {' · '}
+        {formatElapsed(nowMs() - Date.parse(cycle.startedAt))}
+      </span>
       {waiting ? (
         <>
-          <span className="cycle-progress__elapsed" title="Time waiting on the model">
-            {' · '}
-            {formatElapsed(nowMs() - Date.parse(cycle.since))}
-          </span>
           {cycle.maxOutputTokens !== null ? <span title="The longest answer the model may give (fits what is left of the cap)">{` · bound ${formatCount(cycle.maxOutputTokens)} tokens`}</span> : null}
           {cycle.attempt !== null && cycle.attempt > 1 ? <span>{` · attempt ${cycle.attempt}`}</span> : null}
         </>

@@ -94,8 +94,12 @@ describe('LoopHeader', () => {
 });
 
 /** A desk whose cycle run_live is under way in `cycle`'s phase; POST /runs/run_live/cancel stops it (the stats then say idle). */
-function runningDesk(cycle: Partial<Schema<'RunningCycle'>>, cancelAnswer: () => Response = () => json(200, aRun('run_live', { status: 'failed', cancelledAt: '2026-03-10T12:00:01.000Z', errorMessage: 'Cancelled by the operator', estimatedCostUsd: 0 }))) {
-  const live = { runId: 'run_live', phase: 'model' as const, since: '2026-03-10T11:59:48.000Z', attempt: 1, inputTokens: 1200, maxOutputTokens: 4096, cancelling: false, ...cycle };
+function runningDesk(
+  cycle: Partial<Schema<'RunningCycle'>>,
+  cancelAnswer: () => Response = () => json(200, aRun('run_live', { status: 'failed', cancelledAt: '2026-03-10T12:00:01.000Z', errorMessage: 'Cancelled by the operator', estimatedCostUsd: 0 })),
+  runAnswer?: () => Promise<Response>,
+) {
+  const live = { runId: 'run_live', phase: 'model' as const, since: '2026-03-10T11:59:48.000Z', startedAt: '2026-03-10T11:59:45.000Z', attempt: 1, inputTokens: 1200, maxOutputTokens: 4096, cancelling: false, ...cycle };
   let stats = someStats({ phase: 'running', runningRunId: 'run_live', nextCycleAt: null, cycle: live });
   return fakeFetch((call) => {
     const { method, path } = call;
@@ -104,6 +108,12 @@ function runningDesk(cycle: Partial<Schema<'RunningCycle'>>, cancelAnswer: () =>
     if (method === 'POST' && path === '/api/v1/runs/run_live/cancel') {
       stats = someStats();
       return cancelAnswer();
+    }
+    if (method === 'POST' && path === '/api/v1/runs' && runAnswer) {
+      return runAnswer().then((r) => {
+        stats = someStats();
+        return r;
+      });
     }
     if (method === 'GET' && path === '/api/v1/signals') return json(200, { signals: [], nextCursor: null });
     if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [], nextCursor: null });
@@ -123,19 +133,38 @@ describe('LoopHeader: the cycle under way', () => {
     renderAppAt('/signals');
     const progress = await within(await shown()).findByText('Waiting on the model');
     expect(progress.getAttribute('role')).toBe('status');
-    expect(progress.parentElement!.textContent).toBe('Waiting on the model · 0:12 · bound 4,096 tokens');
+    // The time since the cycle began (11:59:45), not only the wait on the model.
+    expect(progress.parentElement!.textContent).toBe('Waiting on the model · 0:15 · bound 4,096 tokens');
     at += 5_000;
     act(() => vi.advanceTimersByTime(1_000));
-    expect(progress.parentElement!.textContent).toBe('Waiting on the model · 0:17 · bound 4,096 tokens');
+    expect(progress.parentElement!.textContent).toBe('Waiting on the model · 0:20 · bound 4,096 tokens');
     expect(within(header()).getByRole('button', { name: 'Cancel the cycle' })).toBeTruthy();
-    expect((within(header()).getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(header()).getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(header()).queryByText(/Next cycle/)).toBeNull();
   });
 
-  it('says Gathering… and Applying…; no Cancel while applying (too late)', async () => {
+  it('Run now during a cycle waits for it: it says so, asks the desk to wait (no 409), then shows that cycle\'s result', async () => {
+    let finish: (r: Response) => void = () => undefined;
+    const finished = new Promise<Response>((resolve) => (finish = resolve));
+    const desk = runningDesk({}, undefined, () => finished);
+    renderAppAt('/signals');
+    fireEvent.click(await within(await shown()).findByRole('button', { name: 'Run now' }));
+    expect((await within(header()).findByTestId('run-now-waiting')).textContent).toBe('Run now waits for this cycle and shows its result.');
+    expect(within(header()).getByText('Waiting on the model')).toBeTruthy();
+    const posts = desk.calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/runs');
+    expect(posts.map((c) => c.query.get('whenRunning'))).toEqual(['wait']);
+    finish(json(200, aRun('run_live', { counts: { ...aRun('run_live').counts, artifactsCreated: 1 } })));
+    expect(await within(header()).findByText(/^Cycle done: /)).toBeTruthy();
+    expect(within(header()).queryByTestId('run-now-waiting')).toBeNull();
+    expect(within(header()).queryByRole('alert')).toBeNull();
+  });
+
+  it('says Gathering… and Applying…, each with the time since the cycle began; no Cancel while applying (too late)', async () => {
+    setClock(() => new Date('2026-03-10T12:00:00.000Z').getTime());
     runningDesk({ phase: 'gathering', attempt: null, inputTokens: null, maxOutputTokens: null });
     renderAppAt('/signals');
     expect(await within(await shown()).findByText('Gathering…')).toBeTruthy();
+    expect(within(header()).getByText('Gathering…').parentElement!.textContent).toBe('Gathering… · 0:15');
     expect(within(header()).getByRole('button', { name: 'Cancel the cycle' })).toBeTruthy();
     cleanup();
     runningDesk({ phase: 'applying', attempt: null, inputTokens: null, maxOutputTokens: null });

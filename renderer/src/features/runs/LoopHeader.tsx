@@ -63,8 +63,9 @@ function errorMessage(error: { code: string; message: string }): Message {
 
 /**
  * The loop at a glance above every page: state (on, paused, off, a scheduled pause), when the next
- * cycle starts, today's spend against the cap, and Run now (disabled while a cycle runs; the answer,
- * a failure or a refusal shows beneath). The shell puts the global search box in the same bar.
+ * cycle starts, today's spend against the cap, the cycle under way (phase and time since it began),
+ * and Run now (pressed during a cycle it waits for that one; the answer, a failure or a refusal
+ * shows beneath). The shell puts the global search box in the same bar.
  */
 export function LoopHeader({ search }: { search?: ReactNode }) {
   const ws = useQuery(workspaceQuery());
@@ -102,7 +103,11 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
     setMessage({ tone: feedback.tone, text: feedback.text, runId: feedback.run?.id });
   };
 
+  // A cycle already under way (scheduled, or started elsewhere) is waited for: the click shows it
+  // running and then its result, never a refusal.
+  const [joined, setJoined] = useState(false);
   const start = () => {
+    setJoined(Boolean(cycle));
     setMessage(null);
     runNow.mutate(undefined, { onSuccess: (run) => setMessage(resultMessage(run)), onError: (e) => setMessage(errorMessage(e)) });
   };
@@ -140,7 +145,12 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
             <span className="spinner" aria-hidden="true" /> {runNow.isPending ? 'Running a cycle…' : 'A cycle is running…'}
           </span>
         ) : null}
-        <button type="button" ref={runButton} className="button button--small" onClick={start} disabled={running} aria-busy={runNow.isPending}>
+        {runNow.isPending && joined ? (
+          <span className="muted small" role="status" data-testid="run-now-waiting">
+            Run now waits for this cycle and shows its result.
+          </span>
+        ) : null}
+        <button type="button" ref={runButton} className="button button--small" onClick={start} disabled={runNow.isPending} aria-busy={runNow.isPending}>
           Run now
         </button>
       </span>

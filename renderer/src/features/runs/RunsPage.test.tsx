@@ -90,7 +90,7 @@ describe('RunsPage: cancelled, running and budget', () => {
       const { method, path } = call;
       if (method === 'GET' && path === '/api/v1/workspace') return json(200, aProfile());
       if (method === 'GET' && path === '/api/v1/stats')
-        return json(200, live ? someStats({ phase: 'running', runningRunId: 'run_live', nextCycleAt: null, cycle: { runId: 'run_live', phase: 'model', since: '2026-03-10T11:59:55.000Z', attempt: 1, inputTokens: 900, maxOutputTokens: 4096, cancelling: false } }) : someStats());
+        return json(200, live ? someStats({ phase: 'running', runningRunId: 'run_live', nextCycleAt: null, cycle: { runId: 'run_live', phase: 'model', since: '2026-03-10T11:59:55.000Z', startedAt: '2026-03-10T11:59:50.000Z', attempt: 1, inputTokens: 900, maxOutputTokens: 4096, cancelling: false } }) : someStats());
       if (method === 'GET' && path === '/api/v1/runs') return json(200, { runs: [live ? running : cancelled, insufficient, earlier], nextCursor: null });
       if (method === 'POST' && path === '/api/v1/runs/run_live/cancel') {
         live = false;
@@ -123,7 +123,7 @@ describe('RunsPage: cancelled, running and budget', () => {
     const list = await screen.findByRole('list', { name: 'Runs' });
     const row = () => within(list).getAllByRole('listitem')[0];
     expect(await within(row()).findByText('Waiting on the model')).toBeTruthy();
-    expect(row().textContent).toContain('Waiting on the model · 0:05 · bound 4,096 tokens');
+    expect(row().textContent).toContain('Waiting on the model · 0:10 · bound 4,096 tokens');
     fireEvent.click(within(row()).getByRole('button', { name: 'Cancel the cycle' }));
     expect(await within(row()).findByText('Cycle cancelled: nothing was written and nothing was billed.')).toBeTruthy();
     await waitFor(() => expect(within(row()).getByText('cancelled')).toBeTruthy());

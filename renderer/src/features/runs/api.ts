@@ -36,12 +36,14 @@ export const runsList = () =>
   });
 
 /**
- * Run now: POST /runs answers once the cycle has finished (completed or failed). Everything a
- * cycle can change is refreshed afterwards: tasks, outputs, signals (triaged), memory, cycles, stats.
+ * Run now: POST /runs answers once the cycle has finished (completed or failed); with a cycle
+ * already running it waits for that one and answers its record (whenRunning=wait: never a 409 for
+ * a click). Everything a cycle can change is refreshed afterwards: tasks, outputs, signals
+ * (triaged), memory, cycles, stats.
  */
 export const useRunNow = () =>
   useDeskMutation({
-    mutationFn: (): Promise<Run> => unwrap(api.POST('/api/v1/runs')),
+    mutationFn: (): Promise<Run> => unwrap(api.POST('/api/v1/runs', { params: { query: { whenRunning: 'wait' } } })),
     affects: [queryKeys.tasks.all, queryKeys.artifacts.all, queryKeys.signals.all, queryKeys.runs.all, queryKeys.stats.all, queryKeys.memory.all],
   });
 

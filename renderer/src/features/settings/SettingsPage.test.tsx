@@ -102,7 +102,7 @@ describe('SettingsPage', () => {
     const input = await screen.findByLabelText('Loop interval (minutes)');
     fireEvent.change(input, { target: { value: '' } });
     fireEvent.submit(input.closest('form')!);
-    expect(await screen.findByText('Enter a whole number of minutes')).toBeTruthy();
+    expect(await screen.findByText('Enter a whole number of minutes.')).toBeTruthy();
     expect(desk.calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 

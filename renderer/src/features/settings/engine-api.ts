@@ -11,6 +11,7 @@ export type EngineTestAnswer = Schema<'EngineTestAnswer'>;
 export type EngineChoice = Schema<'EngineChoice'>;
 export type EngineModelsAnswer = Schema<'EngineModelsAnswer'>;
 export type EngineModelsBody = Schema<'EngineModelsBody'>;
+export type EngineTestBody = Schema<'EngineTestBody'>;
 export type EnginePrice = EngineSettings['price'];
 export type EngineProblem = NonNullable<EngineTestAnswer['problem']>;
 export type StructuredOutputMode = NonNullable<EngineSettings['structuredOutput']>;
@@ -28,10 +29,13 @@ export const useSaveEngineSettings = () =>
     affects: [queryKeys.workspace.engine],
   });
 
-/** Test connection: no activity; it may remember the structured-output mode, so the settings are read again. */
+/**
+ * Test connection of what the form holds (saved or not; the answer's `tested` says which): no
+ * activity; it may remember the structured-output mode, so the settings are read again.
+ */
 export const useTestEngine = () =>
-  useDeskMutation<EngineTestAnswer, void>({
-    mutationFn: () => unwrap(api.POST('/api/v1/workspace/engine/test')),
+  useDeskMutation<EngineTestAnswer, EngineTestBody>({
+    mutationFn: (body) => unwrap(api.POST('/api/v1/workspace/engine/test', { body })),
     affects: (data) => (data.structuredOutput ? [queryKeys.workspace.engine] : []),
     logged: false,
   });

@@ -34,7 +34,7 @@ function ThresholdSetting({ title, description, toggleLabel, daysLabel, field, m
       return;
     }
     const n = parseWhole(days);
-    setLocalError(n === null ? 'Enter a whole number of days' : null);
+    setLocalError(n === null ? 'Enter a whole number of days.' : null);
     if (n !== null) mutation.mutate(n);
   };
 

@@ -73,7 +73,7 @@ function ChronicSpike({ profile }: { profile: WorkspaceProfile }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const thresholdDays = parseWhole(days);
-    setLocalError(thresholdDays === null ? 'Enter a whole number of days' : null);
+    setLocalError(thresholdDays === null ? 'Enter a whole number of days.' : null);
     if (thresholdDays !== null) save.mutate({ sourceChronicSpikeAction: fromOption(action), thresholdDays });
   };
   return (
@@ -119,7 +119,7 @@ function CostCap({ profile }: { profile: WorkspaceProfile }) {
       save.mutate({ dailyCostCapUsdCents: null });
       return;
     }
-    setLocalError(cents === null ? 'Enter an amount in dollars, e.g. 5 or 12.50' : null);
+    setLocalError(cents === null ? 'Enter an amount in dollars, e.g. 5 or 12.50.' : null);
     if (cents !== null) save.mutate({ dailyCostCapUsdCents: cents });
   };
 
@@ -135,7 +135,7 @@ function CostCap({ profile }: { profile: WorkspaceProfile }) {
         </label>
         <Field
           label="Daily cap (USD)"
-          hint={capped ? (cents === null ? 'Dollars and cents' : `${cents} cents`) : 'No cap'}
+          hint={capped ? (cents === null ? 'Dollars and cents, e.g. 5.00' : `${cents} cents`) : 'No cap'}
           error={localError ?? fieldError(save.error, 'dailyCostCapUsdCents')}
           after={<SubmitActions mutation={save} />}
         >
@@ -144,7 +144,7 @@ function CostCap({ profile }: { profile: WorkspaceProfile }) {
               <span className="input-affix__prefix" aria-hidden="true">
                 $
               </span>
-              <input {...control} className="input input--money" inputMode="decimal" value={dollars} disabled={!capped} placeholder="5.00" onChange={(e) => setDollars(e.target.value)} />
+              <input {...control} className="input input--money" inputMode="decimal" value={dollars} disabled={!capped} onChange={(e) => setDollars(e.target.value)} />
             </div>
           )}
         </Field>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useDebounced } from '../../../lib/use-debounced';
 import { Field } from '../../../components/Field';
 import { FormError } from '../../../components/FormError';
 import { PROBLEM_LABELS, useFindModels, type EngineModelsAnswer } from '../engine-api';
@@ -20,10 +21,22 @@ function findText(pending: boolean, answer: EngineModelsAnswer | undefined) {
   return answer.ok ? answer.message : <ProblemText answer={answer} />;
 }
 
+/** A server on this machine (Ollama, LM Studio, vLLM): asked for its models as soon as its URL is in the form. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url.trim());
+    return (protocol === 'http:' || protocol === 'https:') && (hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The model of an OpenAI-compatible server: typed, or picked from the models the server lists
- * (Find models asks the base URL in the form, with the key typed, or the stored key when the URL
- * is the saved one). Picking fills the text field, which stays editable.
+ * The model of an OpenAI-compatible server: picked from the models the server lists (its GET
+ * /models), or typed where it lists none. A server on this machine is asked as soon as its URL
+ * settles in the form; a remote one when the user presses Find models (the base URL in the form,
+ * with the key typed, or the stored key when the URL is the saved one). Picking fills the text
+ * field, which stays editable.
  */
 export function EngineModelPicker({
   model,
@@ -51,13 +64,28 @@ export function EngineModelPicker({
   useEffect(() => {
     if (stale) reset();
   }, [stale, reset]);
-  // The list is where the user's attention goes once it arrives.
+  // The list is where the user's attention goes once it arrives, when the user asked for it.
+  const asked = useRef(false);
   const foundCount = found.length;
   useEffect(() => {
-    if (foundCount > 0) pickerRef.current?.focus();
+    if (foundCount > 0 && asked.current) pickerRef.current?.focus();
   }, [foundCount, find.submittedAt]);
 
-  const ask = () => find.mutate(apiKey === null ? { baseUrl: baseUrl.trim() } : { baseUrl: baseUrl.trim(), apiKey });
+  const request = () => (apiKey === null ? { baseUrl: baseUrl.trim() } : { baseUrl: baseUrl.trim(), apiKey });
+  const ask = () => {
+    asked.current = true;
+    find.mutate(request());
+  };
+  // A local server answers at once and costs nothing: its list comes without a click.
+  const settledUrl = useDebounced(baseUrl.trim(), 400);
+  const { mutate, isPending } = find;
+  useEffect(() => {
+    if (disabled || isPending || settledUrl !== baseUrl.trim() || !isLoopbackUrl(settledUrl) || askedUrl === settledUrl) return;
+    asked.current = false;
+    mutate(apiKey === null ? { baseUrl: settledUrl } : { baseUrl: settledUrl, apiKey });
+    // Asked once per URL: a new key is sent with Find models.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledUrl, disabled]);
 
   return (
     <div className="stack stack--tight">
@@ -71,7 +99,7 @@ export function EngineModelPicker({
           </button>
         }
       >
-        {(control) => <input {...control} className="input" value={model} autoComplete="off" spellCheck={false} placeholder="gpt-4o-mini" onChange={(e) => onModel(e.target.value)} />}
+        {(control) => <input {...control} className="input" value={model} autoComplete="off" spellCheck={false} onChange={(e) => onModel(e.target.value)} />}
       </Field>
       <p className={`save-status${find.data?.ok ? ' save-status--done' : ''}`} role="status" aria-label="Find models" aria-live="polite">
         {findText(find.isPending, find.data)}

@@ -27,7 +27,7 @@ export function EnginePrice({ settings }: { settings: EngineSettings }) {
     e.preventDefault();
     const body = { inputPricePerMillionUsd: amount(input), outputPricePerMillionUsd: amount(output) };
     // JSON would carry NaN as null (which clears): a typo is said here and nothing is sent.
-    const errors = Object.fromEntries(Object.entries(body).filter(([, v]) => Number.isNaN(v)).map(([k]) => [k, 'must be a number of US dollars, e.g. 0.15']));
+    const errors = Object.fromEntries(Object.entries(body).filter(([, v]) => Number.isNaN(v)).map(([k]) => [k, 'Must be a number of US dollars, e.g. 0.15.']));
     setLocal(errors);
     if (Object.keys(errors).length > 0) return;
     save.mutate(body, { onSuccess: () => setEditing(false) });

@@ -10,7 +10,7 @@ const tablePrice = { model: 'gpt-4o-mini', inputPerMillionUsd: 0.15, outputPerMi
 const builtIn: Settings = { engine: 'local', model: null, baseUrl: null, apiKeySet: false, apiKeyHint: null, apiKeyFromEnvironment: false, price: tablePrice, structuredOutput: null };
 
 /** The engine API: GET answers the current settings; PUT applies the body the way the server does (the key never comes back). */
-function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Response | null; test?: () => Response; models?: (call: FakeCall) => Response } = {}) {
+function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Response | null; test?: (call: FakeCall) => Response; models?: (call: FakeCall) => Response } = {}) {
   let settings = { ...initial };
   return fakeFetch((call) => {
     if (call.path === '/api/v1/workspace/engine' && call.method === 'GET') return json(200, settings);
@@ -30,8 +30,13 @@ function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Resp
       };
       return json(200, settings);
     }
-    if (call.path === '/api/v1/workspace/engine/models' && call.method === 'POST' && options.models) return options.models(call);
-    if (call.path === '/api/v1/workspace/engine/test' && call.method === 'POST') return (options.test ?? (() => json(200, { ok: true, engine: settings.engine, model: 'gpt-4o-mini', message: 'Connected to gpt-4o-mini: it answered "ok".' })))();
+    if (call.path === '/api/v1/workspace/engine/models' && call.method === 'POST') {
+      if (options.models) return options.models(call);
+      return json(200, { ok: true, models: [], truncated: false, message: 'The server lists no models.', problem: null, hint: null });
+    }
+    if (call.path === '/api/v1/workspace/engine/test' && call.method === 'POST') {
+      return (options.test ?? (() => json(200, { ok: true, engine: settings.engine, model: 'gpt-4o-mini', message: 'Connected to gpt-4o-mini: it answered "ok".', tested: 'saved' })))(call);
+    }
     return noFake(call);
   });
 }
@@ -47,7 +52,10 @@ describe('Settings > AI engine', () => {
     const builtInRadio = await screen.findByRole('radio', { name: /Built-in \(offline\)/ });
     expect((builtInRadio as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByLabelText('Base URL')).toBeNull();
-    expect((screen.getByLabelText('Price as model') as HTMLInputElement).placeholder).toBe('gpt-4o-mini');
+    // No grey example that reads as a value: the default is said in the hint.
+    const priceAs = screen.getByLabelText('Price as model') as HTMLInputElement;
+    expect(priceAs.placeholder).toBe('');
+    expect(document.getElementById(priceAs.getAttribute('aria-describedby')!)?.textContent).toBe('Empty: priced as gpt-4o-mini.');
 
     fireEvent.click(screen.getByRole('radio', { name: /OpenAI-compatible/ }));
     fireEvent.change(screen.getByLabelText('Preset'), { target: { value: 'ollama' } });
@@ -58,7 +66,36 @@ describe('Settings > AI engine', () => {
     await waitFor(() => expect(puts(desk.calls)).toEqual([{ engine: 'openai', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1' }]));
 
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Connection test' }).textContent).toBe('Works: Connected to gpt-4o-mini: it answered "ok".'));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Connection test' }).textContent).toBe('Tested the saved settings. Works: Connected to gpt-4o-mini: it answered "ok".'));
+  });
+
+  it('tests what the form holds before it is saved, and says it tested the unsaved form', async () => {
+    const desk = fakeEngine(builtIn, {
+      test: (call) => {
+        const b = call.body as Schema<'EngineTestBody'>;
+        return b.model
+          ? json(200, { ok: true, engine: 'openai', model: b.model, message: `Connected to ${b.model}. Structured answers: JSON mode.`, problem: null, hint: null, structuredOutput: 'json_object', tested: 'form' })
+          : json(200, { ok: false, engine: 'openai', model: '', message: 'The OpenAI-compatible engine needs a model.', problem: 'not_configured', hint: 'Pick a preset, then find and choose a model (or type one).', structuredOutput: null, tested: 'form' });
+      },
+    });
+    renderWithApp(<EngineSection />);
+    fireEvent.click(await screen.findByRole('radio', { name: /OpenAI-compatible/ }));
+    fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: 'https://llm.example.com/v1' } });
+    const model = screen.getByLabelText('Model') as HTMLInputElement;
+    expect(model.value).toBe('');
+    expect(model.placeholder).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const status = screen.getByRole('status', { name: 'Connection test' });
+    await waitFor(() => expect(status.textContent).toBe('Tested the unsaved form. Not set up: The OpenAI-compatible engine needs a model. What to do: Pick a preset, then find and choose a model (or type one).'));
+    fireEvent.change(model, { target: { value: 'acme-7b' } });
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'sk-typed-key-1357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(status.textContent).toBe('Tested the unsaved form. Works: Connected to acme-7b. Structured answers: JSON mode.'));
+    expect(desk.calls.filter((c) => c.path.endsWith('/test')).map((c) => c.body)).toEqual([
+      { engine: 'openai', model: null, baseUrl: 'https://llm.example.com/v1' },
+      { engine: 'openai', model: 'acme-7b', baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-typed-key-1357' },
+    ]);
+    expect(puts(desk.calls)).toEqual([]);
   });
 
   it('shows a stored key only as its last 4 characters; replace sends the new key, clear removes it', async () => {
@@ -85,7 +122,7 @@ describe('Settings > AI engine', () => {
   it('shows the field the server refused, and a failed test with the provider error', async () => {
     fakeEngine(builtIn, {
       put: (call) => ((call.body as { baseUrl?: unknown }).baseUrl === null ? json(422, { error: 'validation_failed', message: 'baseUrl is required', details: [{ field: 'baseUrl', message: 'is required for the openai engine' }] }) : null),
-      test: () => json(200, { ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The provider rejected the API key (401).' }),
+      test: () => json(200, { ok: false, engine: 'openai', model: 'gpt-4o-mini', message: 'The provider rejected the API key (401).', tested: 'form' }),
     });
     renderWithApp(<EngineSection />);
     fireEvent.click(await screen.findByRole('radio', { name: /OpenAI-compatible/ }));
@@ -93,7 +130,7 @@ describe('Settings > AI engine', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('is required for the openai engine');
     expect(screen.getByLabelText('Base URL').getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Connection test' }).textContent).toBe('Failed: The provider rejected the API key (401).'));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Connection test' }).textContent).toBe('Tested the unsaved form. Failed: The provider rejected the API key (401).'));
   });
 
   it('says when the environment supplies the key, and offers no field for it', async () => {
@@ -111,7 +148,7 @@ describe('Settings > AI engine', () => {
         if (b.baseUrl === 'https://openrouter.ai/api/v1' && b.apiKey !== 'sk-or-key-1234') {
           return json(200, { ok: false, models: [], truncated: false, message: 'The provider rejected the API key (401).', problem: 'key_refused', hint: 'Check the key at the provider.' });
         }
-        return json(200, { ok: true, models: ['llama3.1:8b', 'qwen2.5:7b'], truncated: false, message: `${b.baseUrl} lists 2 models.`, problem: null, hint: null });
+        return json(200, { ok: true, models: ['llama3.1:8b', 'qwen2.5:7b'], truncated: false, message: `The server at ${b.baseUrl} lists 2 models.`, problem: null, hint: null });
       },
     });
     renderWithApp(<EngineSection />);
@@ -144,7 +181,7 @@ describe('Settings > AI engine', () => {
   it('names a failed test with what to do, and shows the structured-output mode the server took', async () => {
     fakeEngine(
       { ...builtIn, engine: 'openai', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', structuredOutput: 'json_object', price: { ...tablePrice, model: 'llama3.1', inputPerMillionUsd: 0, outputPerMillionUsd: 0, source: 'local_server' } },
-      { test: () => json(200, { ok: false, engine: 'openai', model: 'llama3.1', message: 'http://127.0.0.1:11434/v1 does not list llama3.1 (it has qwen2.5:7b).', problem: 'unknown_model', hint: 'Pull it with `ollama pull llama3.1`.', structuredOutput: null }) },
+      { test: () => json(200, { ok: false, engine: 'openai', model: 'llama3.1', message: 'The server at http://127.0.0.1:11434/v1 does not list llama3.1 (it has qwen2.5:7b).', problem: 'unknown_model', hint: 'Pull it with `ollama pull llama3.1`.', structuredOutput: null, tested: 'saved' }) },
     );
     renderWithApp(<EngineSection />);
     expect((await screen.findByTestId('engine-structured-output')).textContent).toBe('Structured answers: JSON mode');
@@ -152,7 +189,7 @@ describe('Settings > AI engine', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'Connection test' }).textContent).toBe(
-        'Unknown model: http://127.0.0.1:11434/v1 does not list llama3.1 (it has qwen2.5:7b). What to do: Pull it with `ollama pull llama3.1`.',
+        'Tested the saved settings. Unknown model: The server at http://127.0.0.1:11434/v1 does not list llama3.1 (it has qwen2.5:7b). What to do: Pull it with `ollama pull llama3.1`.',
       ),
     );
   });

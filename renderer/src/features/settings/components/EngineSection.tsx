@@ -38,9 +38,15 @@ function keyStatus(s: EngineSettings): string {
 }
 
 function testText(pending: boolean, answer: EngineTestAnswer | undefined) {
-  if (pending) return 'Trying the saved settings…';
+  if (pending) return 'Trying what the form holds…';
   if (!answer) return '';
-  return answer.ok ? `Works: ${answer.message}` : <ProblemText answer={answer} />;
+  // Which settings answered: a user who has not saved must not take the saved engine's answer for the form's.
+  const what = answer.tested === 'form' ? 'Tested the unsaved form.' : 'Tested the saved settings.';
+  return (
+    <>
+      <span className="engine-tested">{what}</span> {answer.ok ? `Works: ${answer.message}` : <ProblemText answer={answer} />}
+    </>
+  );
 }
 
 /** How the saved server takes a structured answer, once Test connection or a cycle found it. */
@@ -68,13 +74,18 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
     if (model.trim() === '' || ENDPOINT_PRESETS.some((p) => p.model !== '' && p.model === model.trim())) setModel(preset.model);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    test.reset();
+  /** The form as PUT takes it; Test connection sends the same, so it tries what Save would keep. */
+  const formBody = (): EngineSettingsBody => {
     const body: EngineSettingsBody = { engine, model: model.trim() === '' ? null : model.trim() };
     if (engine === 'openai') body.baseUrl = baseUrl.trim() === '' ? null : baseUrl.trim();
     if (editingKey && apiKey.trim() !== '') body.apiKey = apiKey.trim();
-    save.mutate(body, {
+    return body;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    test.reset();
+    save.mutate(formBody(), {
       onSuccess: () => {
         setApiKey('');
         setReplacing(false);
@@ -106,7 +117,7 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
               )}
             </Field>
             <Field label="Base URL" hint="http(s), e.g. https://api.openai.com/v1" error={fieldError(save.error, 'baseUrl')}>
-              {(control) => <input {...control} className="input input--wide" value={baseUrl} autoComplete="off" spellCheck={false} placeholder="https://api.openai.com/v1" onChange={(e) => setBaseUrl(e.target.value)} />}
+              {(control) => <input {...control} className="input input--wide" value={baseUrl} autoComplete="off" spellCheck={false} onChange={(e) => setBaseUrl(e.target.value)} />}
             </Field>
           </div>
         </SettingRow>
@@ -147,9 +158,9 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
           />
         </SettingRow>
       ) : (
-        <SettingRow title="Model" description={`The built-in engine counts the tokens of its work and shows what this model would charge for it (empty: ${DEFAULT_PRICING_MODEL}).`}>
-          <Field label="Price as model" error={fieldError(save.error, 'model')}>
-            {(control) => <input {...control} className="input" value={model} autoComplete="off" spellCheck={false} placeholder={DEFAULT_PRICING_MODEL} onChange={(e) => setModel(e.target.value)} />}
+        <SettingRow title="Model" description="The built-in engine counts the tokens of its work and shows what this model would charge for it.">
+          <Field label="Price as model" hint={`Empty: priced as ${DEFAULT_PRICING_MODEL}.`} error={fieldError(save.error, 'model')}>
+            {(control) => <input {...control} className="input" value={model} autoComplete="off" spellCheck={false} onChange={(e) => setModel(e.target.value)} />}
           </Field>
         </SettingRow>
       )}
@@ -160,7 +171,7 @@ function EngineForm({ settings }: { settings: EngineSettings }) {
           className="button button--secondary"
           disabled={test.isPending || save.isPending}
           aria-busy={test.isPending}
-          onClick={() => test.mutate()}
+          onClick={() => test.mutate(formBody())}
         >
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>

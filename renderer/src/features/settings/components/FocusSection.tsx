@@ -73,7 +73,7 @@ function FocusTagsEditor({ tags }: { tags: string[] }) {
           }
         >
           {(control) => (
-            <input {...control} className="input" value={text} maxLength={MAX_FOCUS_TAG_LENGTH} placeholder="q3-launch" onChange={(e) => setText(e.target.value)} disabled={draft.length >= MAX_FOCUS_TAGS} />
+            <input {...control} className="input" value={text} maxLength={MAX_FOCUS_TAG_LENGTH} onChange={(e) => setText(e.target.value)} disabled={draft.length >= MAX_FOCUS_TAGS} />
           )}
         </Field>
       </form>

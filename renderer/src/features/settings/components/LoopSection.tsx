@@ -69,7 +69,7 @@ function LoopInterval({ profile }: { profile: WorkspaceProfile }) {
     e.preventDefault();
     const minutes = parseWhole(value);
     if (minutes === null) {
-      setLocalError('Enter a whole number of minutes');
+      setLocalError('Enter a whole number of minutes.');
       return;
     }
     setLocalError(null);

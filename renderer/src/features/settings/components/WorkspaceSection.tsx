@@ -45,7 +45,7 @@ function DigestEmail({ profile }: { profile: WorkspaceProfile }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const email = value.trim();
-    setLocalError(email ? null : 'Enter an address, or use Remove');
+    setLocalError(email ? null : 'Enter an address, or use Remove.');
     if (email) save.mutate({ digestEmail: email });
   };
   return (
@@ -53,6 +53,7 @@ function DigestEmail({ profile }: { profile: WorkspaceProfile }) {
       <form className="inline-form" onSubmit={submit} noValidate>
         <Field
           label="Digest email"
+          hint="An address such as you@example.com."
           error={localError ?? fieldError(save.error, 'digestEmail')}
           after={
             <SubmitActions
@@ -71,7 +72,7 @@ function DigestEmail({ profile }: { profile: WorkspaceProfile }) {
             />
           }
         >
-          {(control) => <input {...control} className="input input--wide" type="email" value={value} placeholder="you@example.com" onChange={(e) => setValue(e.target.value)} />}
+          {(control) => <input {...control} className="input input--wide" type="email" value={value} onChange={(e) => setValue(e.target.value)} />}
         </Field>
       </form>
       <FormError error={save.error} fields={['digestEmail']} />

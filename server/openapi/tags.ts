@@ -30,6 +30,7 @@ export const DOCUMENT_TAGS: readonly DocumentTag[] = [
   { name: 'Events', description: 'The outbox of events every change emits, read in order, as outbound webhooks receive them.' },
   { name: 'Outbound webhooks', description: 'Outbound webhook subscriptions and their signed deliveries, retries and bulk changes.' },
   { name: 'Integrations', description: 'The inbound webhook address of this desk and the relay channel that reaches it from outside.' },
+  { name: 'MCP tokens', description: 'Tokens of AI assistants that reach Desk through its MCP server (/mcp and `npm run mcp`): issued, listed and revoked here, read-only or read-write, never the workspace token.' },
   { name: 'Digest', description: 'The daily digest: its settings, who gets it and why, its preview on a simulated day, and its audit.' },
   { name: 'Dashboard preferences', description: "A member's Home layout and digest preferences, with optimistic concurrency." },
   { name: 'Exports', description: 'CSV and JSON exports of every list (RFC 4180, a UTF-8 byte-order mark, at most 5000 rows) with their totals.' },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --dataset full [--scale 0.05] [--signals 1000000]`: the whole product measured
+ * `npm run bench -- --dataset full [--scale 0.05] [--signals 1000000] [--ui-signals 1000000]`: the whole product measured
  * on a year-old workspace (dataset.ts), its UI pages in Chromium (ui-pages.ts), each figure beside its baseline, the issue's targets
  * checked. Prints one table and writes bench-results/full.json. Exit code 1 when a target is missed.
  * `--only cycle,rss` measures only those parts (PARTS), e.g. while working on one target.
@@ -20,6 +20,7 @@ import { measureServerRss, type RssFigure } from './rss';
 import { measureEndpoints, type EndpointFigure } from './endpoints';
 import { measureHotPaths, type HotPathFigure } from './hot-paths';
 import { LIST_GROWTH_TARGET, measureScale, type ScaleReport } from './scale';
+import { datasetWithSignals } from './ui-dataset';
 import { measureUiPages, uiTable, type UiFigures } from './ui-pages';
 import { LONG_TASK_RATIO, READY_RATIO, UI_LONG_TASK_MS, UI_READY_P50_MS } from './ui-verdict';
 
@@ -84,7 +85,9 @@ export async function runFull(args: string[]): Promise<number> {
   const cold = wants('cold') ? await sequential(3, () => coldStart(file), 1) : null;
   const readPaths = endpoints.length > 0 ? endpoints.map((e) => e.path) : ['/api/v1/workspace', '/api/v1/tasks', '/api/v1/signals', '/api/v1/activity', '/api/v1/artifacts?status=ready', '/api/v1/search?q=checkout'];
   const serverRss: RssFigure | null = wants('rss') ? await measureServerRss(file, [...readPaths, ...EXPORTS.filter((e) => e !== 'export').map((e) => `/api/v1/workspace/${e}`)]) : null;
-  const ui: UiFigures | null = wants('ui') ? await measureUiPages(file, log) : null;
+  // `--ui-signals N`: the UI pages on the dataset topped up to N signals (ui-dataset.ts); by default on the dataset as built.
+  const uiSignals = Number(argValue(args, '--ui-signals') ?? '0');
+  const ui: UiFigures | null = wants('ui') ? await measureUiPages(uiSignals > 0 ? await datasetWithSignals(scale, uiSignals, log) : file, log) : null;
   let scaleReport: ScaleReport | null = null;
   if (wants('scale')) {
     log(`list growth: ${Math.min(10_000, largeSignals)} -> ${largeSignals} signals through the ingest path`);

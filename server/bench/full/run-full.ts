@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --dataset full [--scale 0.05] [--signals 1000000]`: the whole product measured
- * on a year-old workspace (dataset.ts), each figure beside its baseline, the issue's targets
+ * `npm run bench -- --dataset full [--scale 0.05] [--signals 1000000] [--ui-signals 1000000]`: the whole product measured
+ * on a year-old workspace (dataset.ts), its UI pages in Chromium (ui-pages.ts), each figure beside its baseline, the issue's targets
  * checked. Prints one table and writes bench-results/full.json. Exit code 1 when a target is missed.
  * `--only cycle,rss` measures only those parts (PARTS), e.g. while working on one target.
  */
@@ -20,9 +20,12 @@ import { measureServerRss, type RssFigure } from './rss';
 import { measureEndpoints, type EndpointFigure } from './endpoints';
 import { measureHotPaths, type HotPathFigure } from './hot-paths';
 import { LIST_GROWTH_TARGET, measureScale, type ScaleReport } from './scale';
+import { datasetWithSignals } from './ui-dataset';
+import { measureUiPages, uiTable, type UiFigures } from './ui-pages';
+import { LONG_TASK_RATIO, READY_RATIO, UI_LONG_TASK_MS, UI_READY_P50_MS } from './ui-verdict';
 
 export const TARGETS = { artifactsReadyP99Ms: 50, searchP50Ms: SEARCH_P50_TARGET_MS, cycleMs: CYCLE_TARGET_MS, detectorMs: 200, coldStartMs: 1500, rssMiB: 200 };
-export const PARTS = ['endpoints', 'exports', 'detector', 'cycle', 'hot', 'cold', 'rss', 'scale'] as const;
+export const PARTS = ['endpoints', 'exports', 'detector', 'cycle', 'hot', 'cold', 'rss', 'scale', 'ui'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Check {
@@ -82,6 +85,9 @@ export async function runFull(args: string[]): Promise<number> {
   const cold = wants('cold') ? await sequential(3, () => coldStart(file), 1) : null;
   const readPaths = endpoints.length > 0 ? endpoints.map((e) => e.path) : ['/api/v1/workspace', '/api/v1/tasks', '/api/v1/signals', '/api/v1/activity', '/api/v1/artifacts?status=ready', '/api/v1/search?q=checkout'];
   const serverRss: RssFigure | null = wants('rss') ? await measureServerRss(file, [...readPaths, ...EXPORTS.filter((e) => e !== 'export').map((e) => `/api/v1/workspace/${e}`)]) : null;
+  // `--ui-signals N`: the UI pages on the dataset topped up to N signals (ui-dataset.ts); by default on the dataset as built.
+  const uiSignals = Number(argValue(args, '--ui-signals') ?? '0');
+  const ui: UiFigures | null = wants('ui') ? await measureUiPages(uiSignals > 0 ? await datasetWithSignals(scale, uiSignals, log) : file, log) : null;
   let scaleReport: ScaleReport | null = null;
   if (wants('scale')) {
     log(`list growth: ${Math.min(10_000, largeSignals)} -> ${largeSignals} signals through the ingest path`);
@@ -122,12 +128,25 @@ export async function runFull(args: string[]): Promise<number> {
     }
   }
 
+  if (ui) {
+    for (const u of ui.summaries) {
+      check(
+        `UI ${u.name} ready p50 (max ${round(u.maxMs)} ms, ${round(u.ratio)}x the blank page; longest task ${round(u.longestTaskMs)} ms, ${round(u.longTaskRatio)}x; ${u.absoluteOk ? 'within' : 'past'} ${UI_READY_P50_MS} / ${UI_LONG_TASK_MS} ms)`,
+        u.p50Ms,
+        'ms',
+        `< ${UI_READY_P50_MS} or ${READY_RATIO}x, task < ${UI_LONG_TASK_MS} or ${LONG_TASK_RATIO}x`,
+        u.ok,
+      );
+    }
+    for (const line of uiTable(ui)) console.log(line);
+  }
+
   const width = Math.max(...checks.map((c) => c.name.length));
   for (const c of checks) console.log(`${c.name.padEnd(width)}  ${String(c.value).padStart(9)} ${c.unit.padEnd(5)} ${c.target.padEnd(8)} ${c.ok === null ? '' : c.ok ? 'ok' : 'MISSED'}`);
   const missed = checks.filter((c) => c.ok === false);
   fs.mkdirSync('bench-results', { recursive: true });
   const out = path.join('bench-results', 'full.json');
-  fs.writeFileSync(out, JSON.stringify({ scale, only, plan: planFor(scale), counts, endpoints, hotPaths: hot, exports: exportsFig, detector, cycle, coldStart: cold, rssMiB, serverRss, scale10kVs1M: scaleReport, checks, targets: { ...TARGETS, listGrowth: LIST_GROWTH_TARGET, workspaceRatio: WORKSPACE_TARGET, signalsRatio: SIGNALS_TARGET } }, null, 2));
+  fs.writeFileSync(out, JSON.stringify({ scale, only, plan: planFor(scale), counts, endpoints, hotPaths: hot, exports: exportsFig, detector, cycle, coldStart: cold, rssMiB, serverRss, scale10kVs1M: scaleReport, ui: ui && { baseline: ui.baseline, pages: ui.pages.map((p) => ({ name: p.spec.name, path: p.spec.path, loads: p.loads })), search: ui.search, summaries: ui.summaries }, checks, targets: { ...TARGETS, listGrowth: LIST_GROWTH_TARGET, workspaceRatio: WORKSPACE_TARGET, signalsRatio: SIGNALS_TARGET } }, null, 2));
   log(`${missed.length} target(s) missed; figures in ${out}`);
   return missed.length;
 }

@@ -5,7 +5,8 @@
  * TypeScript loader, so rss.ts reads the server's own memory from /proc. argv: the data folder and
  * the instant the desk's clock stands at (the dataset's end), then optionally `synchronous=NORMAL`
  * (the hot-path ratios compare with a baseline at that setting) and `webhook-limit=N` (the inbound
- * webhook's deliveries per minute per token: the hot paths send more in a minute than the default). Prints one JSON line { url, token }
+ * webhook's deliveries per minute per token: the hot paths send more in a minute than the default) and
+ * `ui=<dir>` (the built UI it serves, as `npm start` does: ui-pages.ts loads its pages in Chromium). Prints one JSON line { url, token }
  * when it answers, and stops cleanly when its stdin closes; a `memory` line on stdin is answered with
  * one JSON line of its process.memoryUsage() (rss.ts reports where the resident set sits). Plain JavaScript: under tsx the
  * loader, esbuild's service and the source maps would be measured too.
@@ -23,6 +24,7 @@ const { startDesk } = await import(pathToFileURL(bundle).href);
 // A clock that stands still at the dataset's end (a ManualClock nobody moves).
 const clock = { now: () => new Date(at) };
 const webhookLimit = flags.find((f) => f.startsWith('webhook-limit='))?.slice('webhook-limit='.length);
+const uiDir = flags.find((f) => f.startsWith('ui='))?.slice('ui='.length);
 const desk = await startDesk(
   {
     dataDir,
@@ -32,6 +34,7 @@ const desk = await startDesk(
     openai: {},
     seed: { plan: 'free', timezone: 'UTC' },
     ...(webhookLimit === undefined ? {} : { webhookRateLimitPerMinute: Number(webhookLimit) }),
+    ...(uiDir === undefined ? {} : { uiDir }),
   },
   { clock, runScheduler: false },
 );

@@ -37,13 +37,15 @@ function buildIfStale(): void {
  * `synchronous`: the SQLite setting the child puts on its connection (the hot-path ratios compare
  * with a baseline at NORMAL); omitted, the desk's own (FULL). `webhookRateLimitPerMinute`: the
  * inbound webhook's limit per token (a counter compared either way: the limit costs nothing).
+ * `ui`: serve the built UI (out/renderer) beside the API, as `npm start` does.
  */
-export async function startShippedDesk(file: string, options: { synchronous?: 'NORMAL'; webhookRateLimitPerMinute?: number } = {}): Promise<ShippedDesk> {
+export async function startShippedDesk(file: string, options: { synchronous?: 'NORMAL'; webhookRateLimitPerMinute?: number; ui?: boolean } = {}): Promise<ShippedDesk> {
   buildIfStale();
   const dataDir = copyToFreshDir(file);
   const flags = [
     ...(options.synchronous ? [`synchronous=${options.synchronous}`] : []),
     ...(options.webhookRateLimitPerMinute === undefined ? [] : [`webhook-limit=${options.webhookRateLimitPerMinute}`]),
+    ...(options.ui ? [`ui=${path.join(root, 'out', 'renderer')}`] : []),
   ];
   const args = [path.join(import.meta.dirname, 'serve-child.mjs'), dataDir, DATASET_END, ...flags];
   const spawnedAt = performance.now();

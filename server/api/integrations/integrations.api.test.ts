@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestDesk } from '../../testing/desk';
-import { relayStatus, until, useTestRelay, waitRelayConnected as waitConnected } from '../../testing/fakes/relay-server';
+import { relayStatus, until, waitRelayConnected as waitConnected } from '../../testing/fakes/relay-server';
+import { useTestRelay } from '../../testing/fakes/use-test-relay';
 
 const fixture = useTestRelay();
 let desk: TestDesk;

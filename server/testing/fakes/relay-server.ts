@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { startTestDesk, type TestDesk, type TestDeskOptions } from '../desk';
+import { expect, vi } from 'vitest';
+import type { TestDesk } from '../desk';
 
 /**
  * A small smee-protocol relay for tests, on 127.0.0.1 port 0. GET /<channel> with
@@ -147,31 +147,4 @@ export async function relayStatus(d: TestDesk) {
 /** Waits until the desk's relay client is connected to `channelUrl`. */
 export async function waitRelayConnected(d: TestDesk, channelUrl: string) {
   await until(async () => expect(await relayStatus(d)).toMatchObject({ state: 'connected', channelUrl }));
-}
-
-/**
- * Per test of a relay file: a fresh fake relay before it (`relay`), and the desk it starts through
- * `startDesk` (the last one) stopped after it, then the relay closed.
- */
-export function useTestRelay(): { readonly relay: TestRelay; startDesk(options?: TestDeskOptions): Promise<TestDesk> } {
-  let relay: TestRelay | undefined;
-  let desk: TestDesk | null = null;
-  beforeEach(async () => {
-    relay = await startTestRelay();
-  });
-  afterEach(async () => {
-    await desk?.stop();
-    desk = null;
-    await relay?.close();
-  });
-  return {
-    get relay() {
-      if (!relay) throw new Error('useTestRelay(): the relay starts before each test; read it inside a test');
-      return relay;
-    },
-    async startDesk(options) {
-      desk = await startTestDesk(options);
-      return desk;
-    },
-  };
 }

@@ -2,11 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_STORAGE_KEY, useAuth } from '../lib/auth';
 import { json, fakeFetch, noFake } from '../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../testing/render';
+import { renderAppAt } from '../testing/render';
 import { AREAS, areaOf, homePath } from './routes';
 import { tokenFromPaste } from './SignIn';
 
-cleanUpAfterEach();
 afterEach(() => window.sessionStorage.clear());
 
 const signedIn = () => useAuth.setState({ token: 't', status: 'signed-in' });

@@ -1,12 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toDatetimeLocal } from '../lib/format';
-import { fixClock, resetClockAfterEach } from '../testing/clock';
-import { cleanUpAfterEach } from '../testing/render';
+import { fixClock } from '../testing/clock';
 import { PauseUntilForm } from './PauseUntilForm';
 
-cleanUpAfterEach();
-resetClockAfterEach();
 
 const idle = { isPending: false, isSuccess: false, submittedAt: 0, error: null };
 

@@ -18,7 +18,7 @@ export const noFake = (call: FakeCall) => json(404, { error: 'not_found', messag
 
 /**
  * Replaces the global fetch with a fake API: `handler` answers every request, and each one is kept in
- * `calls` (oldest first) for assertions. `cleanUpAfterEach()` puts the real fetch back.
+ * `calls` (oldest first) for assertions. testing/setup.ts puts the real fetch back after each test.
  */
 export function fakeFetch(handler: (call: FakeCall) => Response | Promise<Response>) {
   const calls: FakeCall[] = [];

@@ -1,7 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, vi } from 'vitest';
 import { App } from '../app/App';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { createAppRouter } from '../app/routes';
@@ -29,12 +28,4 @@ export function renderAppAt(path: string) {
     </AppProviders>,
   );
   return router;
-}
-
-/** After each test of the file: unmount what it rendered and restore the globals it replaced (fetch). */
-export function cleanUpAfterEach() {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
 }

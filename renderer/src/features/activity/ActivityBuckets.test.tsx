@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { fakePrefs } from '../preferences/testing';
 import { aProfile } from '../runs/testing';
 import { ActivityPage } from './ActivityPage';
@@ -15,8 +15,6 @@ beforeEach(() => {
   fixClock('2026-03-10T00:00:00.000Z');
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
 });
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('Activity day buckets', () => {
   it('groups the log by workspace day, hides the collapsed days, and saves a collapse', async () => {

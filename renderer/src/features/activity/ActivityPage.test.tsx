@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { json, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { ActivityPage } from './ActivityPage';
 
 const row = {
@@ -34,8 +34,6 @@ beforeEach(() => {
   });
 });
 
-cleanUpAfterEach();
-resetClockAfterEach();
 
 const renderPage = () => renderWithApp(<ActivityPage />);
 

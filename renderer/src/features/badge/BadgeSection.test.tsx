@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { BadgeSection } from './BadgeSection';
 
 type Info = Schema<'BadgeTokenInfo'>;
@@ -38,7 +38,6 @@ function fakeBadge(initial: Info) {
   });
 }
 
-cleanUpAfterEach();
 
 const section = () => screen.getByRole('region', { name: 'Health badge' });
 

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { fakePrefs } from '../preferences/testing';
 import { taskRow } from '../tasks/testing';
 
@@ -81,8 +81,6 @@ beforeEach(() => {
   fixClock('2026-03-11T16:00:00.000Z');
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
 });
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('Cost page', () => {
   it('shows today against the cap with yesterday, the baseline and the change', async () => {

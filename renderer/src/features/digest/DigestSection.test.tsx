@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { aProfile } from '../runs/testing';
 import { fakePrefs } from '../preferences/testing';
 import { DigestSection } from './DigestSection';
@@ -81,8 +81,6 @@ beforeEach(() => {
   fixClock(NOW);
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
 });
-cleanUpAfterEach();
-resetClockAfterEach();
 
 const renderSection = () => renderWithApp(<DigestSection profile={aProfile({ timezone: 'UTC', digestEmail: 'ops@example.com' })} />);
 

@@ -2,11 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { filenameOf } from './download';
 import { ExportsSection } from './ExportsSection';
 
-cleanUpAfterEach();
 
 const csv = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string>) =>
   new Response(body, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', ...headers } });

@@ -3,12 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { ImportPanel, IMPORT_BODY_LIMIT } from './ImportPanel';
 
 type ImportReport = Schema<'ImportReport'>;
 
-cleanUpAfterEach();
 beforeEach(() => useAuth.setState({ token: 't', status: 'signed-in' }));
 
 const file = {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { aProfile, someStats } from '../runs/testing';
 import { fakePrefs } from '../preferences/testing';
 import { aSummary, aToday, anEmptyInbox, anEmptySummary, anInbox, aWhatsNew, someInsights, someReactions } from './testing';
@@ -53,8 +53,6 @@ beforeEach(() => {
   useHomeVisit.setState({ lastVisitAt: null });
 });
 afterEach(() => window.sessionStorage.clear());
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('HomePage', () => {
   it("shows today's figures with yesterday's delta, the 7-day baseline and spend against the cap", async () => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { TOKEN_STORAGE_KEY, useAuth } from '../../lib/auth';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { IntegrationsSection } from './IntegrationsSection';
 
 const BASE = 'http://127.0.0.1:4477';
@@ -63,7 +63,6 @@ beforeEach(() => {
   useAuth.setState({ token: 'old-token', status: 'signed-in' });
   desk = fakeDesk();
 });
-cleanUpAfterEach();
 
 describe('IntegrationsSection', () => {
   it('rotates the token after a confirm that says what breaks, shows the new webhook URL and stays signed in', async () => {

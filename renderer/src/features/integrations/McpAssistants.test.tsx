@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { McpAssistants } from './McpAssistants';
 
 const MCP_URL = 'http://127.0.0.1:4477/mcp';
@@ -35,7 +35,6 @@ beforeEach(() => {
   useAuth.setState({ token: 'workspace-token', status: 'signed-in' });
   desk = fakeDesk();
 });
-cleanUpAfterEach();
 
 const snippet = (name: string) => screen.getByLabelText(name).textContent ?? '';
 

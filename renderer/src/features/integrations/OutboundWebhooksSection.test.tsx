@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { OutboundWebhooksSection } from './OutboundWebhooksSection';
 
 const AT = '2026-03-10T12:00:00.000Z';
@@ -94,7 +94,6 @@ function fakeDesk(initial: Schema<'OutboundSubscription'>[] = [], log: Schema<'D
 beforeEach(() => {
   useAuth.setState({ token: 'token', status: 'signed-in' });
 });
-cleanUpAfterEach();
 
 describe('OutboundWebhooksSection', () => {
   it('creates a subscription with events picked by area, shows the secret once with a copy button, then never again', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { MembersSection } from './MembersSection';
 
 type Member = Schema<'Member'>;
@@ -57,7 +57,6 @@ function fakeMembers(initialMembers: Member[], initialInvites: Invite[] = []) {
   });
 }
 
-cleanUpAfterEach();
 
 const memberList = () => screen.getByRole('list', { name: 'Members' });
 const row = (name: string) => within(memberList()).getByRole('listitem', { name });

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt, renderWithApp } from '../../testing/render';
+import { renderAppAt, renderWithApp } from '../../testing/render';
 import { MemoryPage } from './MemoryPage';
 
 type Entry = Schema<'MemoryEntry'>;
@@ -100,8 +100,6 @@ beforeEach(() => {
   desk = fakeDesk();
 });
 
-cleanUpAfterEach();
-resetClockAfterEach();
 afterEach(() => useAuth.setState({ token: null, status: 'no-token' }));
 
 describe('MemoryPage', () => {

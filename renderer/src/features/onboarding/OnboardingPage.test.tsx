@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { aSummary, aToday, anEmptySummary, aWhatsNew, someInsights, someReactions, anInbox } from '../home/testing';
 import { aProfile, someStats } from '../runs/testing';
 import { useAppliedTemplate } from './applied-store';
@@ -54,8 +54,6 @@ beforeEach(() => {
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
   useAppliedTemplate.setState({ last: null });
 });
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('Home: the way into the onboarding flow', () => {
   it('offers "Start from a template" on an empty desk', async () => {

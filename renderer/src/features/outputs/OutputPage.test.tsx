@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { aQueuePage, anOutput } from './testing';
 
 const v1 = anOutput('art_1', 'Pricing reply', { status: 'archived', approvalAgeHours: null, approvalAttention: null, decidedAt: '2026-03-10T11:00:00.000Z' });
@@ -52,8 +52,6 @@ beforeEach(() => {
   desk = fakeDesk();
 });
 afterEach(() => window.sessionStorage.clear());
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('OutputPage', () => {
   it('shows the content as markdown (no HTML injected), status, waiting time, task link, sources and versions', async () => {

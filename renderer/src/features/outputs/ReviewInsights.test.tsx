@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { aQueuePage, anOutput, aWindow as window } from './testing';
 
 const row = (id: string, title: string, hours: number, owner: { userId: string; name: string } | null) => {
@@ -50,8 +50,6 @@ beforeEach(() => {
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
   fakeFetch((call) => (call.method === 'GET' && call.path === '/api/v1/artifacts' ? json(200, page()) : noFake(call)));
 });
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('review insights beside the queue', () => {
   it('shows each reviewer’s load against the target, who is away, and the suggested move by title', async () => {

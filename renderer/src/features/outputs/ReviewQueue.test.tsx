@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { aQueuePage, anOutput } from './testing';
 
 const row = (id: string, title: string, hours: number, attention: 'fresh' | 'watch' | 'overdue') => {
@@ -40,8 +40,6 @@ beforeEach(() => {
   desk = fakeQueue();
 });
 afterEach(() => window.sessionStorage.clear());
-cleanUpAfterEach();
-resetClockAfterEach();
 
 const press = (key: string, code: string, target: Element = document.body, shiftKey = false) => {
   fireEvent.keyDown(target, { key, code, shiftKey });

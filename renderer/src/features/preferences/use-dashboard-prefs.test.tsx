@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/providers';
 import { useAuth } from '../../lib/auth';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach } from '../../testing/render';
 import { usePrefsNotice } from './notice-store';
 import { fakePrefs } from './testing';
 import { buildBody, useDashboardPrefs } from './use-dashboard-prefs';
@@ -23,7 +22,6 @@ beforeEach(() => {
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
   usePrefsNotice.setState({ message: null });
 });
-cleanUpAfterEach();
 
 describe('useDashboardPrefs', () => {
   it('reads once, shows a change at once and sends only the fields that changed', async () => {

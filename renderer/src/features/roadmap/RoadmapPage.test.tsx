@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { RoadmapPage } from './RoadmapPage';
 
 type Items = Schema<'RoadmapItems'>;
@@ -59,7 +59,6 @@ function fakeRoadmap(initial: Record<string, number>, mine: string[]) {
   });
 }
 
-cleanUpAfterEach();
 
 describe('Roadmap page', () => {
   it('lists the phases with their items, status, vote counts, trend and the most requested', async () => {

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
 import { setClock } from '../../lib/clock';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { aProfile, aRun, someStats } from './testing';
 
 /** The header's API: a profile, stats, and POST /runs that waits until the test lets it answer. */
@@ -34,8 +34,6 @@ beforeEach(() => {
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
 });
 afterEach(() => window.sessionStorage.clear());
-cleanUpAfterEach();
-resetClockAfterEach();
 
 const header = () => screen.getByRole('region', { name: 'Loop' });
 const shown = () => screen.findByRole('region', { name: 'Loop' });

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { anOutput } from '../outputs/testing';
 import { aProfile, aRun, someStats } from './testing';
 
@@ -35,8 +35,6 @@ beforeEach(() => {
   fakeDesk();
 });
 afterEach(() => window.sessionStorage.clear());
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('RunsPage', () => {
   it('lists cycles with status, trigger, duration, tokens, cost, errors and skips, and loads more', async () => {

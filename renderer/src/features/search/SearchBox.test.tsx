@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { json, fakeFetch, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt, renderWithApp } from '../../testing/render';
+import { renderAppAt, renderWithApp } from '../../testing/render';
 import { SearchBox } from './SearchBox';
 
 const hit = (over: Record<string, unknown>) => ({
@@ -37,8 +37,6 @@ beforeEach(() => {
   fixClock('2026-03-10T15:00:00.000Z');
   useAuth.setState({ token: 't', status: 'signed-in' });
 });
-cleanUpAfterEach();
-resetClockAfterEach();
 
 const box = () => screen.getByRole('combobox', { name: 'Search the desk' }) as HTMLInputElement;
 const searches = () => calls.filter((c) => c.path === '/api/v1/search').map((c) => c.query.get('q'));

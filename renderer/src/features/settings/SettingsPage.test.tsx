@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../lib/auth';
 import type { Schema } from '../../api/client';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt, renderWithApp } from '../../testing/render';
+import { renderAppAt, renderWithApp } from '../../testing/render';
 import { SettingsPage } from './SettingsPage';
 
 const baseProfile: Schema<'WorkspaceProfile'> = {
@@ -67,7 +67,6 @@ beforeEach(() => {
   desk = fakeDesk();
 });
 
-cleanUpAfterEach();
 
 const renderPage = () => renderWithApp(<SettingsPage />);
 

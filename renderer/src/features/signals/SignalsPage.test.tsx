@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { SignalsPage } from './SignalsPage';
 
 const signal = (id: string, title: string): Schema<'Signal'> => ({
@@ -43,8 +43,6 @@ beforeEach(() => {
   desk = fakeDesk();
 });
 
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('SignalsPage', () => {
   it('loads the next page with its cursor and keeps the loaded rows, until the last page', async () => {

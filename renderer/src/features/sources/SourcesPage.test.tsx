@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
 import { useAuth } from '../../lib/auth';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 
 /** The UI's "now" in these tests (fixed in beforeEach), so relative times read the same on every run. */
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
@@ -101,8 +101,6 @@ beforeEach(() => {
   desk = fakeDesk();
 });
 
-cleanUpAfterEach();
-resetClockAfterEach();
 
 /** The Sources page as its URL opens it, inside the app. */
 const renderPage = (path = '/sources') => renderAppAt(path);

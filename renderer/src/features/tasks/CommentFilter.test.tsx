@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
 import { fakeFetch, json, noFake, type FakeCall } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { fakePrefs } from '../preferences/testing';
 import { CommentsSection } from './components/CommentsSection';
 
@@ -46,7 +46,6 @@ function fakeDesk(prefs: ReturnType<typeof fakePrefs>) {
 beforeEach(() => {
   useAuth.setState({ token: 't', status: 'signed-in', baseUrl: 'http://127.0.0.1:4000' });
 });
-cleanUpAfterEach();
 
 describe("a task's comment filter", () => {
   it('opens with the filter stored for the task, and each change is saved echoing its version', async () => {

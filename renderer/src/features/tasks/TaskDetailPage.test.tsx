@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderAppAt } from '../../testing/render';
+import { renderAppAt } from '../../testing/render';
 import { taskDetail } from './testing';
 
 const comment = (id: string, text: string, parentCommentId: string | null = null): Schema<'TaskComment'> => ({
@@ -83,8 +83,6 @@ beforeEach(() => {
   desk = fakeDesk();
 });
 afterEach(() => window.sessionStorage.clear());
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('TaskDetailPage', () => {
   it('opens from its URL with summary, blockers, notes, the thread and the timeline', async () => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fixClock, resetClockAfterEach } from '../../testing/clock';
+import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { TasksPage } from './TasksPage';
 import { taskDetail, taskRow } from './testing';
 
@@ -52,8 +52,6 @@ beforeEach(() => {
   desk = fakeDesk();
 });
 
-cleanUpAfterEach();
-resetClockAfterEach();
 
 describe('TasksPage', () => {
   it('lists the queue with links to each task and loads the next page', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../api/client';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { MAX_TEMPLATES, TemplatesSection } from './TemplatesSection';
 
 type Template = Schema<'TaskTemplate'>;
@@ -56,7 +56,6 @@ function fakeTemplates(initial: Template[]) {
   });
 }
 
-cleanUpAfterEach();
 
 const list = () => screen.getByRole('list', { name: 'Task templates' });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../api/client';
 import { formatDateTime } from '../../../lib/format';
 import { json, noFake, fakeFetch } from '../../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../../testing/render';
+import { renderWithApp } from '../../../testing/render';
 import { BackupsSection } from './BackupsSection';
 
 type Backup = Schema<'Backup'>;
@@ -27,7 +27,6 @@ function fakeBackups(initial: Backup[], post: () => Response | Promise<Response>
   });
 }
 
-cleanUpAfterEach();
 
 const rowsOf = () => within(screen.getByRole('table', { name: 'Backups' })).getAllByRole('row').slice(1);
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../api/client';
 import { json, noFake, fakeFetch, type FakeCall } from '../../../testing/fake-api';
-import { cleanUpAfterEach, renderWithApp } from '../../../testing/render';
+import { renderWithApp } from '../../../testing/render';
 import { EngineSection } from './EngineSection';
 
 type Settings = Schema<'EngineSettingsResult'>;
@@ -41,7 +41,6 @@ function fakeEngine(initial: Settings, options: { put?: (call: FakeCall) => Resp
   });
 }
 
-cleanUpAfterEach();
 
 const puts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
 

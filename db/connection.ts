@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from 'kysely';
+import { checkConnection } from './integrity';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
 import { registerStatementCache, StatementCachingDriver } from './statement-cache';
@@ -35,6 +36,12 @@ export interface OpenDatabaseOptions {
    * default, FULL; the crash test runs its desk as `npm start` does, at FULL.
    */
   synchronous?: Synchronous;
+  /**
+   * Run `PRAGMA quick_check` before anything writes (default: when migrating, i.e. the desk's own
+   * connection). A file that fails it is closed again and DatabaseDamagedError (db/integrity.ts)
+   * is thrown: the desk starts in rescue mode rather than writing into damage.
+   */
+  check?: boolean;
 }
 
 /** SQLite's `synchronous` setting of a connection: FULL (the default), OFF for test desks. */
@@ -57,6 +64,14 @@ const BACKUP_RETRY_MS = 10;
 
 export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const sqlite = openSqlite(file, options.nativeBinding);
+  if (options.check ?? options.migrate !== false) {
+    try {
+      checkConnection(sqlite, file, 'quick');
+    } catch (err) {
+      sqlite.close();
+      throw err;
+    }
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

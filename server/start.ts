@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { openDatabase } from '../db/connection';
+import { checkFileOffThread, DatabaseDamagedError } from '../db/integrity';
+import { startRescueDesk } from './rescue-desk';
 import type { DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, type Logger } from './core/log';
@@ -86,8 +88,34 @@ export interface StartOptions {
 export interface RunningDesk {
   url: string;
   token: string;
+  /**
+   * `rescue`: the database failed its check at start (server/rescue-desk.ts); there are no services
+   * until a backup is restored, and reading `services` throws. `normal` otherwise.
+   */
+  readonly mode: 'normal' | 'rescue';
   services: Services;
   stop(): Promise<void>;
+}
+
+/** The running desk of a rescue desk: itself until a restore, then the full desk it started. */
+function rescueRunningDesk(rescue: Awaited<ReturnType<typeof startRescueDesk<RunningDesk>>>): RunningDesk {
+  return {
+    get url() {
+      return rescue.resumed()?.url ?? rescue.url;
+    },
+    get token() {
+      return rescue.token;
+    },
+    get mode() {
+      return rescue.resumed()?.mode ?? 'rescue';
+    },
+    get services(): Services {
+      const resumed = rescue.resumed();
+      if (!resumed) throw new Error('the desk is in rescue mode: its database failed its check, so no service runs until a backup is restored');
+      return resumed.services;
+    },
+    stop: () => rescue.stop(),
+  };
 }
 
 function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
@@ -127,6 +155,11 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   try {
     database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding, synchronous: config.sqliteSynchronous });
   } catch (err) {
+    if (err instanceof DatabaseDamagedError) {
+      // Not opened for writes: the rescue desk offers a restore, then starts this desk again on its port.
+      const rescue = await startRescueDesk<RunningDesk>({ config, clock, log, damage: err, unlock, resume: (port) => startDesk({ ...config, port }, options) });
+      return rescueRunningDesk(rescue);
+    }
     await unlock();
     throw err;
   }
@@ -181,7 +214,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     // Relayed events go straight to the signal service (not over HTTP): no webhook limit can drop them.
     relay: new RelayClient({ clock, deliver: (request) => signals.receiveRelayed(request), log: log.child({ component: 'relay' }) }),
     ingest: new IngestTokenService(db, clock),
-    backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
+    backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file), (file, mode) => checkFileOffThread(file, mode, config.sqliteNativeBinding)),
     comments: new CommentService(db, clock, workspace),
     sharing: new ShareService(db, clock, workspace),
     members: new MemberService(db, clock),
@@ -313,6 +346,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
 
   return {
     url,
+    mode: 'normal',
     // The current token (it changes when rotated).
     get token() {
       return services.token;

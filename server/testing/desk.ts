@@ -90,7 +90,16 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
     if (removeOnStop && !options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return {
-    ...desk,
+    // Read through: a desk in rescue mode has no services until a restore, and then the full desk's.
+    get url() {
+      return desk.url;
+    },
+    get mode() {
+      return desk.mode;
+    },
+    get services() {
+      return desk.services;
+    },
     // The desk's current token: it follows a rotation (POST /api/v1/workspace/token/rotate).
     get token() {
       return desk.token;

@@ -6,6 +6,7 @@ import { checkFileOffThread, DatabaseDamagedError } from '../db/integrity';
 import { startRescueDesk } from './rescue-desk';
 import type { DeskConfig } from './config';
 import { systemClock, type Clock } from './core/clock';
+import { DiskSpace } from './core/disk-space';
 import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
 import { makeDataDirPrivate } from './core/private-data';
@@ -78,6 +79,8 @@ export interface StartOptions {
   onCostAlert?: (alerts: CostAlert[]) => void;
   /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). Cycles then run inline. */
   engineFor?: (settings: EngineSettings) => Engine;
+  /** Free bytes on the data folder's disk (tests stand in for a disk; default: statfs). */
+  diskFreeBytes?: (dir: string) => number;
   /**
    * Where loop cycles run without `engineFor`: `worker` (default), a worker thread with its own
    * database connection, so a cycle never holds the API's event loop; `inline` on this thread.
@@ -176,7 +179,17 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     throw err;
   }
   log.addSecret(ingestToken);
-  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }));
+  const diskSpace = new DiskSpace(config.dataDir, {
+    now: () => clock.now(),
+    neededBytes: config.minFreeDiskBytes,
+    freeBytes: options.diskFreeBytes,
+    onChange: (full) =>
+      full
+        ? log.error({ freeBytes: full.freeBytes, neededBytes: full.neededBytes }, 'the disk is full: writes answer 507 and scheduled work is held until there is room')
+        : log.info('the disk has room again: scheduled work resumes'),
+  });
+  // A full disk holds every job (the loop's cycles, feed polls, sweeps); a look at the disk each round resumes them.
+  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }), { held: () => diskSpace.check() !== null, onFailure: (err) => diskSpace.noteFailure(err) });
   const sourceSync = new SourceSync(db, clock, workspace);
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
@@ -202,6 +215,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const services: Services = {
     config,
     clock,
+    diskSpace,
     db,
     token: ingestToken,
     localUrl: '',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from 'kysely';
-import { checkConnection } from './integrity';
+import { checkConnection, checkFileOffThread, checkHeader, SYNC_CHECK_MAX_BYTES, type DatabaseDamagedError } from './integrity';
 import { migrations } from './migrations/index';
 import type { DB } from './schema';
 import { registerStatementCache, StatementCachingDriver } from './statement-cache';
@@ -17,6 +17,12 @@ export interface OpenedDatabase {
    */
   backup(file: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The start's integrity check: settled with null once `PRAGMA quick_check` passed (at once for a
+   * file checked before opening), with the damage when it failed on a worker thread after the
+   * desk opened a large file (`check: 'quick'`). Null as well when no check was asked for.
+   */
+  verified: Promise<DatabaseDamagedError | null>;
 }
 
 export interface OpenDatabaseOptions {
@@ -37,11 +43,13 @@ export interface OpenDatabaseOptions {
    */
   synchronous?: Synchronous;
   /**
-   * Run `PRAGMA quick_check` before anything writes (default: when migrating, i.e. the desk's own
-   * connection). A file that fails it is closed again and DatabaseDamagedError (db/integrity.ts)
-   * is thrown: the desk starts in rescue mode rather than writing into damage.
+   * `quick` (default when migrating, i.e. the desk's own connection): `PRAGMA quick_check` before
+   * anything writes for a file up to SYNC_CHECK_MAX_BYTES; a larger one gets `checkHeader` now and
+   * its quick_check on a worker thread (`verified`), awaited before a migration writes. A file that
+   * fails is closed again and DatabaseDamagedError (db/integrity.ts) is thrown: the desk starts in
+   * rescue mode rather than writing into damage. `none`: no check (the cycle worker's connection).
    */
-  check?: boolean;
+  check?: 'quick' | 'none';
 }
 
 /** SQLite's `synchronous` setting of a connection: FULL (the default), OFF for test desks. */
@@ -64,9 +72,17 @@ const BACKUP_RETRY_MS = 10;
 
 export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const sqlite = openSqlite(file, options.nativeBinding);
-  if (options.check ?? options.migrate !== false) {
+  let verified: Promise<DatabaseDamagedError | null> = Promise.resolve(null);
+  if ((options.check ?? (options.migrate === false ? 'none' : 'quick')) === 'quick') {
     try {
-      checkConnection(sqlite, file, 'quick');
+      if (fileSize(file) <= SYNC_CHECK_MAX_BYTES) {
+        checkConnection(sqlite, file, 'quick');
+      } else {
+        checkHeader(sqlite, file);
+        verified = checkFileOffThread(file, 'quick', options.nativeBinding);
+        // Nobody may be left with an unhandled rejection if the desk never asks (a failed start).
+        verified.catch(() => {});
+      }
     } catch (err) {
       sqlite.close();
       throw err;
@@ -96,7 +112,14 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   registerDriver(db, driver);
   if (caching) registerStatementCache(db, caching);
   try {
-    if (options.migrate !== false) await migrateToLatest(db);
+    if (options.migrate !== false) {
+      // A migration writes: on a large file it waits for the check that runs off-thread.
+      if (await hasPendingMigrations(db)) {
+        const damage = await verified;
+        if (damage) throw damage;
+      }
+      await migrateToLatest(db);
+    }
   } catch (err) {
     await db.destroy();
     throw err;
@@ -117,7 +140,21 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
     async close() {
       await db.destroy();
     },
+    verified,
   };
+}
+
+const fileSize = (file: string): number => {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
+
+async function hasPendingMigrations(db: Kysely<DB>): Promise<boolean> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return (await migrator.getMigrations()).some((m) => m.executedAt === undefined);
 }
 
 /** Kysely's SQLite driver with prepared statements kept per SQL text (db/statement-cache.ts). */

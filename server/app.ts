@@ -250,7 +250,7 @@ function callDirect(handler: RequestHandler, isPublic: boolean, req: Request, re
  */
 export type Mount = (app: express.Express, services: Services) => void;
 
-export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console): express.Express {
+export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console, gate?: RequestHandler): express.Express {
   installFastUnionValidation();
   const app = express();
   app.locals.services = services;
@@ -258,6 +258,8 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
   app.set('trust proxy', false);
   // First of all: a foreign Host (DNS rebinding) or a foreign Origin on a change gets nothing.
   app.use(hostAndOriginGuard(services.config.host));
+  // Then what the composition root holds requests for (changes, until the start's integrity check passed).
+  if (gate) app.use(gate);
 
   const strictHelmet = precomputedHeaders(helmet(STRICT_HELMET));
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkFile } from '../db/integrity';
+import { checkFile, SYNC_CHECK_MAX_BYTES } from '../db/integrity';
 import { startTestDesk, type TestDesk } from './testing/desk';
 import { overwritePages, pageCountOf, replaceWithText, truncateFile } from './testing/damage';
 import { createSignal } from './testing/fixtures/signals';
@@ -121,6 +121,31 @@ describe('integrity on start and rescue mode', () => {
     expect(outside.status).toBe(422);
     expect(desk.mode).toBe('rescue');
     expect(fs.readFileSync(path.join(dataDir, 'desk.sqlite'), 'utf8')).toMatch(/^These are my notes/);
+  });
+
+  it('a file too large to check before starting is checked on a worker thread while the desk starts; when that check fails the desk switches to rescue mode on its port', async () => {
+    const desk = await startTestDesk();
+    // Past SYNC_CHECK_MAX_BYTES: 1300 signals of 4 kB through the webhook, 50 a delivery.
+    for (let b = 0; b < 26; b++) {
+      const signals = Array.from({ length: 50 }, (_, i) => ({ title: `bulk ${b}-${i}`, detail: 'x'.repeat(4000) }));
+      const res = await fetch(`${desk.url}/api/webhooks/signals/${desk.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signals }) });
+      expect(res.status).toBeLessThan(300);
+    }
+    await desk.stop({ keepDataDir: true });
+    folders.push(desk.dataDir);
+    const file = path.join(desk.dataDir, 'desk.sqlite');
+    expect(fs.statSync(file).size).toBeGreaterThan(SYNC_CHECK_MAX_BYTES);
+    // Pages deep in the signals table: nothing the start reads, so only quick_check finds them.
+    const middle = Math.floor(pageCountOf(file) / 2);
+    overwritePages(file, [middle, middle + 1, middle + 2]);
+
+    const again = await start({ dataDir: desk.dataDir });
+    const url = again.url;
+    for (let i = 0; i < 400 && again.mode !== 'rescue'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(again.mode).toBe('rescue');
+    expect(again.url).toBe(url);
+    expect((await again.api('GET', '/api/v1/rescue')).body).toMatchObject({ mode: 'rescue', problem: 'damaged' });
+    expect((await again.api('GET', '/api/v1/workspace')).status).toBe(503);
   });
 
   it('a healthy database starts normally (quick_check passes)', async () => {

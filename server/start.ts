@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import type express from 'express';
 import { openDatabase } from '../db/connection';
 import { checkFileOffThread, DatabaseDamagedError } from '../db/integrity';
 import { startRescueDesk } from './rescue-desk';
@@ -136,8 +137,52 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-/** Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron. */
+/**
+ * Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron.
+ * A database that fails its check starts the rescue desk instead (server/rescue-desk.ts): at once
+ * when the check ran before opening, or, for a large file checked on a worker thread while the desk
+ * started, as soon as the check fails (the desk stops and the rescue desk takes its port). The
+ * returned desk is whichever runs now.
+ */
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
+  let current: RunningDesk;
+  let switching: Promise<void> | null = null;
+  let stopping: Promise<void> | null = null;
+  const onDamaged = (damage: DatabaseDamagedError) => {
+    switching ??= (async () => {
+      const port = Number(new URL(current.url).port);
+      await current.stop();
+      current = await startDeskOnce({ ...config, port }, options, onDamaged, damage);
+    })();
+  };
+  current = await startDeskOnce(config, options, onDamaged);
+  return {
+    get url() {
+      return current.url;
+    },
+    get token() {
+      return current.token;
+    },
+    get mode() {
+      return current.mode;
+    },
+    get services() {
+      return current.services;
+    },
+    stop() {
+      // One shutdown however often it is asked for (the same promise).
+      stopping ??= (async () => {
+        if (switching) await switching.catch(() => {});
+        await current.stop();
+      })();
+      return stopping;
+    },
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamaged: (damage: DatabaseDamagedError) => void, knownDamage?: DatabaseDamagedError): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   makeDataDirPrivate(config.dataDir);
   const takeovers: string[] = [];
@@ -156,17 +201,34 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   let ingestToken: string;
   let engineSettings: EngineSettingsService;
   try {
+    if (knownDamage) throw knownDamage;
     database = await openDatabase(dbFile, { nativeBinding: config.sqliteNativeBinding, synchronous: config.sqliteSynchronous });
   } catch (err) {
     if (err instanceof DatabaseDamagedError) {
       // Not opened for writes: the rescue desk offers a restore, then starts this desk again on its port.
-      const rescue = await startRescueDesk<RunningDesk>({ config, clock, log, damage: err, unlock, resume: (port) => startDesk({ ...config, port }, options) });
+      const rescue = await startRescueDesk<RunningDesk>({ config, clock, log, damage: err, unlock, resume: (port) => startDeskOnce({ ...config, port }, options, onDamaged) });
       return rescueRunningDesk(rescue);
     }
     await unlock();
     throw err;
   }
   const { db } = database;
+  // A large file's quick_check runs on a worker thread while the desk starts: until it passes, no
+  // job starts and every change waits for it (reads are served); if it fails, rescue mode takes over.
+  let verifiedOk = false;
+  const verified = database.verified.then((damage) => {
+    if (damage) onDamaged(damage);
+    else verifiedOk = true;
+    return damage;
+  });
+  const writeGate: express.RequestHandler = (req, res, next) => {
+    if (verifiedOk || SAFE_METHODS.has(req.method) || !req.path.startsWith('/api')) return next();
+    void verified.then((damage) =>
+      damage
+        ? res.status(503).json({ error: 'database_damaged', message: "Desk's database failed SQLite's integrity check: nothing was changed, and Desk is switching to rescue mode." })
+        : next(),
+    );
+  };
   const workspace = new WorkspaceService(db, clock);
   try {
     let created: boolean;
@@ -189,7 +251,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
         : log.info('the disk has room again: scheduled work resumes'),
   });
   // A full disk holds every job (the loop's cycles, feed polls, sweeps); a look at the disk each round resumes them.
-  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }), { held: () => diskSpace.check() !== null, onFailure: (err) => diskSpace.noteFailure(err) });
+  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }), { held: () => !verifiedOk || diskSpace.check() !== null, onFailure: (err) => diskSpace.noteFailure(err) });
   const sourceSync = new SourceSync(db, clock, workspace);
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
@@ -285,7 +347,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
 
   registerAreaJobs(scheduler, services);
 
-  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount], log.child({ component: 'http' }));
+  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount], log.child({ component: 'http' }), writeGate);
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request

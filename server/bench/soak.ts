@@ -51,6 +51,9 @@ export interface SoakMinute {
   minute: number;
   rssMiB: number;
   heapUsedMiB: number;
+  /** V8's heap as reserved (committed), and memory V8 knows outside it (Buffers, native objects): what of the RSS is not SQLite's or the allocator's. */
+  heapTotalMiB: number;
+  externalMiB: number;
   openFds: number;
   walMiB: number;
   dbMiB: number;
@@ -189,7 +192,7 @@ export async function runSoak(args: string[]): Promise<number> {
     };
     timers.push(setInterval(sendBurst, BURST_EVERY_MS), setInterval(pollUi, UI_EVERY_MS));
     log(`desk pid ${desk.pid} at ${desk.url}; ${FEEDS} feeds, a burst of ${BURST_SIZE}x${SIGNALS_PER_DELIVERY} signals every ${BURST_EVERY_MS / 1000} s, UI polls every ${UI_EVERY_MS / 1000} s, a cycle a minute; ${minutes} minutes`);
-    console.log('minute  rss MiB  heap MiB  fds  wal MiB  db MiB  requests  failed  p99 ms  signals  runs ok');
+    console.log('minute  rss MiB  heap MiB  heap total  external  fds  wal MiB  db MiB  requests  failed  p99 ms  signals  runs ok');
     const dbFile = path.join(dataDir, 'desk.sqlite');
     for (let minute = 1; minute <= minutes; minute++) {
       await new Promise((resolve) => setTimeout(resolve, 60_000));
@@ -206,6 +209,8 @@ export async function runSoak(args: string[]): Promise<number> {
         minute,
         rssMiB: round(vmRssKiB(desk.pid) / 1024),
         heapUsedMiB: round(memory.heapUsed / MiB),
+        heapTotalMiB: round(memory.heapTotal / MiB),
+        externalMiB: round(memory.external / MiB),
         openFds: fs.readdirSync(`/proc/${desk.pid}/fd`).length,
         walMiB: round(sizeOf(`${dbFile}-wal`) / MiB, 2),
         dbMiB: round(sizeOf(dbFile) / MiB, 2),
@@ -217,8 +222,8 @@ export async function runSoak(args: string[]): Promise<number> {
       };
       rows.push(row);
       console.log(
-        [row.minute, row.rssMiB, row.heapUsedMiB, row.openFds, row.walMiB, row.dbMiB, row.requests, row.failed, row.p99Ms, row.signals, row.runs]
-          .map((v, i) => String(v).padStart([6, 8, 9, 4, 8, 7, 9, 7, 7, 8, 5][i]))
+        [row.minute, row.rssMiB, row.heapUsedMiB, row.heapTotalMiB, row.externalMiB, row.openFds, row.walMiB, row.dbMiB, row.requests, row.failed, row.p99Ms, row.signals, row.runs]
+          .map((v, i) => String(v).padStart([6, 8, 9, 11, 9, 4, 8, 7, 9, 7, 7, 8, 8][i]))
           .join(' '),
       );
     }

@@ -62,13 +62,10 @@ export interface RescuedDesk {
   stop(): Promise<void>;
 }
 
-/**
- * The workspace token of the damaged file, when the page that holds it can still be read (the UI
- * open before keeps working); else the seed's, else a new one for this run (printed with the URL).
- */
-function rescueToken(file: string, config: DeskConfig): string {
+/** The workspace token a database file holds, when SQLite can read it; null otherwise. */
+function tokenIn(file: string, nativeBinding?: string): string | null {
   try {
-    const db = new Database(file, { readonly: true, fileMustExist: true, ...(config.sqliteNativeBinding ? { nativeBinding: config.sqliteNativeBinding } : {}) });
+    const db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     try {
       const row = db.prepare('select ingest_token as token from workspace limit 1').get() as { token?: unknown } | undefined;
       if (typeof row?.token === 'string' && row.token.length >= 16) return row.token;
@@ -76,10 +73,17 @@ function rescueToken(file: string, config: DeskConfig): string {
       db.close();
     }
   } catch {
-    // Unreadable: the token comes from elsewhere.
+    // Unreadable: the caller decides.
   }
-  return config.seed.ingestToken ?? crypto.randomBytes(32).toString('base64url');
+  return null;
 }
+
+/**
+ * The rescue desk's token: the damaged file's own when the page that holds it can still be read
+ * (the UI open before keeps working), else the seed's, else a new one for this run (printed with the URL).
+ */
+const rescueToken = (file: string, config: DeskConfig): string =>
+  tokenIn(file, config.sqliteNativeBinding) ?? config.seed.ingestToken ?? crypto.randomBytes(32).toString('base64url');
 
 /** A rescue desk; after a restore, `resumed()` is the full desk it handed over to. */
 export interface RescueDesk<D extends RescuedDesk> extends RescuedDesk {
@@ -137,7 +141,9 @@ export async function startRescueDesk<D extends RescuedDesk>(args: RescueDeskArg
     }
     log.warn({ restored: result.restored, keptAside: result.keptAside }, 'backup restored from rescue mode; the desk starts');
     // Answered first: the desk then leaves rescue mode on the same port (the page waits for it).
-    res.status(200).json({ ...result, database: path.join(config.dataDir, DATABASE_FILE) });
+    // The restored workspace's token (the caller holds the rescue token, which may differ): the page signs in with it.
+    const database = path.join(config.dataDir, DATABASE_FILE);
+    res.status(200).json({ ...result, database, token: tokenIn(database, config.sqliteNativeBinding) ?? token });
     restoring = new Promise<void>((resolve) => res.on('finish', resolve))
       .then(() => handOver())
       .catch((err: unknown) => log.fatal({ err }, 'the desk did not start after the restore; start it again'));

@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon';
 import { DensityAttribute, PrefsNotice } from '../features/preferences/ShellPrefs';
 import { LoopHeader } from '../features/runs/LoopHeader';
 import { SearchBox } from '../features/search/SearchBox';
+import { DiskFullBanner } from '../features/storage/DiskFullBanner';
 import { AREAS, areaOf, homePath } from './routes';
 import './shell.css';
 
@@ -57,6 +58,7 @@ export function Shell() {
         <main className="main">
           <DensityAttribute />
           <PrefsNotice />
+          <DiskFullBanner />
           <Outlet />
         </main>
       </div>

@@ -18,11 +18,12 @@ export interface OpenedDatabase {
   backup(file: string): Promise<void>;
   close(): Promise<void>;
   /**
-   * The start's integrity check: settled with null once `PRAGMA quick_check` passed (at once for a
-   * file checked before opening), with the damage when it failed on a worker thread after the
-   * desk opened a large file (`check: 'quick'`). Null as well when no check was asked for.
+   * The start's integrity check: settles with null once `PRAGMA quick_check` passed (at once for a
+   * file checked before opening), with the damage when it failed on a worker thread for a large
+   * file (`check: 'quick'`); null as well when no check was asked for. The worker starts at the
+   * first call (the desk calls it once it listens, so the check's reads do not slow its start).
    */
-  verified: Promise<DatabaseDamagedError | null>;
+  verified(): Promise<DatabaseDamagedError | null>;
 }
 
 export interface OpenDatabaseOptions {
@@ -72,16 +73,16 @@ const BACKUP_RETRY_MS = 10;
 
 export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const sqlite = openSqlite(file, options.nativeBinding);
-  let verified: Promise<DatabaseDamagedError | null> = Promise.resolve(null);
+  let verified: () => Promise<DatabaseDamagedError | null> = () => Promise.resolve(null);
   if ((options.check ?? (options.migrate === false ? 'none' : 'quick')) === 'quick') {
     try {
       if (fileSize(file) <= SYNC_CHECK_MAX_BYTES) {
         checkConnection(sqlite, file, 'quick');
       } else {
         checkHeader(sqlite, file);
-        verified = checkFileOffThread(file, 'quick', options.nativeBinding);
-        // Nobody may be left with an unhandled rejection if the desk never asks (a failed start).
-        verified.catch(() => {});
+        let started: Promise<DatabaseDamagedError | null> | null = null;
+        // A worker that cannot run the check says nothing about the file: the desk runs unchecked (logged by the caller).
+        verified = () => (started ??= checkFileOffThread(file, 'quick', options.nativeBinding));
       }
     } catch (err) {
       sqlite.close();
@@ -115,7 +116,7 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
     if (options.migrate !== false) {
       // A migration writes: on a large file it waits for the check that runs off-thread.
       if (await hasPendingMigrations(db)) {
-        const damage = await verified;
+        const damage = await verified();
         if (damage) throw damage;
       }
       await migrateToLatest(db);

@@ -216,11 +216,22 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
   // A large file's quick_check runs on a worker thread while the desk starts: until it passes, no
   // job starts and every change waits for it (reads are served); if it fails, rescue mode takes over.
   let verifiedOk = false;
-  const verified = database.verified.then((damage) => {
-    if (damage) onDamaged(damage);
-    else verifiedOk = true;
-    return damage;
-  });
+  let releaseCheck!: () => void;
+  // Started once the desk listens (below): its reads of every page would otherwise slow the start.
+  const verified = new Promise<void>((resolve) => (releaseCheck = resolve))
+    .then(() => database.verified())
+    .then(
+      (damage) => {
+        if (damage) onDamaged(damage);
+        else verifiedOk = true;
+        return damage;
+      },
+      (err: unknown) => {
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'the integrity check could not run; the desk runs unchecked');
+        verifiedOk = true;
+        return null;
+      },
+    );
   const writeGate: express.RequestHandler = (req, res, next) => {
     if (verifiedOk || SAFE_METHODS.has(req.method) || !req.path.startsWith('/api')) return next();
     void verified.then((damage) =>
@@ -376,6 +387,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
+  releaseCheck();
 
   if (options.runScheduler ?? true) {
     scheduler.start();

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
-import { migrateDatabase, type MigrateResult, type SchemaVersion } from './migrate';
+import { checkConnection, checkFileOffThread, checkHeader, SYNC_CHECK_MAX_BYTES, type DatabaseDamagedError } from './integrity';
+import { appliedMigrations, migrateDatabase, type MigrateResult, type SchemaVersion } from './migrate';
+import { migrations as shippedMigrations } from './migrations/index';
 import type { DB } from './schema';
 import { registerStatementCache, StatementCachingDriver } from './statement-cache';
 import { JoiningDriver, registerDriver } from './transactions';
@@ -12,6 +14,13 @@ export interface OpenedDatabase {
   db: Db;
   /** What opening did to the schema (null with `migrate: false`). */
   migrated: MigrateResult | null;
+  /**
+   * The start's integrity check: settles with null once `PRAGMA quick_check` passed (at once for a
+   * file checked before opening), with the damage when it failed on a worker thread for a large
+   * file (`check: 'quick'`); null as well when no check was asked for. The worker starts at the
+   * first call (the desk calls it once it listens, so the check's reads do not slow its start).
+   */
+  verified(): Promise<DatabaseDamagedError | null>;
   /**
    * Writes a consistent copy of the live database to `file` (SQLite's online backup: readers and
    * writers carry on while it runs).
@@ -44,6 +53,14 @@ export interface OpenDatabaseOptions {
   upgradeBackup?: (from: SchemaVersion, to: SchemaVersion) => string;
   /** The time recorded for each migration applied (the desk's clock). */
   now?: () => Date;
+  /**
+   * `quick` (default when migrating, i.e. the desk's own connection): `PRAGMA quick_check` before
+   * anything writes for a file up to SYNC_CHECK_MAX_BYTES; a larger one gets `checkHeader` now and
+   * its quick_check on a worker thread (`verified`), awaited before a migration writes. A file that
+   * fails is closed again and DatabaseDamagedError (db/integrity.ts) is thrown: the desk starts in
+   * rescue mode rather than writing into damage. `none`: no check (the cycle worker's connection).
+   */
+  check?: 'quick' | 'none';
 }
 
 /** SQLite's `synchronous` setting of a connection: FULL (the default), OFF for test desks. */
@@ -66,6 +83,23 @@ const BACKUP_RETRY_MS = 10;
 
 export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const sqlite = openSqlite(file, options.nativeBinding);
+  // Before any pragma: setting WAL on a damaged or foreign file would be the first write into it.
+  let verified: () => Promise<DatabaseDamagedError | null> = () => Promise.resolve(null);
+  try {
+    if ((options.check ?? (options.migrate === false ? 'none' : 'quick')) === 'quick') {
+      if (fileSize(file) <= SYNC_CHECK_MAX_BYTES) {
+        checkConnection(sqlite, file, 'quick');
+      } else {
+        checkHeader(sqlite, file);
+        let started: Promise<DatabaseDamagedError | null> | null = null;
+        // A worker that cannot run the check says nothing about the file: the desk runs unchecked (logged by the caller).
+        verified = () => (started ??= checkFileOffThread(file, 'quick', options.nativeBinding));
+      }
+    }
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -76,7 +110,14 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   let migrated: MigrateResult | null = null;
   try {
-    if (options.migrate !== false) migrated = await migrateDatabase(sqlite, { backupBeforeUpgrade: options.upgradeBackup, now: options.now });
+    if (options.migrate !== false) {
+      // A migration writes: on a large file it waits for the check that runs off-thread.
+      if (appliedMigrations(sqlite).length < Object.keys(shippedMigrations).length) {
+        const damage = await verified();
+        if (damage) throw damage;
+      }
+      migrated = await migrateDatabase(sqlite, { backupBeforeUpgrade: options.upgradeBackup, now: options.now });
+    }
   } catch (err) {
     sqlite.close();
     throw err;
@@ -113,8 +154,17 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
     async close() {
       await db.destroy();
     },
+    verified,
   };
 }
+
+const fileSize = (file: string): number => {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
 
 /** Kysely's SQLite driver with prepared statements kept per SQL text (db/statement-cache.ts). */
 function withStatementCache(dialect: SqliteDialect, sqlite: Database.Database): StatementCachingDriver {

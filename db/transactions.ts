@@ -69,7 +69,15 @@ export class JoiningDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     this.txConnection = null;
-    await this.inner.rollbackTransaction(connection);
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } catch (err) {
+      // A COMMIT that failed with SQLITE_FULL or an I/O error has already rolled the transaction back
+      // (SQLite does so itself). Kysely's ROLLBACK after it would fail and hide that error (a full
+      // disk would read as "no transaction is active"): the caller gets the COMMIT's error instead.
+      if (err instanceof Error && /no transaction is active/.test(err.message)) return;
+      throw err;
+    }
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {

@@ -29,11 +29,12 @@ export interface RunningCliDesk {
   stop(): Promise<void>;
 }
 
-export async function startCliDesk(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningCliDesk> {
+/** `dataDir`: start on this folder (e.g. one a test prepared) and leave it on stop(); by default a fresh one, removed on stop(). */
+export async function startCliDesk(options: { env?: Record<string, string>; timeoutMs?: number; dataDir?: string } = {}): Promise<RunningCliDesk> {
   if (!fs.existsSync(path.join(root, 'out/renderer/index.html')) || !fs.existsSync(path.join(root, 'out/main/cli.js'))) {
     throw new Error('Desk is not built: run `node scripts/build-if-stale.mjs` (npm test and the global setup do it) before the browser tests');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-'));
   // Own process group, so stop() reaches every process the desk starts.
   const child = spawn(process.execPath, ['out/main/cli.js'], {
     cwd: root,
@@ -57,7 +58,7 @@ export async function startCliDesk(options: { env?: Record<string, string>; time
       if (groupAlive(child)) killGroup(child, 'SIGKILL');
     }
     process.removeListener('exit', killOnExit);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

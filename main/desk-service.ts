@@ -79,7 +79,8 @@ export function serveDesk(port: DeskPort, options: ServeOptions = {}): DeskServi
   };
 
   const postLoopState = async (force = false) => {
-    if (!desk) return;
+    // A desk in rescue mode has no workspace to read until a backup is restored.
+    if (!desk || desk.mode !== 'normal') return;
     const { loopState: now } = await desk.services.workspace.profile();
     if (!force && now === loopState) return;
     loopState = now;
@@ -102,6 +103,12 @@ export function serveDesk(port: DeskPort, options: ServeOptions = {}): DeskServi
     };
     const running = await startDesk(config, { ...options.startOptions, logger: log, onCostAlert });
     desk = running;
+    if (running.mode === 'rescue') {
+      // The database failed its check: the window opens the rescue page (server/rescue-desk.ts); no workspace runs yet.
+      port.postMessage({ type: 'ready', url: running.url, token: running.token, loopState: 'off', logFile: log.file });
+      if (stopRequested) await stop();
+      return;
+    }
     // A rotation replaces the token main hands the window (a reload must not come back with the old one).
     running.services.workspace.onTokenRotated((token) => port.postMessage({ type: 'token', token }));
     loopState = (await running.services.workspace.profile()).loopState;

@@ -7,6 +7,7 @@ import { ValidateError } from '@tsoa/runtime';
 import { RegisterRoutes } from './generated/routes';
 import { DeskError, type ErrorBody, type ErrorDetail } from './core/errors';
 import { sentence } from './core/sentence';
+import type { DiskSpace } from './core/disk-space';
 import { bearerProblem } from './api/auth';
 import { installFastUnionValidation } from './api/fast-union';
 import { hostAndOriginGuard, hostileJson, operationTable } from './http-guards';
@@ -93,9 +94,14 @@ export function readableMessage(message: string): string {
 }
 
 /** Maps every failure to the one error shape; never leaks a stack. */
-export function errorHandler(log: { error(msg: string): void } = console) {
+export function errorHandler(log: { error(msg: string): void } = console, diskSpace?: DiskSpace) {
   return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(err);
+    // A write refused for want of space: 507, and the desk holds its scheduled work until there is room.
+    if (diskSpace?.noteFailure(err)) {
+      const full = diskSpace.error();
+      return send(res, full.status, { error: full.code, message: full.message });
+    }
     // RFC 6750: a refused bearer request says which scheme it expects.
     if (err instanceof DeskError && err.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="desk"');
     if (err instanceof DeskError) return send(res, err.status, { error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
@@ -250,7 +256,7 @@ function callDirect(handler: RequestHandler, isPublic: boolean, req: Request, re
  */
 export type Mount = (app: express.Express, services: Services) => void;
 
-export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console): express.Express {
+export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console, gate?: RequestHandler): express.Express {
   installFastUnionValidation();
   const app = express();
   app.locals.services = services;
@@ -258,6 +264,8 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
   app.set('trust proxy', false);
   // First of all: a foreign Host (DNS rebinding) or a foreign Origin on a change gets nothing.
   app.use(hostAndOriginGuard(services.config.host));
+  // Then what the composition root holds requests for (changes, until the start's integrity check passed).
+  if (gate) app.use(gate);
 
   const strictHelmet = precomputedHeaders(helmet(STRICT_HELMET));
 
@@ -330,6 +338,6 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
     res.status(404).type('text/plain').send('Not found');
   });
 
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, services.diskSpace));
   return app;
 }

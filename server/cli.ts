@@ -2,12 +2,17 @@
  * `npm start`: runs the desk headless under plain Node and prints where to open it. `npm start` runs
  * the bundle electron-vite builds from this file (out/main/cli.js); `node --import tsx server/cli.ts`
  * runs it from source (tests that change the code under them).
+ *
+ * `npm run restore -- <backup>` (`desk restore <backup>`): replaces the data folder's database with a
+ * backup (a file name in `backups/` or a path) while no desk runs there; the old files are kept
+ * aside as `desk.sqlite.damaged-<time>`. `npm run restore` alone lists the backups, each checked.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from './config';
 import { createLogger, type Logger } from './core/log';
 import { startDesk } from './start';
+import { runRestoreCommand } from './restore-command';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The built UI is out/renderer: beside out/main when bundled, under the repository from source.
@@ -15,6 +20,8 @@ const uiDir = path.basename(here) === 'server' ? path.join(here, '..', 'out', 'r
 
 let log: Logger | undefined;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+if (process.argv[2] === 'restore') process.exit(runRestoreCommand(process.argv.slice(3), configFromEnv()));
 
 try {
   const config = { ...configFromEnv(), uiDir };
@@ -26,6 +33,10 @@ try {
     void logger.close().finally(() => process.exit(1));
   });
   const desk = await startDesk(config, { logger });
+  if (desk.mode === 'rescue') {
+    console.log(`Desk is in RESCUE MODE: its database (${config.dataDir}/desk.sqlite) failed SQLite's integrity check, so Desk changes nothing.`);
+    console.log('Open the link below to restore the newest good backup with one click, or stop Desk and run `npm run restore -- <backup>`.');
+  }
   console.log(`Desk is running. Data: ${config.dataDir}`);
   console.log(`Open: ${desk.url}/#token=${desk.token}`);
   console.log(`API reference: ${desk.url}/api/docs   (bearer token as above)`);

@@ -43,6 +43,8 @@ export interface DeskConfig {
    * the environment: only test desks (server/testing/desk.ts) set `OFF`; every other desk syncs at FULL.
    */
   sqliteSynchronous?: 'FULL' | 'OFF';
+  /** Free space Desk needs on its disk to resume after it filled (default 64 MiB, server/core/disk-space.ts). Not read from the environment: tests on a small disk set it. */
+  minFreeDiskBytes?: number;
 }
 
 function defaultDataDir(): string {

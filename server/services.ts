@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import type { DeskConfig } from './config';
 import type { Clock } from './core/clock';
+import type { DiskSpace } from './core/disk-space';
 import type { WorkspaceService } from './domain/workspace/workspace-service';
 import type { SignalService } from './domain/signals/signal-service';
 import type { ActivityService } from './domain/activity/activity-service';
@@ -40,6 +41,8 @@ import type { OnboardingService } from './domain/onboarding/apply-template';
 export interface Services {
   config: DeskConfig;
   clock: Clock;
+  /** The data folder's disk: a write refused for want of space holds scheduled work until there is room again (507 disk_full). */
+  diskSpace: DiskSpace;
   db: Db;
   /**
    * The workspace token: bearer token of the API and address of the inbound webhook. Read on every

@@ -1,9 +1,13 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import type express from 'express';
 import { openDatabase } from '../db/connection';
 import { DATABASE_FILE, type DeskConfig } from './config';
+import { checkFileOffThread, DatabaseDamagedError } from '../db/integrity';
+import { startRescueDesk } from './rescue-desk';
 import { systemClock, type Clock } from './core/clock';
+import { DiskSpace } from './core/disk-space';
 import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
 import { makeDataDirPrivate } from './core/private-data';
@@ -80,6 +84,8 @@ export interface StartOptions {
   onCostAlert?: (alerts: CostAlert[]) => void;
   /** Builds the loop's engine from the workspace's engine settings (default: the built-in engines). Cycles then run inline. */
   engineFor?: (settings: EngineSettings) => Engine;
+  /** Free bytes on the data folder's disk (tests stand in for a disk; default: statfs). */
+  diskFreeBytes?: (dir: string) => number;
   /**
    * Where loop cycles run without `engineFor`: `worker` (default), a worker thread with its own
    * database connection, so a cycle never holds the API's event loop; `inline` on this thread.
@@ -90,8 +96,34 @@ export interface StartOptions {
 export interface RunningDesk {
   url: string;
   token: string;
+  /**
+   * `rescue`: the database failed its check at start (server/rescue-desk.ts); there are no services
+   * until a backup is restored, and reading `services` throws. `normal` otherwise.
+   */
+  readonly mode: 'normal' | 'rescue';
   services: Services;
   stop(): Promise<void>;
+}
+
+/** The running desk of a rescue desk: itself until a restore, then the full desk it started. */
+function rescueRunningDesk(rescue: Awaited<ReturnType<typeof startRescueDesk<RunningDesk>>>): RunningDesk {
+  return {
+    get url() {
+      return rescue.resumed()?.url ?? rescue.url;
+    },
+    get token() {
+      return rescue.token;
+    },
+    get mode() {
+      return rescue.resumed()?.mode ?? 'rescue';
+    },
+    get services(): Services {
+      const resumed = rescue.resumed();
+      if (!resumed) throw new Error('the desk is in rescue mode: its database failed its check, so no service runs until a backup is restored');
+      return resumed.services;
+    },
+    stop: () => rescue.stop(),
+  };
 }
 
 function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
@@ -109,8 +141,52 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
   socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-/** Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron. */
+/**
+ * Starts the whole desk in-process: database, API, UI and scheduler. Used by the CLI and Electron.
+ * A database that fails its check starts the rescue desk instead (server/rescue-desk.ts): at once
+ * when the check ran before opening, or, for a large file checked on a worker thread while the desk
+ * started, as soon as the check fails (the desk stops and the rescue desk takes its port). The
+ * returned desk is whichever runs now.
+ */
 export async function startDesk(config: DeskConfig, options: StartOptions = {}): Promise<RunningDesk> {
+  let current: RunningDesk;
+  let switching: Promise<void> | null = null;
+  let stopping: Promise<void> | null = null;
+  const onDamaged = (damage: DatabaseDamagedError) => {
+    switching ??= (async () => {
+      const port = Number(new URL(current.url).port);
+      await current.stop();
+      current = await startDeskOnce({ ...config, port }, options, onDamaged, damage);
+    })();
+  };
+  current = await startDeskOnce(config, options, onDamaged);
+  return {
+    get url() {
+      return current.url;
+    },
+    get token() {
+      return current.token;
+    },
+    get mode() {
+      return current.mode;
+    },
+    get services() {
+      return current.services;
+    },
+    stop() {
+      // One shutdown however often it is asked for (the same promise).
+      stopping ??= (async () => {
+        if (switching) await switching.catch(() => {});
+        await current.stop();
+      })();
+      return stopping;
+    },
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamaged: (damage: DatabaseDamagedError) => void, knownDamage?: DatabaseDamagedError): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   makeDataDirPrivate(config.dataDir);
   const takeovers: string[] = [];
@@ -129,6 +205,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   let ingestToken: string;
   let engineSettings: EngineSettingsService;
   try {
+    if (knownDamage) throw knownDamage;
     database = await openDatabase(dbFile, {
       nativeBinding: config.sqliteNativeBinding,
       synchronous: config.sqliteSynchronous,
@@ -137,6 +214,11 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       now: () => clock.now(),
     });
   } catch (err) {
+    if (err instanceof DatabaseDamagedError) {
+      // Not opened for writes: the rescue desk offers a restore, then starts this desk again on its port.
+      const rescue = await startRescueDesk<RunningDesk>({ config, clock, log, damage: err, unlock, resume: (port) => startDeskOnce({ ...config, port }, options, onDamaged) });
+      return rescueRunningDesk(rescue);
+    }
     await unlock();
     throw err;
   }
@@ -144,6 +226,33 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   if (migrated?.backup) log.info(`Upgraded the database from schema ${migrated.from} to ${migrated.to}; the copy taken before the upgrade is ${migrated.backup}`);
   // New ids sort after the stored ones even when the clock went back while the desk was stopped.
   await raiseIdFloorToStored(db);
+  // A large file's quick_check runs on a worker thread while the desk starts: until it passes, no
+  // job starts and every change waits for it (reads are served); if it fails, rescue mode takes over.
+  let verifiedOk = false;
+  let releaseCheck!: () => void;
+  // Started once the desk listens (below): its reads of every page would otherwise slow the start.
+  const verified = new Promise<void>((resolve) => (releaseCheck = resolve))
+    .then(() => database.verified())
+    .then(
+      (damage) => {
+        if (damage) onDamaged(damage);
+        else verifiedOk = true;
+        return damage;
+      },
+      (err: unknown) => {
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'the integrity check could not run; the desk runs unchecked');
+        verifiedOk = true;
+        return null;
+      },
+    );
+  const writeGate: express.RequestHandler = (req, res, next) => {
+    if (verifiedOk || SAFE_METHODS.has(req.method) || !req.path.startsWith('/api')) return next();
+    void verified.then((damage) =>
+      damage
+        ? res.status(503).json({ error: 'database_damaged', message: "Desk's database failed SQLite's integrity check: nothing was changed, and Desk is switching to rescue mode." })
+        : next(),
+    );
+  };
   const workspace = new WorkspaceService(db, clock);
   try {
     let created: boolean;
@@ -156,7 +265,17 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     throw err;
   }
   log.addSecret(ingestToken);
-  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }));
+  const diskSpace = new DiskSpace(config.dataDir, {
+    now: () => clock.now(),
+    neededBytes: config.minFreeDiskBytes,
+    freeBytes: options.diskFreeBytes,
+    onChange: (full) =>
+      full
+        ? log.error({ freeBytes: full.freeBytes, neededBytes: full.neededBytes }, 'the disk is full: writes answer 507 and scheduled work is held until there is room')
+        : log.info('the disk has room again: scheduled work resumes'),
+  });
+  // A full disk holds every job (the loop's cycles, feed polls, sweeps); a look at the disk each round resumes them.
+  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }), { held: () => !verifiedOk || diskSpace.check() !== null, onFailure: (err) => diskSpace.noteFailure(err) });
   const sourceSync = new SourceSync(db, clock, workspace);
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
@@ -182,6 +301,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const services: Services = {
     config,
     clock,
+    diskSpace,
     db,
     token: ingestToken,
     localUrl: '',
@@ -195,7 +315,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     relay: new RelayClient({ clock, deliver: (request) => signals.receiveRelayed(request), log: log.child({ component: 'relay' }) }),
     ingest: new IngestTokenService(db, clock),
     mcpTokens: new McpTokenService(db, clock),
-    backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file)),
+    backups: new BackupService(db, clock, config.dataDir, (file) => database.backup(file), (file, mode) => checkFileOffThread(file, mode, config.sqliteNativeBinding)),
     comments: new CommentService(db, clock, workspace),
     sharing: new ShareService(db, clock, workspace),
     members: new MemberService(db, clock),
@@ -252,7 +372,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
 
   registerAreaJobs(scheduler, services);
 
-  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }));
+  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }), writeGate);
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request
@@ -281,6 +401,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
+  releaseCheck();
 
   if (options.runScheduler ?? true) {
     scheduler.start();
@@ -330,6 +451,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
 
   return {
     url,
+    mode: 'normal',
     // The current token (it changes when rotated).
     get token() {
       return services.token;

@@ -99,6 +99,11 @@ async function benchTasks(desk: TestDesk): Promise<void> {
 
 // `--dataset full`: the whole product on a year-old workspace (server/bench/full), then exit.
 const argv = process.argv.slice(2);
+// `--soak [--minutes N]`: the long run of server/bench/soak.ts, then exit.
+if (argv.includes('--soak')) {
+  const { runSoak } = await import('./soak');
+  process.exit(await runSoak(argv.filter((a) => a !== '--soak')));
+}
 if (argv.includes('--dataset')) {
   const dataset = argv[argv.indexOf('--dataset') + 1];
   if (dataset !== 'full') throw new Error(`--dataset: unknown dataset "${dataset}" (only "full")`);

@@ -77,7 +77,10 @@ export type ErrorCode =
   | 'feed_too_large'
   | 'not_a_feed'
   | 'file_unreadable'
-  | 'file_invalid';
+  | 'file_invalid'
+  // the desk's storage: the database failed its check at start (503, rescue mode), the disk is full (507)
+  | 'database_damaged'
+  | 'disk_full';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
 export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'mcp_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact' | 'outbound_subscription' | 'outbound_delivery';
@@ -99,7 +102,7 @@ export interface ErrorBody {
 /** A rule broken by a request. Domain code throws these; the app maps them to the error body. */
 export class DeskError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503 | 507,
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],

@@ -35,6 +35,14 @@ export interface Logger {
  * interval; one that moves back delays a job by at most one interval (runIfDue).
  * Time decisions read the injected clock; the real timer only decides how often to look.
  */
+/** What holds the scheduler's work (a full disk: server/core/disk-space.ts) and hears its failures. */
+export interface SchedulerGuard {
+  /** True while no job may start (looked at before each round). */
+  held?: () => boolean;
+  /** Every failure of a job or of the scheduler's own bookkeeping. */
+  onFailure?: (err: unknown) => void;
+}
+
 export class Scheduler {
   private readonly jobs = new Map<string, Job>();
   /** Runs in flight, by job name: the guard against overlap, and what stop() waits for. */
@@ -47,6 +55,7 @@ export class Scheduler {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: Logger = console,
+    private readonly guard: SchedulerGuard = {},
   ) {}
 
   register(job: Job): void {
@@ -117,6 +126,7 @@ export class Scheduler {
   /** Starts each registered job that is not running; each decides for itself whether it is due. */
   private async startDue(): Promise<[string, Promise<boolean>][]> {
     const runs: [string, Promise<boolean>][] = [];
+    if (this.guard.held?.()) return runs;
     for (const job of this.jobs.values()) {
       if (this.stopped) break;
       if (!this.running.has(job.name)) runs.push([job.name, this.launch(job, false)]);
@@ -130,6 +140,7 @@ export class Scheduler {
     const run = this.runIfDue(job, force)
       // A failure outside the job itself (the database) is logged; it must not reject into the timer.
       .catch((err: unknown) => {
+        this.guard.onFailure?.(err);
         this.log.error(`scheduler could not run ${job.name}: ${message(err)}`);
         return false;
       })
@@ -161,6 +172,7 @@ export class Scheduler {
       await job.run();
     } catch (err) {
       error = message(err);
+      this.guard.onFailure?.(err);
       this.log.error(`job ${job.name} failed: ${error}`);
     }
     await this.db

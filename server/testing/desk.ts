@@ -26,6 +26,8 @@ export interface TestDeskOptions extends Partial<Omit<DeskConfig, 'seed'>> {
   dataDir?: string;
   /** Remove a passed-in `dataDir` on stop(), as if this desk had created it (hand-over from a desk stopped with keepDataDir). */
   ownsDataDir?: boolean;
+  /** Stands in for the free space of the data folder's disk (StartOptions.diskFreeBytes). */
+  diskFreeBytes?: (dir: string) => number;
 }
 
 export interface TestDesk extends RunningDesk {
@@ -63,7 +65,7 @@ function migratedTemplate(): Promise<string> {
 
 /** A real desk on a free port, in a fresh data folder, on a manual clock with the scheduler timer off. */
 export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<TestDesk> {
-  const { clock: givenClock, dataDir: givenDataDir, ownsDataDir, ...configOverrides } = overrides;
+  const { clock: givenClock, dataDir: givenDataDir, ownsDataDir, diskFreeBytes, ...configOverrides } = overrides;
   const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-test-'));
   const removeOnStop = givenDataDir === undefined || ownsDataDir === true;
   const clock = givenClock ?? new ManualClock('2026-03-10T12:00:00.000Z');
@@ -81,7 +83,7 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
   let desk: RunningDesk;
   try {
     if (givenDataDir === undefined && config.sqliteNativeBinding === undefined) fs.copyFileSync(await migratedTemplate(), path.join(dataDir, DATABASE_FILE));
-    desk = await startDesk(config, { clock, runScheduler: false, idleGc: false });
+    desk = await startDesk(config, { clock, runScheduler: false, idleGc: false, diskFreeBytes });
   } catch (err) {
     if (removeOnStop) fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -112,7 +114,16 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
     if (removeOnStop && !options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return {
-    ...desk,
+    // Read through: a desk in rescue mode has no services until a restore, and then the full desk's.
+    get url() {
+      return desk.url;
+    },
+    get mode() {
+      return desk.mode;
+    },
+    get services() {
+      return desk.services;
+    },
     // The desk's current token: it follows a rotation (POST /api/v1/workspace/token/rotate).
     get token() {
       return desk.token;

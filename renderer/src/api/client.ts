@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { useAuth } from '../lib/auth';
+import { RESCUE_MODE_HEADER, useDiskFullReports, useRescueMode } from '../lib/desk-mode';
 import type { components, paths } from './schema.gen';
 
 /** Shorthand for a schema of the generated OpenAPI types: `Schema<'WorkspaceProfile'>`. */
@@ -64,6 +65,9 @@ export function authMiddleware(getToken: () => string | null, onUnauthorized: ()
       return request;
     },
     onResponse({ request, response }) {
+      // A desk in rescue mode answers everything with this header: the app shows the rescue page.
+      if (response.headers.get(RESCUE_MODE_HEADER) === 'rescue') useRescueMode.getState().enter();
+      if (response.status === 507) useDiskFullReports.getState().report();
       if (response.status !== 401) return undefined;
       // A request sent with a token that has been replaced since (a rotation answered while it was
       // in flight) says nothing about the current token: not a reason to sign out.

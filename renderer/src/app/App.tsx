@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../lib/auth';
+import { useRescueMode } from '../lib/desk-mode';
+import { RescuePage } from '../features/rescue/RescuePage';
 import { createAppRouter } from './routes';
 import { SignIn } from './SignIn';
 
@@ -13,6 +15,7 @@ type AppRouter = ReturnType<typeof createAppRouter>;
  */
 export function App({ router: given }: { router?: AppRouter }) {
   const status = useAuth((s) => s.status);
+  const rescue = useRescueMode((s) => s.active);
   const queryClient = useQueryClient();
   // Created on first render, after lib/auth.ts has taken the token out of the address bar.
   const [router] = useState(() => given ?? createAppRouter());
@@ -20,5 +23,7 @@ export function App({ router: given }: { router?: AppRouter }) {
     // Nothing fetched with a rejected token should show after signing in again.
     if (status !== 'signed-in') queryClient.clear();
   }, [status, queryClient]);
-  return status === 'signed-in' ? <RouterProvider router={router} /> : <SignIn />;
+  if (status !== 'signed-in') return <SignIn />;
+  // The database failed its check at start: the rescue page instead of the app (no route works).
+  return rescue ? <RescuePage /> : <RouterProvider router={router} />;
 }

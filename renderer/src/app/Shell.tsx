@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon';
 import { DensityAttribute, PrefsNotice } from '../features/preferences/ShellPrefs';
 import { LoopHeader } from '../features/runs/LoopHeader';
 import { SearchBox } from '../features/search/SearchBox';
+import { DiskFullBanner } from '../features/storage/DiskFullBanner';
 import { AREAS, areaOf, homePath } from './routes';
 import './shell.css';
 
@@ -110,6 +111,7 @@ export function Shell() {
         <main className="main" id="content" ref={main} tabIndex={-1}>
           <DensityAttribute />
           <PrefsNotice />
+          <DiskFullBanner />
           <Outlet />
         </main>
       </div>

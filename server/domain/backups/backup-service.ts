@@ -6,6 +6,13 @@ import { conflict } from '../../core/errors';
 import { recordActivity, SYSTEM_ACTOR, type Actor } from '../activity/activity';
 import { resolveActor } from '../members/resolve-actor';
 import type { Db } from '../../../db/connection';
+import { checkFileOffThread, type DatabaseDamagedError, type IntegrityMode } from '../../../db/integrity';
+
+/** Checks a file with SQLite (db/integrity.ts); null when it passes. */
+export type FileCheck = (file: string, mode: IntegrityMode) => Promise<DatabaseDamagedError | null>;
+
+/** Suffix of a backup that failed its check: kept for a look, never listed or offered for a restore. */
+export const FAILED_CHECK_SUFFIX = '.failed-check';
 
 /** How many backups are kept: the newest, older ones are removed after each new backup. */
 export const BACKUPS_KEPT = 7;
@@ -60,6 +67,7 @@ export class BackupService {
     private readonly clock: Clock,
     private readonly dataDir: string,
     private readonly copyDatabase: (file: string) => Promise<void>,
+    private readonly check: FileCheck = (file, mode) => checkFileOffThread(file, mode),
   ) {}
 
   get folder(): string {
@@ -70,11 +78,16 @@ export class BackupService {
     return { backups: this.files(), folder: this.folder, kept: BACKUPS_KEPT };
   }
 
-  /** Backs up now (by a member, or by the daily job as `system`). One backup at a time: a second request while one runs is a 409. */
-  async create(actor?: Actor): Promise<Backup> {
+  /**
+   * Backs up now (by a member, or by the daily job as `system`). One backup at a time: a second
+   * request while one runs is a 409. The copy is checked before it counts as a backup: `quick_check`
+   * on demand, the full `integrity_check` daily (a page-for-page copy of the live database, so this
+   * checks the database itself without holding its connection).
+   */
+  async create(actor?: Actor, mode: IntegrityMode = 'quick'): Promise<Backup> {
     if (this.running) throw conflict('backup_running', 'A backup is being written; try again when it has finished');
     const who = actor ?? (await resolveActor(this.db));
-    this.running = this.write(who);
+    this.running = this.write(who, mode);
     try {
       return await this.running;
     } finally {
@@ -84,10 +97,10 @@ export class BackupService {
 
   /** The daily job's backup, by the desk itself. */
   createScheduled(): Promise<Backup> {
-    return this.create(SYSTEM_ACTOR);
+    return this.create(SYSTEM_ACTOR, 'full');
   }
 
-  private async write(actor: Actor): Promise<Backup> {
+  private async write(actor: Actor, mode: IntegrityMode): Promise<Backup> {
     fs.mkdirSync(this.folder, { recursive: true, mode: 0o700 });
     const at = this.clock.now();
     const name = `desk-${stamp(at)}.sqlite`;
@@ -96,6 +109,12 @@ export class BackupService {
     try {
       await this.copyDatabase(partial);
       fs.chmodSync(partial, 0o600);
+      // A copy that fails is no backup: older backups are not pruned for it, and nothing offers it.
+      const damage = await this.check(partial, mode);
+      if (damage) {
+        fs.renameSync(partial, `${target}${FAILED_CHECK_SUFFIX}`);
+        throw new Error(`the database failed SQLite's ${mode === 'full' ? 'integrity_check' : 'quick_check'} (${damage.problems.slice(0, 3).join('; ')}); the copy is kept as ${name}${FAILED_CHECK_SUFFIX} and older backups are kept`);
+      }
       fs.renameSync(partial, target);
     } finally {
       fs.rmSync(partial, { force: true });
@@ -105,7 +124,7 @@ export class BackupService {
     await inTransaction(this.db, (trx) =>
       recordActivity(trx, this.clock, {
         kind: 'backup.created',
-        detail: `Database backed up to ${name}${removed > 0 ? ` (${removed} older removed, ${BACKUPS_KEPT} kept)` : ''}`,
+        detail: `Database backed up to ${name}, ${mode === 'full' ? 'integrity_check' : 'quick_check'} ok${removed > 0 ? ` (${removed} older removed, ${BACKUPS_KEPT} kept)` : ''}`,
         actor,
         entityType: 'backup',
         entityId: name,
@@ -124,15 +143,23 @@ export class BackupService {
   }
 
   private files(): Backup[] {
-    if (!fs.existsSync(this.folder)) return [];
-    return fs
-      .readdirSync(this.folder)
-      .flatMap((name) => {
-        const m = NAME.exec(name);
-        if (!m) return [];
-        const iso = m[1].replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z$/, (_all, y, mo, d, h, mi, s, ms) => `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms ?? '000'}Z`);
-        return [{ name, createdAt: new Date(iso).toISOString(), sizeBytes: fs.statSync(path.join(this.folder, name)).size }];
-      })
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+    return listBackupFiles(this.folder);
   }
 }
+
+/** The backups in `folder`, newest first (files named as this service names them; anything else is ignored). */
+export function listBackupFiles(folder: string): Backup[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .flatMap((name) => {
+      const m = NAME.exec(name);
+      if (!m) return [];
+      const iso = m[1].replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z$/, (_all, y, mo, d, h, mi, s, ms) => `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms ?? '000'}Z`);
+      return [{ name, createdAt: new Date(iso).toISOString(), sizeBytes: fs.statSync(path.join(folder, name)).size }];
+    })
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+}
+
+/** Whether `name` is a backup's file name (no folder, nothing else): what a restore accepts from the UI. */
+export const isBackupName = (name: string): boolean => NAME.test(name);

@@ -18,6 +18,7 @@ import * as m0016Public from './0016_public';
 import * as m0017SearchDeferred from './0017_search_deferred';
 import * as m0018SearchQueue from './0018_search_queue';
 import * as m0019EngineBudget from './0019_engine_budget';
+import * as m0021ReviewStep from './0021_review_step';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0017_search_deferred': m0017SearchDeferred,
   '0018_search_queue': m0018SearchQueue,
   '0019_engine_budget': m0019EngineBudget,
+  '0021_review_step': m0021ReviewStep,
 };

@@ -66,6 +66,8 @@ export type ErrorCode =
   | 'run_not_running' // cancel of a cycle that has ended
   | 'run_applying' // cancel of a cycle already applying its results (too late)
   | 'artifact_decided'
+  | 'artifact_superseded' // a newer version of the output replaced this one
+  | 'artifact_not_decided' // reopen of an output still waiting for review
   | 'cost_cap_reached'
   // the acting member (asUserId) may not do this (422 naming asUserId; members do not log in, so no 403)
   | 'role_not_permitted'

@@ -5,7 +5,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { DeskConfig } from '../config';
 import { ManualClock } from '../core/clock';
 import type { paths } from '../generated/openapi-types';
-import { startDesk, type RunningDesk } from '../start';
+import { startDesk, type RunningDesk, type StartOptions } from '../start';
 
 /** An answer of the untyped `api()` helper. */
 export interface ApiResponse {
@@ -25,6 +25,8 @@ export interface TestDeskOptions extends Partial<Omit<DeskConfig, 'seed'>> {
   dataDir?: string;
   /** Remove a passed-in `dataDir` on stop(), as if this desk had created it (hand-over from a desk stopped with keepDataDir). */
   ownsDataDir?: boolean;
+  /** The loop's engine (a scripted one); cycles then run inline (StartOptions.engineFor). */
+  engineFor?: StartOptions['engineFor'];
 }
 
 export interface TestDesk extends RunningDesk {
@@ -42,7 +44,7 @@ export interface TestDesk extends RunningDesk {
 
 /** A real desk on a free port, in a fresh data folder, on a manual clock with the scheduler timer off. */
 export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<TestDesk> {
-  const { clock: givenClock, dataDir: givenDataDir, ownsDataDir, ...configOverrides } = overrides;
+  const { clock: givenClock, dataDir: givenDataDir, ownsDataDir, engineFor, ...configOverrides } = overrides;
   const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-test-'));
   const removeOnStop = givenDataDir === undefined || ownsDataDir === true;
   const clock = givenClock ?? new ManualClock('2026-03-10T12:00:00.000Z');
@@ -59,7 +61,7 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
   };
   let desk: RunningDesk;
   try {
-    desk = await startDesk(config, { clock, runScheduler: false, idleGc: false });
+    desk = await startDesk(config, { clock, runScheduler: false, idleGc: false, engineFor });
   } catch (err) {
     if (removeOnStop) fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;

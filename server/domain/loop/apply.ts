@@ -11,6 +11,7 @@ import { microToUsd } from '../cost/rules';
 import { changeStatus, insertTask } from '../tasks/task-crud';
 import { addTaskCharges, consumeNotes, getTaskRow, insertWorkLogEntry, taskActivity, touchTaskInputs } from '../tasks/task-store';
 import { insertArtifactRows, insertArtifactTagRows } from '../artifacts/artifact-store';
+import { supersedeOlder } from '../artifacts/artifact-versions';
 import { insertMemoryRows, insertMemoryTagRows, recordRetrievals } from '../memory/memory-store';
 import { markSignalsTriaged } from '../signals/signal-store';
 import type { TaskPriority } from '../tasks/rules';
@@ -198,7 +199,9 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     ]);
     if (t.tags.length) await insertArtifactTagRows(trx, t.tags.map((tag) => ({ artifactId: id, tag })));
     await recordActivity(trx, clock, { kind: 'artifact.created', detail: `${parent ? `Version ${version} of` : 'Output'} "${title}" drafted for review`, actor: CYCLE_ACTOR, entityType: 'artifact', entityId: id });
-    await emit(trx, clock, 'artifact.created', { artifactId: id, taskId, runId, title, kind, version, parentArtifactId: parent?.id ?? null });
+    // The version this one re-works (and any other of the task still waiting) leaves the queue.
+    await supersedeOlder(trx, clock, { id, taskId, parentArtifactId: parent?.id ?? null });
+    await emit(trx, clock, 'artifact.created', { artifactId: id, taskId, runId, title, kind, version, parentArtifactId: parent?.id ?? null, authorKind: 'engine', authorUserId: null });
     // Drafts are ready for review the moment they are written: subscribers follow the review clock from here.
     await emit(trx, clock, 'artifact.ready', { artifactId: id, taskId, runId, title, kind, version, readyAt: now });
     latest.set(taskId, { id, version });

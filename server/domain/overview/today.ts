@@ -80,7 +80,7 @@ export async function todaySnapshot(db: Db, clock: Clock): Promise<TodaySnapshot
     windowCounts(db, 'runs', 'started_at', sql`status IN ('completed', 'failed')`, w),
     windowCounts(db, 'artifacts', 'created_at', sql`1`, w),
     windowCounts(db, 'artifacts', 'decided_at', sql`status = 'approved'`, w),
-    db.selectFrom('artifacts').select(sql<number>`count(*)`.as('n')).where('status', '=', 'ready').executeTakeFirstOrThrow(),
+    db.selectFrom('artifacts').select(sql<number>`count(*)`.as('n')).where('status', '=', 'ready').where('supersededAt', 'is', null).executeTakeFirstOrThrow(),
     workspaceSpendMicro(db, day),
     workspaceSpendMicro(db, yesterday),
     workspaceSpendBetween(db, baseFirst, yesterday),

@@ -118,6 +118,7 @@ export class StatsService {
         .selectFrom('artifacts')
         .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(ready_at <= ${overdueBefore}), 0)`.as('overdue')])
         .where('status', '=', 'ready')
+        .where('supersededAt', 'is', null)
         .executeTakeFirstOrThrow(),
       db.selectFrom('sources').select(sql<number>`count(*)`.as('n')).where('status', '=', 'error').executeTakeFirstOrThrow(),
       workspaceSpendBetween(db, win.days[0], win.days[win.days.length - 1]),

@@ -5,7 +5,7 @@ import type { Schema } from '../../api/client';
 export function aSummary(overrides: Partial<Schema<'WorkspaceSummary'>> = {}): Schema<'WorkspaceSummary'> {
   return {
     signals: { total: 120, untriaged: 3 },
-    artifacts: { total: 9, ready: 2, approved: 5, archived: 2 },
+    artifacts: { total: 9, ready: 2, approved: 5, archived: 2, superseded: 0 },
     approvedArtifacts: 5,
     memory: { total: 14, active: 12, archived: 2 },
     sources: { total: 2, pending: 0, connected: 2, error: 0, paused: 0 },
@@ -31,7 +31,7 @@ export function aSummary(overrides: Partial<Schema<'WorkspaceSummary'>> = {}): S
 export const anEmptySummary = (): Schema<'WorkspaceSummary'> =>
   aSummary({
     signals: { total: 0, untriaged: 0 },
-    artifacts: { total: 0, ready: 0, approved: 0, archived: 0 },
+    artifacts: { total: 0, ready: 0, approved: 0, archived: 0, superseded: 0 },
     approvedArtifacts: 0,
     memory: { total: 0, active: 0, archived: 0 },
     sources: { total: 0, pending: 0, connected: 0, error: 0, paused: 0 },

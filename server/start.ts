@@ -24,6 +24,7 @@ import { CostGuardService } from './domain/cost-guard/cost-guard-service';
 import type { CostAlert } from './domain/cost-guard/alerts';
 import { OutboundService } from './domain/outbound/outbound-service';
 import { ExportService } from './domain/exports/export-service';
+import { EventStream } from './domain/events/event-stream';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -204,6 +205,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
     cost,
     overview,
     costGuard,
+    eventStream: new EventStream(db),
     // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
     outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
     exports: new ExportService({ db, clock, workspace }),
@@ -237,6 +239,7 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   });
 
   registerAreaJobs(scheduler, services);
+  await services.eventStream.start();
 
   const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount], log.child({ component: 'http' }));
   const server = http.createServer(app);
@@ -289,6 +292,8 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
       await services.relay.stop();
       await scheduler.stop();
       await services.reviewAttention.stop();
+      // Open event streams end now: server.close() waits for every response.
+      services.eventStream.stop();
       // A Run now answered over HTTP is not a scheduler job: wait for it too before closing the database.
       await loop.idle();
       // POSTs under way are aborted; their deliveries stay pending and go out after a restart.

@@ -37,9 +37,11 @@ interface Operation {
   security?: unknown[];
 }
 
-const operations: { method: string; path: string; op: Operation }[] = Object.entries(openApiDocument.paths as Record<string, Record<string, Operation>>).flatMap(
-  ([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
-);
+/** Streams answer for as long as the client listens (server/api/events/event-stream.api.test.ts covers them). */
+const STREAMS = new Set(['StreamEvents']);
+const operations: { method: string; path: string; op: Operation }[] = Object.entries(openApiDocument.paths as Record<string, Record<string, Operation>>)
+  .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })))
+  .filter(({ op }) => !STREAMS.has(op.operationId ?? ''));
 const isPublic = (op: Operation) => (op.security ?? []).length === 0;
 
 /** `{id}` says nothing by itself: the segment before it names the kind. */

@@ -441,6 +441,8 @@ export interface RunTable {
   maxOutputTokens: Generated<number | null>;
   /** When the operator cancelled the cycle (0019); the run is `failed`. */
   cancelledAt: Generated<string | null>;
+  /** The engine's account of the cycle's rules (0021); null when it gave none. */
+  explanation: Generated<string | null>;
 }
 
 /** An output (0011): waits in the review queue while `ready`. */

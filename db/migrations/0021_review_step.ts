@@ -13,6 +13,8 @@ import { sql, type Kysely } from 'kysely';
  *   for signals that did not come from a feed). "Newest first" orders by it, falling back to when
  *   Desk received the signal; the two expression indexes serve that order, with and without a
  *   source filter (rowid, in every index, breaks ties as before).
+ * - runs.explanation: the engine's account of how it grouped signals and set priorities (the
+ *   Runs page shows it); null when the engine gave none.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE artifacts ADD COLUMN author_kind TEXT NOT NULL DEFAULT 'engine' CHECK (author_kind IN ('engine','member'))`.execute(db);
@@ -20,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE artifacts ADD COLUMN superseded_at TEXT`.execute(db);
   await sql`ALTER TABLE artifacts ADD COLUMN superseded_by_id TEXT`.execute(db);
   await sql`ALTER TABLE signals ADD COLUMN published_at TEXT`.execute(db);
+  await sql`ALTER TABLE runs ADD COLUMN explanation TEXT`.execute(db);
   await sql`CREATE INDEX signals_newest ON signals (coalesce(published_at, created_at))`.execute(db);
   await sql`CREATE INDEX signals_source_newest ON signals (source_id, coalesce(published_at, created_at))`.execute(db);
 }

@@ -291,6 +291,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     outputTokens: usage.outputTokens,
     costMicroUsd,
     maxOutputTokens: decisions.maxOutputTokens ?? null,
+    explanation: typeof decisions.explanation === 'string' && decisions.explanation.trim() !== '' ? decisions.explanation.trim().slice(0, 2000) : null,
     readSignalIds: JSON.stringify(read.signalIds),
     readTaskIds: JSON.stringify(read.taskIds),
     readMemoryIds: JSON.stringify(read.memoryIds),

@@ -25,6 +25,7 @@ export function aRun(id: string, overrides: Partial<Schema<'Run'>> = {}): Schema
     budgetUsd: 0.5,
     maxOutputTokens: 4096,
     cancelledAt: null,
+    explanation: null,
     ...overrides,
   };
 }

@@ -111,7 +111,9 @@ export class DeskError extends Error {
 }
 
 export const badRequest = (code: ErrorCode, message: string) => new DeskError(400, code, message);
-export const notFound = (what: NotFoundEntity, id: string) => new DeskError(404, `${what}_not_found`, `No ${what.replace(/_/g, ' ')} with id ${id}`);
+/** What the UI calls each kind (the code keeps the API's word: `artifact_not_found`). */
+const ENTITY_WORDS: Partial<Record<NotFoundEntity, string>> = { artifact: 'output', outbound_subscription: 'webhook subscription', outbound_delivery: 'webhook delivery', task_template: 'task template' };
+export const notFound = (what: NotFoundEntity, id: string) => new DeskError(404, `${what}_not_found`, `No ${ENTITY_WORDS[what] ?? what.replace(/_/g, ' ')} with id ${id}`);
 /** A memory entry's 404 (its own wording; the cost guard's acks answer it too). */
 export const memoryNotFound = (id: string) => new DeskError(404, 'memory_not_found', `No memory entry with id ${id}`);
 /** 409: the target's current state forbids the request (see the status policy above). */

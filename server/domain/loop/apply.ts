@@ -12,6 +12,7 @@ import { changeStatus, insertTask } from '../tasks/task-crud';
 import { addTaskCharges, consumeNotes, getTaskRow, insertWorkLogEntry, taskActivity, touchTaskInputs } from '../tasks/task-store';
 import { insertArtifactRows, insertArtifactTagRows } from '../artifacts/artifact-store';
 import { supersedeOlder } from '../artifacts/artifact-versions';
+import { plural } from '../../core/plural';
 import { insertMemoryRows, insertMemoryTagRows, recordRetrievals } from '../memory/memory-store';
 import { markSignalsTriaged } from '../signals/signal-store';
 import type { TaskPriority } from '../tasks/rules';
@@ -307,7 +308,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   const counts = countsOf(read, produced);
   await recordActivity(trx, clock, {
     kind: 'run.completed',
-    detail: `AI cycle (${input.trigger}): ${counts.signalsRead} new signals, ${counts.tasksCreated} tasks created, ${counts.tasksUpdated} updated, ${counts.artifactsCreated} outputs, ${usage.inputTokens + usage.outputTokens} tokens`,
+    detail: `AI cycle (${input.trigger}): ${plural(counts.signalsRead, 'new signal')}, ${plural(counts.tasksCreated, 'task')} created, ${counts.tasksUpdated} updated, ${plural(counts.artifactsCreated, 'output')}, ${plural(usage.inputTokens + usage.outputTokens, 'token')}`,
     actor: CYCLE_ACTOR,
     entityType: 'run',
     entityId: runId,

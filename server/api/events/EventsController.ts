@@ -52,7 +52,9 @@ export class EventsController extends Controller {
   @Get('stream')
   @Produces('text/event-stream')
   @SuccessResponse('200', 'The event stream: `text/event-stream`, open until the client or the desk ends it')
-  public async streamEvents(@Request() req: ExRequest, @Header('Last-Event-ID') lastEventId?: string): Promise<void> {
+  public async streamEvents(@Request() req: ExRequest, @Header('Last-Event-ID') lastEventId?: string): Promise<string> {
     await serveEventStream(this.s.eventStream, req, lastEventId, this.s.config.eventStreamHeartbeatMs);
+    // The stream was written and ended above: tsoa sends nothing once headers are sent.
+    return '';
   }
 }

@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 import type { ActivityKind } from '../server/domain/catalog/activity-kinds';
 import type {
   ActiveWorkSort,
+  ArtifactAuthorKind,
   ArtifactKind,
   ArtifactStatus,
   AttemptOutcome,
@@ -209,6 +210,8 @@ export interface SignalTable {
   externalId?: string | null;
   /** When a loop cycle took the signal in (0011); null while new for the loop. */
   triagedAt: Generated<string | null>;
+  /** When the feed item says it was published (0021); null when unknown. */
+  publishedAt: Generated<string | null>;
 }
 
 export interface SignalReactionTable {
@@ -452,6 +455,8 @@ export interface RunTable {
   maxOutputTokens: Generated<number | null>;
   /** When the operator cancelled the cycle (0019); the run is `failed`. */
   cancelledAt: Generated<string | null>;
+  /** The engine's account of the cycle's rules (0021); null when it gave none. */
+  explanation: Generated<string | null>;
 }
 
 /** An output (0011): waits in the review queue while `ready`. */
@@ -473,6 +478,12 @@ export interface ArtifactTable {
   decidedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Who wrote this version (0021): the engine (a cycle) or a member (an edit, a reopen). */
+  authorKind: Generated<ArtifactAuthorKind>;
+  authorUserId: Generated<string | null>;
+  /** A ready version a newer one replaced (0021): out of the queue, still in the chain. */
+  supersededAt: Generated<string | null>;
+  supersededById: Generated<string | null>;
 }
 
 export interface ArtifactTagTable {

@@ -33,6 +33,8 @@ export interface DeskConfig {
   webhookRateLimitPerMinute?: number;
   /** Failed inbound webhook token attempts per minute per client address before 429 (default 20; not read from the environment). */
   webhookFailedAuthPerMinute?: number;
+  /** Heartbeat of GET /events/stream in ms (default 15 s; not read from the environment: tests shorten it). */
+  eventStreamHeartbeatMs?: number;
   /**
    * better_sqlite3.node to load instead of node_modules' own (built for Node). Not read from the
    * environment: only the Electron shell sets it, to its copy built for Electron's ABI.

@@ -1,3 +1,4 @@
+import type { EventStream } from './domain/events/event-stream';
 import type { Db } from '../db/connection';
 import type { DeskConfig } from './config';
 import type { Clock } from './core/clock';
@@ -96,6 +97,8 @@ export interface Services {
   overview: OverviewService;
   /** Cost guardrails: the spike detector (after cycles and every 15 s when something changed), spike and chronic lists, acks. */
   costGuard: CostGuardService;
+  /** The outbox as a live stream (GET /events/stream). */
+  eventStream: EventStream;
   /** Outbound webhooks: subscriptions, the delivery worker (fan-out, signed POSTs, retries) and the delivery log. */
   outbound: OutboundService;
   /** CSV/JSON exports (sources, activity, outputs, stale tasks, memory, the full JSON export) and the import of an export file. */

@@ -29,6 +29,7 @@ import { CostGuardService } from './domain/cost-guard/cost-guard-service';
 import type { CostAlert } from './domain/cost-guard/alerts';
 import { OutboundService } from './domain/outbound/outbound-service';
 import { ExportService } from './domain/exports/export-service';
+import { EventStream } from './domain/events/event-stream';
 import { inboundWebhookMount } from './api/webhooks/inbound-mount';
 import { Scheduler } from './jobs/scheduler';
 import { registerAreaJobs } from './jobs/index';
@@ -338,6 +339,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
     cost,
     overview,
     costGuard,
+    eventStream: new EventStream(db),
     // Wakes on every outbox write when the scheduler runs (tests drive it with worker.settle()).
     outbound: new OutboundService(db, clock, { deliverOnWrite: options.runScheduler ?? true, log: log.child({ component: 'outbound' }) }),
     exports: new ExportService({ db, clock, workspace }),
@@ -371,6 +373,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
   });
 
   registerAreaJobs(scheduler, services);
+  await services.eventStream.start();
 
   const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }), writeGate);
   const server = http.createServer(app);
@@ -426,6 +429,8 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
       await services.relay.stop();
       await scheduler.stop();
       await services.reviewAttention.stop();
+      // Open event streams end now: server.close() waits for every response.
+      services.eventStream.stop();
       // A Run now answered over HTTP is not a scheduler job: wait for it too before closing the database.
       await loop.idle();
       // POSTs under way are aborted; their deliveries stay pending and go out after a restart.

@@ -19,6 +19,7 @@ import * as m0017SearchDeferred from './0017_search_deferred';
 import * as m0018SearchQueue from './0018_search_queue';
 import * as m0019EngineBudget from './0019_engine_budget';
 import * as m0020McpTokens from './0020_mcp_tokens';
+import * as m0021ReviewStep from './0021_review_step';
 
 /**
  * Every migration, statically imported so the list survives bundling
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0018_search_queue': m0018SearchQueue,
   '0019_engine_budget': m0019EngineBudget,
   '0020_mcp_tokens': m0020McpTokens,
+  '0021_review_step': m0021ReviewStep,
 };

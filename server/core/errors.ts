@@ -67,6 +67,8 @@ export type ErrorCode =
   | 'run_not_running' // cancel of a cycle that has ended
   | 'run_applying' // cancel of a cycle already applying its results (too late)
   | 'artifact_decided'
+  | 'artifact_superseded' // a newer version of the output replaced this one
+  | 'artifact_not_decided' // reopen of an output still waiting for review
   | 'cost_cap_reached'
   // the acting member (asUserId) may not do this (422 naming asUserId; members do not log in, so no 403)
   | 'role_not_permitted'
@@ -113,7 +115,9 @@ export class DeskError extends Error {
 }
 
 export const badRequest = (code: ErrorCode, message: string) => new DeskError(400, code, message);
-export const notFound = (what: NotFoundEntity, id: string) => new DeskError(404, `${what}_not_found`, `No ${what.replace(/_/g, ' ')} with id ${id}`);
+/** What the UI calls each kind (the code keeps the API's word: `artifact_not_found`). */
+const ENTITY_WORDS: Partial<Record<NotFoundEntity, string>> = { artifact: 'output', outbound_subscription: 'webhook subscription', outbound_delivery: 'webhook delivery', task_template: 'task template' };
+export const notFound = (what: NotFoundEntity, id: string) => new DeskError(404, `${what}_not_found`, `No ${ENTITY_WORDS[what] ?? what.replace(/_/g, ' ')} with id ${id}`);
 /** A memory entry's 404 (its own wording; the cost guard's acks answer it too). */
 export const memoryNotFound = (id: string) => new DeskError(404, 'memory_not_found', `No memory entry with id ${id}`);
 /** 409: the target's current state forbids the request (see the status policy above). */

@@ -130,6 +130,9 @@ export const ARTIFACT_KINDS = ['brief', 'report', 'draft', 'summary', 'plan', 'c
 /** What an output is; the same vocabulary as a task's deliverableType. Brief-type outputs stay out of the decisions log. */
 export type ArtifactKind = 'brief' | 'report' | 'draft' | 'summary' | 'plan' | 'checklist' | 'email' | 'post' | 'other';
 
+/** Who wrote a version of an output: a loop cycle (`engine`) or a member (an edit, a reopen). */
+export type ArtifactAuthorKind = 'engine' | 'member';
+
 // Loop runs (domain/loop/rules.ts re-exports them)
 
 /** `schedule`: the loop interval came round; `manual`: POST /runs (Run now). */

@@ -174,6 +174,8 @@ export interface CycleDecisions {
   usage: TokenUsage;
   /** Tokens per task ref (what the cost accounting splits per task, memory entry, source, tag, assignee). */
   usageByTask: Record<string, TokenUsage>;
+  /** How the engine grouped signals and set priorities, in a sentence or two (the run record shows it). */
+  explanation?: string;
   /** The completion bound of the call whose answer this is (the run record shows it). */
   maxOutputTokens?: number;
   /** How the server took the structured answer, when the engine found out this cycle (remembered on the workspace). */

@@ -46,8 +46,25 @@ await generateSpecAndRoutes({ configuration: tsoaConfig }, inRegistrationOrder(m
 // The document keeps tsoa's own order of the controllers; only the routes need the one above.
 await generateSpec(await validateSpecConfig(tsoaConfig), tsoaConfig.compilerOptions as CompilerOptions, tsoaConfig.ignore, metadata);
 
+/**
+ * tsoa 6 documents every success answer as JSON (its @Produces does not reach the response): the
+ * operations that answer a server-sent event stream say so here.
+ */
+const EVENT_STREAMS = new Set(['StreamEvents']);
+function streamMediaTypes<T>(doc: T): T {
+  const paths = (doc as { paths?: Record<string, Record<string, { operationId?: string; responses?: Record<string, { content?: Record<string, unknown> }> }>> }).paths ?? {};
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      if (!EVENT_STREAMS.has(op.operationId ?? '')) continue;
+      const ok = op.responses?.['200'];
+      if (ok?.content?.['application/json']) ok.content = { 'text/event-stream': ok.content['application/json'] };
+    }
+  }
+  return doc;
+}
+
 const swaggerFile = path.join(generated, 'swagger.json');
-const doc31 = withTags(addErrorResponses(toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8')))));
+const doc31 = streamMediaTypes(withTags(addErrorResponses(toOpenApi31(JSON.parse(fs.readFileSync(swaggerFile, 'utf8'))))));
 const result = await new Validator().validate(doc31);
 if (!result.valid) {
   console.error(JSON.stringify(result.errors, null, 2));

@@ -117,7 +117,7 @@ import { BLOG_LIMIT, BLOG_RELATED_LIMIT, MAX_BLOG_QUERY, MAX_BLOG_TAG_FILTER } f
 import { ROADMAP_PHASES, ROADMAP_STATUSES } from '../domain/roadmap/rules';
 import { INTEGRATION_AXES } from '../domain/integrations-catalog/catalog';
 import { TASK_SORTS } from '../domain/tasks/task-sort';
-import { APPROVAL_ATTENTIONS, ARTIFACT_KINDS, ARTIFACT_LIST, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, DECISIONS_LIST, DECISIONS_WINDOW_MAX_DAYS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
+import { APPROVAL_ATTENTIONS, ARTIFACT_CONTENT, ARTIFACT_KINDS, ARTIFACT_TITLE, ARTIFACT_LIST, ARTIFACT_STATUSES, BULK_DECISION_ACTIONS, DECISIONS_LIST, DECISIONS_WINDOW_MAX_DAYS, MAX_ARTIFACT_TAGS } from '../domain/artifacts/rules';
 import { TAG_SEARCH_LIST } from '../domain/tags/tag-rules';
 import {
   ASSIGNEE_CHRONIC_LIST,
@@ -306,6 +306,8 @@ export const documentedRules: DocumentedRule[] = [
   { at: 'ArtifactKind', enum: ARTIFACT_KINDS, anyOrder: true },
   { at: 'ApprovalAttention', enum: APPROVAL_ATTENTIONS },
   { at: 'ArtifactTagsBody.tags', maxItems: MAX_ARTIFACT_TAGS },
+  text('ArtifactEditBody.content', ARTIFACT_CONTENT),
+  text('ArtifactEditBody.title', ARTIFACT_TITLE),
   { at: 'BulkDecisionAction', enum: BULK_DECISION_ACTIONS },
   range('ListDecisions?windowDays', { min: 1, max: DECISIONS_WINDOW_MAX_DAYS }),
 

@@ -218,7 +218,8 @@ describe('the served OpenAPI document', () => {
     for (const { what, op } of operations()) {
       const success = Object.entries(op.responses as Obj).filter(([status]) => status.startsWith('2'));
       expect(success.length, what).toBeGreaterThan(0);
-      for (const [, res] of success) expect(res.content?.['application/json']?.schema, what).toBeDefined();
+      // An event stream (GET /events/stream) is text/event-stream; every other answer JSON.
+      for (const [, res] of success) expect((res.content?.['application/json'] ?? res.content?.['text/event-stream'])?.schema, what).toBeDefined();
       if (op.requestBody) expect(op.requestBody.content['application/json'].schema, what).toBeDefined();
       for (const p of op.parameters ?? []) expect(p.schema, `${what} ${p.name}`).toBeDefined();
     }

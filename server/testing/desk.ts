@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/connection';
 import { DATABASE_FILE, type DeskConfig } from '../config';
 import { ManualClock } from '../core/clock';
 import type { paths } from '../generated/openapi-types';
-import { startDesk, type RunningDesk } from '../start';
+import { startDesk, type RunningDesk, type StartOptions } from '../start';
 
 /** An answer of the untyped `api()` helper. */
 export interface ApiResponse {
@@ -28,6 +28,8 @@ export interface TestDeskOptions extends Partial<Omit<DeskConfig, 'seed'>> {
   ownsDataDir?: boolean;
   /** Stands in for the free space of the data folder's disk (StartOptions.diskFreeBytes). */
   diskFreeBytes?: (dir: string) => number;
+  /** The loop's engine (a scripted one); cycles then run inline (StartOptions.engineFor). */
+  engineFor?: StartOptions['engineFor'];
 }
 
 export interface TestDesk extends RunningDesk {
@@ -65,7 +67,7 @@ function migratedTemplate(): Promise<string> {
 
 /** A real desk on a free port, in a fresh data folder, on a manual clock with the scheduler timer off. */
 export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<TestDesk> {
-  const { clock: givenClock, dataDir: givenDataDir, ownsDataDir, diskFreeBytes, ...configOverrides } = overrides;
+  const { clock: givenClock, dataDir: givenDataDir, ownsDataDir, diskFreeBytes, engineFor, ...configOverrides } = overrides;
   const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-test-'));
   const removeOnStop = givenDataDir === undefined || ownsDataDir === true;
   const clock = givenClock ?? new ManualClock('2026-03-10T12:00:00.000Z');
@@ -83,7 +85,7 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
   let desk: RunningDesk;
   try {
     if (givenDataDir === undefined && config.sqliteNativeBinding === undefined) fs.copyFileSync(await migratedTemplate(), path.join(dataDir, DATABASE_FILE));
-    desk = await startDesk(config, { clock, runScheduler: false, idleGc: false, diskFreeBytes });
+    desk = await startDesk(config, { clock, runScheduler: false, idleGc: false, diskFreeBytes, engineFor });
   } catch (err) {
     if (removeOnStop) fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { IDS, FIXTURE_TOKEN } from '../../db/migrations/upgrade-fixtures/ids';
 import type { FixtureTables } from '../../db/migrations/upgrade-fixtures/types';
+import { EDITED_ARTIFACT } from '../../db/migrations/upgrade-fixtures/0021_review_step';
 import type { ApiResponse, TestDesk } from './desk';
 
 /**
@@ -131,6 +132,15 @@ export const apiChecks: ApiCheck[] = [
       // Active tokens only: the revoked one keeps its row (its hash is never reused) but is not listed.
       const { mcpTokens } = await get(desk, '/api/v1/integrations/mcp-tokens');
       expect(mcpTokens).toEqual([expect.objectContaining({ label: 'Claude Desktop', scope: 'write', tokenHint: 'dskm_…Zx9q', lastUsedAt: '2026-03-09T15:00:00.000Z' })]);
+    },
+  },
+  {
+    since: '0021_review_step',
+    async run(desk) {
+      expect(await get(desk, `/api/v1/artifacts/${IDS.artifactV2}`)).toMatchObject({ status: 'ready', supersededAt: '2026-03-09T12:00:00.000Z', supersededById: EDITED_ARTIFACT, authorKind: 'engine' });
+      expect(await get(desk, `/api/v1/artifacts/${EDITED_ARTIFACT}`)).toMatchObject({ status: 'ready', version: 3, parentArtifactId: IDS.artifactV2, authorKind: 'member', authorUserId: IDS.admin });
+      expect(await get(desk, `/api/v1/signals/${IDS.signal}`)).toMatchObject({ publishedAt: '2026-03-03T18:30:00.000Z' });
+      expect(await get(desk, `/api/v1/runs/${IDS.run}`)).toMatchObject({ explanation: 'Grouped 2 signals into 1 task; priorities from what each item says.' });
     },
   },
   {
@@ -275,7 +285,8 @@ export async function everyVersionChecks(desk: TestDesk, _version: string, befor
   if (count('sources') > 0) expect((await list('/api/v1/sources?limit=100', 'sources')).sort()).toEqual(before.sources.map((s) => s.id).sort());
   if (count('tasks') > 0) expect(await list('/api/v1/tasks?limit=100', 'tasks')).toEqual(expect.arrayContaining([IDS.task, IDS.blockerTask]));
   if (count('memory') > 0) expect(await list('/api/v1/memory?limit=100', 'memory')).toEqual([IDS.memory]);
-  if (count('artifacts') > 0) expect(await list('/api/v1/artifacts?status=ready', 'artifacts')).toEqual([IDS.artifactV2]);
+  // The queue: ready versions no newer version superseded.
+  if (count('artifacts') > 0) expect(await list('/api/v1/artifacts?status=ready', 'artifacts')).toEqual(before.artifacts.filter((a) => a.status === 'ready' && !a.superseded_at).map((a) => a.id));
   if (count('runs') > 0) expect((await list('/api/v1/runs?limit=100', 'runs')).sort()).toEqual([IDS.run, IDS.skippedRun, IDS.failedRun].sort());
   expect(await list('/api/v1/activity?limit=100', 'activities')).toEqual(expect.arrayContaining(before.activity.map((a) => a.id)));
 

@@ -19,6 +19,7 @@ import { fixture as f0017 } from './0017_search_deferred';
 import { fixture as f0018 } from './0018_search_queue';
 import { fixture as f0019 } from './0019_engine_budget';
 import { fixture as f0020 } from './0020_mcp_tokens';
+import { fixture as f0021 } from './0021_review_step';
 
 /**
  * The upgrade fixture of every migration, by migration name (the same keys as db/migrations/index.ts).
@@ -47,4 +48,5 @@ export const upgradeFixtures: Record<string, VersionFixture> = {
   '0018_search_queue': f0018,
   '0019_engine_budget': f0019,
   '0020_mcp_tokens': f0020,
+  '0021_review_step': f0021,
 };

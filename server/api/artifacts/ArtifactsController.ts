@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Path, Post, Put, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
+import { Body, Controller, Get, Path, Post, Put, Query, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import type { ErrorBody } from '../../core/errors';
 import type { Artifact, ArtifactReactionResult, ArtifactSources, ArtifactVersions, BulkDecisionResult, ReviewQueueRow } from '../../domain/artifacts/artifact-service';
 import type { QueueSort, ReviewerFilter } from '../../domain/artifacts/review-queue';
@@ -57,6 +57,18 @@ export interface DecisionBody {
   asUserId?: string;
 }
 
+export interface ArtifactEditBody {
+  /**
+   * The edited body, Markdown (1-100,000 characters; not blank). It becomes a new version of the
+   * output, authored by the member.
+   */
+  content: string;
+  /** A new title (1-200 characters, trimmed); the edited version's title when omitted. */
+  title?: string;
+  /** The editing member (owner, admin or editor); defaults to the workspace owner. */
+  asUserId?: string;
+}
+
 export interface ArtifactTagsBody {
   /**
    * The output's tags, replacing the current ones: at most 10, each lowercase letters and digits joined by single hyphens (at most 40 characters); duplicates are dropped.
@@ -93,7 +105,9 @@ export class ArtifactsController extends Controller {
   }
 
   /**
-   * The review queue: outputs of one status (default `ready`), pinned first, then oldest first by
+   * The review queue: outputs of one status (default `ready`), one entry per output: a version a
+   * newer version of the same output replaced (`supersededAt` set) leaves the queue and is listed
+   * only in the version chain. Pinned first, then oldest first by
    * readyAt (`sort=recent`: pinned first, then newest first; approved and archived lists default to
    * `recent`). Rows carry everything an output has but its content, plus `reviewOwner` and
    * `reviewOwnerCapacity`. The aggregates are over every ready output, independent of the filters,
@@ -163,7 +177,8 @@ export class ArtifactsController extends Controller {
 
   /**
    * Decides every ready output at once: `approve_all` approves them, `archive_all` archives them.
-   * Only outputs in `ready` change (approved and archived ones are left as they are); each gets
+   * Superseded versions (replaced by a newer version while they waited) are not in the queue and
+   * are not decided. Only outputs in `ready` change (approved and archived ones are left as they are); each gets
    * `decidedAt` stamped once, an activity row (`artifact.approved` / `artifact.archived`) and an
    * event of the same name. With nothing ready it answers `decided: 0` and changes nothing.
    */
@@ -180,7 +195,7 @@ export class ArtifactsController extends Controller {
    */
   @Post('{id}/approve')
   @Response<ErrorBody>('404', 'No such output')
-  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided)')
+  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided), or a newer version replaced it (artifact_superseded)')
   @Response<ErrorBody>('422', 'asUserId is not a member who may decide (owner, admin, editor)')
   public async approveArtifact(@Path() id: string, @Body() body: DecisionBody): Promise<Artifact> {
     return this.s.artifacts.decide(id, 'approved', body.asUserId);
@@ -192,10 +207,54 @@ export class ArtifactsController extends Controller {
    */
   @Post('{id}/archive')
   @Response<ErrorBody>('404', 'No such output')
-  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided)')
+  @Response<ErrorBody>('409', 'The output is already approved or archived (artifact_decided), or a newer version replaced it (artifact_superseded)')
   @Response<ErrorBody>('422', 'asUserId is not a member who may decide (owner, admin, editor)')
   public async archiveArtifact(@Path() id: string, @Body() body: DecisionBody): Promise<Artifact> {
     return this.s.artifacts.decide(id, 'archived', body.asUserId);
+  }
+
+  /**
+   * Saves an edited body as a NEW version of the output, authored by the member (`authorKind`
+   * `member`, `authorUserId`): the edited version is left as it was, marked superseded (it leaves
+   * the queue and stays in the version chain), and the new one, which is what gets approved, waits
+   * in its place. Not in the spec; decided as a user expects:
+   * - only the version waiting for review can be edited: an approved or archived one answers 409
+   *   `artifact_decided` (reopen it first), a superseded one 409 `artifact_superseded`, naming the
+   *   newer version;
+   * - the review clock carries over (readyAt is not reset by edits); tags, kind, task and sources
+   *   carry over too; `runId` is null (no cycle wrote it);
+   * - the same title and content again writes nothing and answers the version as it is (200).
+   * Logged as `artifact.edited`, with the events `artifact.superseded`, `artifact.created` and
+   * `artifact.ready`. Answers the new version (201).
+   */
+  @Post('{id}/versions')
+  @SuccessResponse('201', 'The new version')
+  @Response<Artifact>('200', 'Nothing changed: the version as it is')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('409', 'The output is decided (artifact_decided) or a newer version replaced it (artifact_superseded)')
+  @Response<ErrorBody>('422', 'content or title is empty or too long, or asUserId is not a member who may edit')
+  public async editArtifact(@Path() id: string, @Body() body: ArtifactEditBody): Promise<Artifact> {
+    const { artifact, created } = await this.s.artifacts.edit(id, { content: body.content, title: body.title }, body.asUserId);
+    this.setStatus(created ? 201 : 200);
+    return artifact;
+  }
+
+  /**
+   * Reopens an approved or archived output: a new `ready` version with the same title and content,
+   * authored by the member, whose review starts now (a new readyAt). The decided version keeps its
+   * status and its decidedAt, which never change. A version of the same output still waiting is
+   * superseded by the new one. A ready output answers 409 `artifact_not_decided`. Logged as
+   * `artifact.reopened`. Answers the new version (201). Not in the spec.
+   */
+  @Post('{id}/reopen')
+  @SuccessResponse('201', 'The new version')
+  @Response<ErrorBody>('404', 'No such output')
+  @Response<ErrorBody>('409', 'The output is still waiting for review (artifact_not_decided)')
+  @Response<ErrorBody>('422', 'asUserId is not a member who may reopen (owner, admin, editor)')
+  public async reopenArtifact(@Path() id: string, @Body() body: DecisionBody): Promise<Artifact> {
+    const artifact = await this.s.artifacts.reopen(id, body.asUserId);
+    this.setStatus(201);
+    return artifact;
   }
 
   /**

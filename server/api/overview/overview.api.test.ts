@@ -67,12 +67,12 @@ describe('overview reads (America/New_York, 23:30 local)', () => {
       timezone: 'America/New_York',
       from: '2026-03-10T04:00:00.000Z',
       to: '2026-03-11T04:00:00.000Z',
-      today: { signals: 2, cycles: 1, outputs: 1, approvals: 1, spendUsd: 0.12 },
-      yesterday: { signals: 2, cycles: 1, outputs: 2, approvals: 0, spendUsd: 0.05 },
-      deltaVsYesterday: { signals: 0, cycles: 0, outputs: -1, approvals: 1, spendUsd: 0.07 },
+      today: { signals: 2, cycles: 1, failedCycles: 0, outputs: 1, approvals: 1, spendUsd: 0.12 },
+      yesterday: { signals: 2, cycles: 0, failedCycles: 1, outputs: 2, approvals: 0, spendUsd: 0.05 },
+      deltaVsYesterday: { signals: 0, cycles: 1, failedCycles: -1, outputs: -1, approvals: 1, spendUsd: 0.07 },
       // 03-03..03-09 (yesterday included): 4 signals (sig_3..sig_6), 2 cycles, 3 outputs (art_2..4),
       // 1 approval (art_3; art_2 was approved today), 0.19 USD; each divided by 7.
-      baseline7d: { signals: 0.57, cycles: 0.29, outputs: 0.43, approvals: 0.14, spendUsd: 0.027143 },
+      baseline7d: { signals: 0.57, cycles: 0.14, failedCycles: 0.14, outputs: 0.43, approvals: 0.14, spendUsd: 0.027143 },
       outputsWaiting: 1,
       // free plan: 50 cents; 0.12 USD is 24%.
       cap: { dailyCostCapUsdCents: 50, capPercent: 24 },
@@ -85,8 +85,8 @@ describe('overview reads (America/New_York, 23:30 local)', () => {
     try {
       const res = await desk.api('GET', '/api/v1/workspace/today');
       expect(res.body.day).toBe('2026-03-11');
-      expect(res.body.today).toEqual({ signals: 0, cycles: 0, outputs: 0, approvals: 0, spendUsd: 0 });
-      expect(res.body.yesterday).toEqual({ signals: 2, cycles: 1, outputs: 1, approvals: 1, spendUsd: 0.12 });
+      expect(res.body.today).toEqual({ signals: 0, cycles: 0, failedCycles: 0, outputs: 0, approvals: 0, spendUsd: 0 });
+      expect(res.body.yesterday).toEqual({ signals: 2, cycles: 1, failedCycles: 0, outputs: 1, approvals: 1, spendUsd: 0.12 });
     } finally {
       desk.clock.set(before);
     }

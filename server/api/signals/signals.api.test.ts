@@ -75,6 +75,7 @@ describe('POST /signals', () => {
       pinned: false,
       reactions: [],
       createdAt: '2026-03-10T12:00:00.000Z',
+      publishedAt: null,
     });
     // The answer is built from what was written, not read back: it must be what a read returns, key for key.
     const listed = await desk.api('GET', '/api/v1/signals?limit=1');

@@ -43,7 +43,17 @@ function decidable(trx: Trx) {
   return trx
     .selectFrom('artifacts')
     .leftJoin('tasks', 'tasks.id', 'artifacts.taskId')
-    .select(['artifacts.id', 'artifacts.taskId', 'artifacts.title', 'artifacts.status', 'artifacts.readyAt', 'artifacts.createdAt', 'artifacts.updatedAt', 'tasks.assignedToUserId as ownerId']);
+    .select([
+      'artifacts.id',
+      'artifacts.taskId',
+      'artifacts.title',
+      'artifacts.status',
+      'artifacts.supersededById',
+      'artifacts.readyAt',
+      'artifacts.createdAt',
+      'artifacts.updatedAt',
+      'tasks.assignedToUserId as ownerId',
+    ]);
 }
 type DecidableRow = Awaited<ReturnType<ReturnType<typeof decidable>['execute']>>[number];
 
@@ -86,6 +96,7 @@ export async function decideOne(db: Db, clock: Clock, id: string, to: Decision, 
     const row = await decidable(trx).where('artifacts.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('artifact', id);
     if (row.status !== 'ready') throw conflict('artifact_decided', `Output ${id} is already ${row.status}; only ready outputs can be decided`);
+    if (row.supersededById !== null) throw conflict('artifact_superseded', `A newer version of this output (${row.supersededById}) replaced it; decide that one`);
     await stamp(trx, clock, [row], to, actor, 'single');
   });
 }
@@ -97,7 +108,7 @@ export async function decideAll(db: Db, clock: Clock, action: string, asUserId?:
   return inTransaction(db, async (trx) => {
     const actor = await resolveActor(trx, asUserId);
     requireReviewer(actor);
-    const rows = await decidable(trx).where('artifacts.status', '=', 'ready').orderBy('artifacts.readyAt').orderBy('artifacts.id').execute();
+    const rows = await decidable(trx).where('artifacts.status', '=', 'ready').where('artifacts.supersededAt', 'is', null).orderBy('artifacts.readyAt').orderBy('artifacts.id').execute();
     const decidedAt = rows.length ? await stamp(trx, clock, rows, to, actor, 'bulk') : clock.now().toISOString();
     return { action: action as BulkDecisionAction, status: to, decided: rows.length, artifactIds: rows.map((r) => r.id), decidedAt };
   });

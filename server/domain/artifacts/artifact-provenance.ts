@@ -2,6 +2,7 @@ import type { Db } from '../../../db/connection';
 import type { MemoryKind } from '../memory/rules';
 import type { SignalKind, SignalPriority } from '../signals/signal-view';
 import { parseIdList } from './artifact-view';
+import type { ArtifactAuthorKind } from '../../core/vocabulary';
 import { MAX_VERSION_HOPS, type ArtifactKind, type ArtifactStatus } from './rules';
 
 /** Where an output came from: the inputs its cycle saw, and its version chain. */
@@ -54,6 +55,15 @@ export interface ArtifactVersion {
   readyAt: string;
   decidedAt: string | null;
   createdAt: string;
+  /** `engine`: a loop cycle wrote this version; `member`: a member's edit or reopen. */
+  authorKind: ArtifactAuthorKind;
+  /** The member who wrote it; null for the engine. */
+  authorUserId: string | null;
+  /** That member's name; null for the engine. */
+  authorName: string | null;
+  /** Set when a newer version replaced this one while it waited (it left the queue). */
+  supersededAt: string | null;
+  supersededById: string | null;
   /** true for the output the chain was asked about. */
   current: boolean;
 }
@@ -109,10 +119,27 @@ export async function artifactSources(db: Db, artifact: { id: string; sourceSign
   };
 }
 
-function selectVersions(db: Db) {
+export function selectVersions(db: Db) {
   return db
     .selectFrom('artifacts')
-    .select(['id', 'version', 'kind', 'title', 'status', 'parentArtifactId', 'runId', 'readyAt', 'decidedAt', 'createdAt']);
+    .leftJoin('users as author', 'author.id', 'artifacts.authorUserId')
+    .select([
+      'artifacts.id',
+      'artifacts.version',
+      'artifacts.kind',
+      'artifacts.title',
+      'artifacts.status',
+      'artifacts.parentArtifactId',
+      'artifacts.runId',
+      'artifacts.readyAt',
+      'artifacts.decidedAt',
+      'artifacts.createdAt',
+      'artifacts.authorKind',
+      'artifacts.authorUserId',
+      'author.name as authorName',
+      'artifacts.supersededAt',
+      'artifacts.supersededById',
+    ]);
 }
 type VersionRow = Awaited<ReturnType<ReturnType<typeof selectVersions>['execute']>>[number];
 
@@ -131,7 +158,7 @@ export async function artifactVersions(db: Db, start: VersionRow): Promise<Artif
       truncated = hop === MAX_VERSION_HOPS;
       break;
     }
-    const parent = await selectVersions(db).where('id', '=', cursor.parentArtifactId).executeTakeFirst();
+    const parent = await selectVersions(db).where('artifacts.id', '=', cursor.parentArtifactId).executeTakeFirst();
     if (!parent) break;
     seen.set(parent.id, parent);
     cursor = parent;
@@ -139,7 +166,7 @@ export async function artifactVersions(db: Db, start: VersionRow): Promise<Artif
 
   let frontier = [start.id];
   for (let hop = 0; frontier.length > 0; hop++) {
-    const children = (await selectVersions(db).where('parentArtifactId', 'in', frontier).execute()).filter((c) => !seen.has(c.id));
+    const children = (await selectVersions(db).where('artifacts.parentArtifactId', 'in', frontier).execute()).filter((c) => !seen.has(c.id));
     if (children.length === 0) break;
     if (hop === MAX_VERSION_HOPS) {
       truncated = true;
@@ -151,6 +178,6 @@ export async function artifactVersions(db: Db, start: VersionRow): Promise<Artif
 
   const versions = [...seen.values()]
     .sort((a, b) => b.version - a.version || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
-    .map((r) => ({ ...r, current: r.id === start.id }));
+    .map((r) => ({ ...r, authorName: r.authorUserId === null ? null : (r.authorName ?? null), current: r.id === start.id }));
   return { artifactId: start.id, versions, truncated };
 }

@@ -7,7 +7,8 @@ import { recordActivity } from '../activity/activity';
 import { resolveActor } from '../members/resolve-actor';
 import { checkEmoji, type ReactionEmoji, type ReactionSummary } from '../reactions/reactions';
 import type { WorkspaceService } from '../workspace/workspace-service';
-import { artifactSources, artifactVersions, type ArtifactSources, type ArtifactVersions } from './artifact-provenance';
+import { artifactSources, artifactVersions, selectVersions, type ArtifactSources, type ArtifactVersions } from './artifact-provenance';
+import { editArtifact, reopenArtifact, type ArtifactEditInput } from './artifact-versions';
 import { decideAll, decideOne, setPinned, setTags, type BulkDecisionResult, type Decision } from './artifact-decisions';
 import { exportDecisions, listDecisions, type DecisionsExport, type DecisionsList } from './decisions-log';
 import {
@@ -148,11 +149,7 @@ export class ArtifactService {
   }
 
   async versions(id: string): Promise<ArtifactVersions> {
-    const row = await this.db
-      .selectFrom('artifacts')
-      .select(['id', 'version', 'kind', 'title', 'status', 'parentArtifactId', 'runId', 'readyAt', 'decidedAt', 'createdAt'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await selectVersions(this.db).where('artifacts.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('artifact', id);
     return artifactVersions(this.db, row);
   }
@@ -161,6 +158,20 @@ export class ArtifactService {
   async decide(id: string, to: Decision, asUserId?: string): Promise<Artifact> {
     await decideOne(this.db, this.clock, id, to, asUserId);
     return this.get(id, asUserId);
+  }
+
+  /**
+   * Saves an edited body as a new version authored by the member and answers it (`created`), or
+   * answers the version as it is when nothing changed.
+   */
+  async edit(id: string, input: ArtifactEditInput, asUserId?: string): Promise<{ artifact: Artifact; created: boolean }> {
+    const newId = await editArtifact(this.db, this.clock, id, input, asUserId);
+    return { artifact: await this.get(newId ?? id, asUserId), created: newId !== null };
+  }
+
+  /** Reopens a decided output as a new ready version and answers that version. */
+  async reopen(id: string, asUserId?: string): Promise<Artifact> {
+    return this.get(await reopenArtifact(this.db, this.clock, id, asUserId), asUserId);
   }
 
   bulkDecide(action: string, asUserId?: string): Promise<BulkDecisionResult> {

@@ -31,7 +31,48 @@ export async function updateArtifact(trx: Trx, id: string, change: Updateable<Ar
   await trx.updateTable('artifacts').set(change).where('id', '=', id).execute();
 }
 
-/** Decides outputs still `ready` (decidedAt is stamped once and never rewritten). */
+/** Decides outputs still waiting (ready, not superseded): decidedAt is stamped once and never rewritten. */
 export async function decideReadyArtifacts(trx: Trx, ids: string[], to: 'approved' | 'archived', decidedAt: string): Promise<void> {
-  await trx.updateTable('artifacts').set({ status: to, decidedAt, updatedAt: decidedAt }).where('id', 'in', ids).where('status', '=', 'ready').execute();
+  await trx
+    .updateTable('artifacts')
+    .set({ status: to, decidedAt, updatedAt: decidedAt })
+    .where('id', 'in', ids)
+    .where('status', '=', 'ready')
+    .where('supersededAt', 'is', null)
+    .execute();
+}
+
+/**
+ * Marks the ready versions that `byId` replaces as superseded (out of the queue, still in the
+ * chain): its parent, and every other version of the same task still waiting. Answers them.
+ */
+export async function supersedeReadyVersions(
+  trx: Trx,
+  byId: string,
+  scope: { taskId: string | null; parentArtifactId: string | null },
+  at: string,
+): Promise<{ id: string; taskId: string | null; title: string }[]> {
+  let q = trx
+    .selectFrom('artifacts')
+    .select(['id', 'taskId', 'title'])
+    .where('status', '=', 'ready')
+    .where('supersededAt', 'is', null)
+    .where('id', '!=', byId);
+  const { taskId, parentArtifactId } = scope;
+  if (taskId === null && parentArtifactId === null) return [];
+  q = q.where((eb) => {
+    const ors = [];
+    if (taskId !== null) ors.push(eb('taskId', '=', taskId));
+    if (parentArtifactId !== null) ors.push(eb('id', '=', parentArtifactId));
+    return eb.or(ors);
+  });
+  const rows = await q.execute();
+  if (rows.length) {
+    await trx
+      .updateTable('artifacts')
+      .set({ supersededAt: at, supersededById: byId, updatedAt: at })
+      .where('id', 'in', rows.map((r) => r.id))
+      .execute();
+  }
+  return rows;
 }

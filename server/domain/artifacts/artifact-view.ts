@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/connection';
 import type { Trx } from '../../../db/transactions';
 import { type ReactionSummary } from '../reactions/reactions';
+import type { ArtifactAuthorKind } from '../../core/vocabulary';
 import { approvalAgeHours, attentionAt, reviewClock, type ApprovalAttention, type ArtifactKind, type ArtifactStatus } from './rules';
 import { reactionSummaries } from '../reactions/reaction-store';
 
@@ -43,6 +44,20 @@ export interface ArtifactSummary {
    * on the exact elapsed time, not the rounded hours); null once decided.
    */
   approvalAttention: ApprovalAttention | null;
+  /** Who wrote this version: `engine` (a loop cycle) or `member` (an edit or a reopen). */
+  authorKind: ArtifactAuthorKind;
+  /** The member who wrote it; null for the engine. */
+  authorUserId: string | null;
+  /** That member's name; null for the engine (or a member no longer known). */
+  authorName: string | null;
+  /**
+   * Set when a newer version of the same output replaced this one while it waited: it is out of
+   * the review queue (and cannot be decided or edited) but stays in the version chain. Its status
+   * stays `ready` (the spec's statuses are ready, approved, archived); no decision was made.
+   */
+  supersededAt: string | null;
+  /** The version that replaced it. */
+  supersededById: string | null;
   /** The review owner: the assignee of the originating task; null when it has none (or the task is gone). */
   reviewOwner: { userId: string; name: string } | null;
   createdAt: string;
@@ -60,6 +75,7 @@ export function selectArtifacts(db: Db | Trx) {
     .selectFrom('artifacts')
     .leftJoin('tasks', 'tasks.id', 'artifacts.taskId')
     .leftJoin('users as owner', 'owner.id', 'tasks.assignedToUserId')
+    .leftJoin('users as author', 'author.id', 'artifacts.authorUserId')
     .select([
       'artifacts.id',
       'artifacts.taskId',
@@ -77,6 +93,11 @@ export function selectArtifacts(db: Db | Trx) {
       'artifacts.decidedAt',
       'artifacts.createdAt',
       'artifacts.updatedAt',
+      'artifacts.authorKind',
+      'artifacts.authorUserId',
+      'author.name as authorName',
+      'artifacts.supersededAt',
+      'artifacts.supersededById',
     ]);
 }
 
@@ -99,7 +120,8 @@ export async function toArtifactSummaries(db: Db | Trx, rows: ArtifactRow[], ctx
   for (const t of tagRows) tags.set(t.artifactId, [...(tags.get(t.artifactId) ?? []), t.tag]);
   return rows.map((r) => {
     const clock = reviewClock(r);
-    const ready = r.status === 'ready';
+    // Only a version still in the queue waits: a superseded one has no waiting time.
+    const ready = r.status === 'ready' && r.supersededAt === null;
     return {
       id: r.id,
       taskId: r.taskId,
@@ -117,6 +139,11 @@ export async function toArtifactSummaries(db: Db | Trx, rows: ArtifactRow[], ctx
       decidedAt: r.decidedAt,
       approvalAgeHours: ready ? approvalAgeHours(clock.readyAt, ctx.now) : null,
       approvalAttention: ready ? attentionAt(clock.readyAt, ctx.now, ctx.policy) : null,
+      authorKind: r.authorKind,
+      authorUserId: r.authorUserId,
+      authorName: r.authorUserId === null ? null : (r.authorName ?? null),
+      supersededAt: r.supersededAt,
+      supersededById: r.supersededById,
       reviewOwner: r.ownerId ? { userId: r.ownerId, name: r.ownerName ?? r.ownerId } : null,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,

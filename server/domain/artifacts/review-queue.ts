@@ -75,6 +75,8 @@ async function readItems(db: Db, status: ArtifactStatus): Promise<QueueItem[]> {
     .leftJoin('tasks', 'tasks.id', 'artifacts.taskId')
     .select(['artifacts.id', 'artifacts.readyAt', 'artifacts.createdAt', 'artifacts.updatedAt', 'artifacts.pinned', 'tasks.assignedToUserId as ownerId'])
     .where('artifacts.status', '=', status)
+    // A superseded version waits no more: the queue holds each output's newest version only.
+    .where('artifacts.supersededAt', 'is', null)
     .orderBy(sql`coalesce(nullif(artifacts.ready_at, ''), artifacts.created_at)`)
     .orderBy('artifacts.id')
     .execute();

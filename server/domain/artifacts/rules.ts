@@ -27,3 +27,7 @@ export const DECISIONS_LIST = defineList('ListDecisions', 10, 100);
 
 /** GET /artifacts (the review queue and the lists of decided outputs). Default 25, at most 100. */
 export const ARTIFACT_LIST = defineList('ListArtifacts', 25, 100);
+
+/** A version a member writes (an edit): title 1-200 characters, Markdown content 1-100,000 (what a cycle may write). */
+export const ARTIFACT_TITLE = { min: 1, max: 200 } as const;
+export const ARTIFACT_CONTENT = { min: 1, max: 100_000 } as const;

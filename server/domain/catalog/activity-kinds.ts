@@ -130,6 +130,8 @@ export const ACTIVITY_KINDS = [
   'artifact.tags_changed',
   'artifact.pinned',
   'artifact.unpinned',
+  'artifact.edited',
+  'artifact.reopened',
   // cost guardrails (server/domain/cost-guard): detections and acks, entityType = the dimension
   'cost.spike',
   'cost.chronic_warning',

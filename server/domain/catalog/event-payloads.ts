@@ -330,6 +330,21 @@ export interface ArtifactCreatedData {
   version: number;
   /** The previous version of the task's output (a re-work); null for a first version. */
   parentArtifactId: string | null;
+  /** `engine`: a loop cycle wrote it; `member`: a member's edit or reopen. */
+  authorKind: 'engine' | 'member';
+  /** The member who wrote it; null for the engine. */
+  authorUserId: string | null;
+}
+
+/** A ready version replaced by a newer version of the same output: out of the queue, still in the chain. */
+export interface ArtifactSupersededData {
+  artifactId: string;
+  /** The version that replaced it. */
+  supersededById: string;
+  taskId: string | null;
+  title: string;
+  /** @format date-time */
+  supersededAt: string;
 }
 
 /** An output was decided (approved or archived), one event per output, also for a bulk decision. */

@@ -44,6 +44,7 @@ import type {
   CostCapReachedData,
   ArtifactCreatedData,
   ArtifactDecidedData,
+  ArtifactSupersededData,
   MemoryRef,
   MemoryCreatedData,
   MemoryUpdatedData,
@@ -117,6 +118,7 @@ export interface EventPayloads {
   'artifact.created': ArtifactCreatedData;
   'artifact.approved': ArtifactDecidedData;
   'artifact.archived': ArtifactDecidedData;
+  'artifact.superseded': ArtifactSupersededData;
   'task.cost_spike': CostSpikeData;
   'source.cost_spike': CostSpikeData;
   'tag.cost_spike': CostSpikeData;
@@ -195,6 +197,7 @@ export type EventName =
   | 'run.failed'
   | 'cost.cap_reached'
   | 'artifact.created'
+  | 'artifact.superseded'
   | 'artifact.approved'
   | 'artifact.archived'
   | 'memory.created'
@@ -271,6 +274,7 @@ export type EventData =
   | CostCapReachedData
   | ArtifactCreatedData
   | ArtifactDecidedData
+  | ArtifactSupersededData
   | CostSpikeData
   | CostChronicData
   | CostAckData
@@ -513,7 +517,8 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
     example: { day: '2026-03-10', dailyCostCapUsdCents: 50, spentUsd: 0.503, runId: 'run_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N' },
   },
   'artifact.created': {
-    description: 'A loop cycle drafted an output for a task; it waits for review (status ready). A re-work is a new version linked by parentArtifactId.',
+    description:
+      'A new version of an output waits for review (status ready): a loop cycle drafted it (authorKind engine), or a member edited or reopened an output (authorKind member). A re-work is a new version linked by parentArtifactId.',
     example: {
       artifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
       taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
@@ -522,6 +527,19 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
       kind: 'draft',
       version: 2,
       parentArtifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0M',
+      authorKind: 'engine',
+      authorUserId: null,
+    },
+  },
+  'artifact.superseded': {
+    description:
+      'A ready version of an output was replaced by a newer version of the same output (a cycle re-worked it, or a member edited or reopened it): it leaves the review queue and stays in the version chain, still `ready` with supersededAt set.',
+    example: {
+      artifactId: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0M',
+      supersededById: 'art_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      taskId: 'tsk_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N',
+      title: 'Reply to the 2-star review',
+      supersededAt: '2026-03-10T15:30:00.000Z',
     },
   },
   'artifact.approved': {

@@ -11,6 +11,8 @@ import { microToUsd } from '../cost/rules';
 import { changeStatus, insertTask } from '../tasks/task-crud';
 import { addTaskCharges, consumeNotes, getTaskRow, insertWorkLogEntry, taskActivity, touchTaskInputs } from '../tasks/task-store';
 import { insertArtifactRows, insertArtifactTagRows } from '../artifacts/artifact-store';
+import { supersedeOlder } from '../artifacts/artifact-versions';
+import { plural } from '../../core/plural';
 import { insertMemoryRows, insertMemoryTagRows, recordRetrievals } from '../memory/memory-store';
 import { markSignalsTriaged } from '../signals/signal-store';
 import type { TaskPriority } from '../tasks/rules';
@@ -198,7 +200,9 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     ]);
     if (t.tags.length) await insertArtifactTagRows(trx, t.tags.map((tag) => ({ artifactId: id, tag })));
     await recordActivity(trx, clock, { kind: 'artifact.created', detail: `${parent ? `Version ${version} of` : 'Output'} "${title}" drafted for review`, actor: CYCLE_ACTOR, entityType: 'artifact', entityId: id });
-    await emit(trx, clock, 'artifact.created', { artifactId: id, taskId, runId, title, kind, version, parentArtifactId: parent?.id ?? null });
+    // The version this one re-works (and any other of the task still waiting) leaves the queue.
+    await supersedeOlder(trx, clock, { id, taskId, parentArtifactId: parent?.id ?? null });
+    await emit(trx, clock, 'artifact.created', { artifactId: id, taskId, runId, title, kind, version, parentArtifactId: parent?.id ?? null, authorKind: 'engine', authorUserId: null });
     // Drafts are ready for review the moment they are written: subscribers follow the review clock from here.
     await emit(trx, clock, 'artifact.ready', { artifactId: id, taskId, runId, title, kind, version, readyAt: now });
     latest.set(taskId, { id, version });
@@ -288,6 +292,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     outputTokens: usage.outputTokens,
     costMicroUsd,
     maxOutputTokens: decisions.maxOutputTokens ?? null,
+    explanation: typeof decisions.explanation === 'string' && decisions.explanation.trim() !== '' ? decisions.explanation.trim().slice(0, 2000) : null,
     readSignalIds: JSON.stringify(read.signalIds),
     readTaskIds: JSON.stringify(read.taskIds),
     readMemoryIds: JSON.stringify(read.memoryIds),
@@ -303,7 +308,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
   const counts = countsOf(read, produced);
   await recordActivity(trx, clock, {
     kind: 'run.completed',
-    detail: `AI cycle (${input.trigger}): ${counts.signalsRead} new signals, ${counts.tasksCreated} tasks created, ${counts.tasksUpdated} updated, ${counts.artifactsCreated} outputs, ${usage.inputTokens + usage.outputTokens} tokens`,
+    detail: `AI cycle (${input.trigger}): ${plural(counts.signalsRead, 'new signal')}, ${plural(counts.tasksCreated, 'task')} created, ${counts.tasksUpdated} updated, ${plural(counts.artifactsCreated, 'output')}, ${plural(usage.inputTokens + usage.outputTokens, 'token')}`,
     actor: CYCLE_ACTOR,
     entityType: 'run',
     entityId: runId,

@@ -58,7 +58,7 @@ describe('a cycle', () => {
     expect((await t.db.selectFrom('signals').select('triagedAt').where('id', '=', sig).executeTakeFirstOrThrow()).triagedAt).toBe(clock.now().toISOString());
     expect(await t.db.selectFrom('taskWorkLog').select('taskId').execute()).toEqual([{ taskId }]);
     expect(await events('task.created')).toEqual([{ taskId, title: 'Competitor launched', status: 'queued', duplicateOfTaskId: null }]);
-    expect(await events('artifact.created')).toEqual([{ artifactId: art.id, taskId, runId: run.id, title: 'Brief: Competitor launched', kind: 'brief', version: 1, parentArtifactId: null }]);
+    expect(await events('artifact.created')).toEqual([{ artifactId: art.id, taskId, runId: run.id, title: 'Brief: Competitor launched', kind: 'brief', version: 1, parentArtifactId: null, authorKind: 'engine', authorUserId: null }]);
     const [completed] = await events('run.completed');
     expect(completed).toMatchObject({ runId: run.id, trigger: 'manual', inputTokens: 1000, outputTokens: 200, counts: { tasksCreated: 1, artifactsCreated: 1 } });
     // the next cycle does not see the signal again

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { centsText } from '../../core/plural';
 import type { Db } from '../../../db/connection';
 import type { WorkspaceTable } from '../../../db/schema';
 import { inTransaction } from '../../../db/transactions';
@@ -143,7 +144,7 @@ export class LoopService {
       const ws = await readWorkspace(this.d.db);
       const cap = await this.capState(ws);
       if (cap.capped) {
-        throw conflict('cost_cap_reached', `Today's AI spend (${microToUsd(cap.spentMicro)} USD) has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents; raise or remove the cap, or wait for tomorrow`);
+        throw conflict('cost_cap_reached', `Today's AI spend (${microToUsd(cap.spentMicro)} USD) has reached the daily cost cap of ${centsText(ws.dailyCostCapUsdCents ?? 0)}; raise or remove the cap, or wait for tomorrow`);
       }
       return this.cycle(ws, 'manual', slot, false, cap);
     });
@@ -286,11 +287,11 @@ export class LoopService {
     const day = today(clock, ws.timezone);
     const runId = await inTransaction(db, async (trx) => {
       const id = await insertSkippedRun(trx, clock, 'schedule', ws.engine, ws.engineModel ?? DEFAULT_MODEL, 'cost_cap_reached');
-      await recordActivity(trx, clock, { kind: 'run.skipped', detail: `Scheduled cycle skipped: today's spend ${microToUsd(spentMicro)} USD has reached the daily cost cap of ${ws.dailyCostCapUsdCents} cents`, actor: CYCLE_ACTOR, entityType: 'run', entityId: id });
+      await recordActivity(trx, clock, { kind: 'run.skipped', detail: `Scheduled cycle skipped: today's spend ${microToUsd(spentMicro)} USD has reached the daily cost cap of ${centsText(ws.dailyCostCapUsdCents ?? 0)}`, actor: CYCLE_ACTOR, entityType: 'run', entityId: id });
       const fresh = await readWorkspace(trx);
       if (fresh.costCapAnnouncedDay !== day) {
         await updateWorkspaceRow(trx, { costCapAnnouncedDay: day });
-        await recordActivity(trx, clock, { kind: 'cost.cap_reached', detail: `Daily cost cap of ${ws.dailyCostCapUsdCents} cents reached on ${day}: cycles stop until tomorrow`, actor: CYCLE_ACTOR, entityType: 'workspace', entityId: ws.id });
+        await recordActivity(trx, clock, { kind: 'cost.cap_reached', detail: `Daily cost cap of ${centsText(ws.dailyCostCapUsdCents ?? 0)} reached on ${day}: cycles stop until tomorrow`, actor: CYCLE_ACTOR, entityType: 'workspace', entityId: ws.id });
         await emit(trx, clock, 'cost.cap_reached', { day, dailyCostCapUsdCents: ws.dailyCostCapUsdCents ?? 0, spentUsd: microToUsd(spentMicro), runId: id });
       }
       return id;

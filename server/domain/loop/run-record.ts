@@ -70,6 +70,8 @@ export interface Run {
   maxOutputTokens: number | null;
   /** When the operator cancelled the cycle (its status is then `failed`, nothing applied); null otherwise. @format date-time */
   cancelledAt: string | null;
+  /** The engine's account of the rules it applied (how signals were grouped into tasks, how priority was set); null when it gave none. */
+  explanation: string | null;
 }
 
 export interface RunList {
@@ -106,6 +108,7 @@ export function toRun(r: RunRow): Run {
     budgetUsd: r.budgetMicroUsd === null ? null : microToUsd(r.budgetMicroUsd),
     maxOutputTokens: r.maxOutputTokens,
     cancelledAt: r.cancelledAt,
+    explanation: r.explanation ?? null,
   };
 }
 

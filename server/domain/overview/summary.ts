@@ -15,8 +15,11 @@ import { readWorkspace } from '../workspace/workspace-store';
 export interface WorkspaceSummary {
   /** Signals ever received; untriaged: not yet taken in by a cycle. */
   signals: { total: number; untriaged: number };
-  /** Outputs by status (ready = waiting for a decision). */
-  artifacts: { total: number; ready: number; approved: number; archived: number };
+  /**
+   * Outputs by status (ready = waiting for a decision). superseded: versions a newer version of
+   * the same output replaced while they waited (status ready, out of the queue; not in `ready`).
+   */
+  artifacts: { total: number; ready: number; approved: number; archived: number; superseded: number };
   /** Outputs approved, all time (the same figure as artifacts.approved). */
   approvedArtifacts: number;
   /** Memory entries; active: not archived by the stale sweep. */
@@ -62,7 +65,7 @@ function byValue<K extends string>(values: readonly K[], rows: readonly { k: K; 
 
 export async function workspaceSummary(db: Db): Promise<WorkspaceSummary> {
   const count = sql<number>`count(*)`.as('n');
-  const [ws, signals, untriaged, artifacts, memory, sources, paused, tasks, runs, anchors] = await Promise.all([
+  const [ws, signals, untriaged, artifacts, superseded, memory, sources, paused, tasks, runs, anchors] = await Promise.all([
     readWorkspace(db),
     // count, min and max apart: each alone is answered from the index's ends or its b-tree counts;
     // together they make SQLite walk all 100k entries.
@@ -74,6 +77,7 @@ export async function workspaceSummary(db: Db): Promise<WorkspaceSummary> {
       .then((r) => r.rows[0]),
     db.selectFrom('signals').select(count).where('triagedAt', 'is', null).executeTakeFirstOrThrow(),
     db.selectFrom('artifacts').select(['status as k', count]).groupBy('status').execute(),
+    db.selectFrom('artifacts').select(count).where('supersededAt', 'is not', null).executeTakeFirstOrThrow(),
     db.selectFrom('memory').select([count, sql<number>`coalesce(sum(archived_at IS NOT NULL), 0)`.as('archived')]).executeTakeFirstOrThrow(),
     db.selectFrom('sources').select(['status as k', count]).groupBy('status').execute(),
     db.selectFrom('sources').select(count).where('pausedAt', 'is not', null).executeTakeFirstOrThrow(),
@@ -105,7 +109,7 @@ export async function workspaceSummary(db: Db): Promise<WorkspaceSummary> {
   const { counts: run, total: runTotal } = byValue<RunStatus>(RUN_STATUSES, runs);
   return {
     signals: { total: n(signals.n), untriaged: n(untriaged.n) },
-    artifacts: { total: artTotal, ready: art.ready, approved: art.approved, archived: art.archived },
+    artifacts: { total: artTotal, ready: art.ready - n(superseded.n), approved: art.approved, archived: art.archived, superseded: n(superseded.n) },
     approvedArtifacts: art.approved,
     memory: { total: n(memory.n), active: n(memory.n) - n(memory.archived), archived: n(memory.archived) },
     sources: { total: srcTotal, pending: src.pending, connected: src.connected, error: src.error, paused: n(paused.n) },

@@ -18,8 +18,10 @@ import { TODAY_BASELINE_DAYS } from './rules';
 export interface DayFigures {
   /** Signals received (createdAt in the day). */
   signals: number;
-  /** Loop cycles that ran (started in the day; completed or failed, not skipped by the cap, not still running). */
+  /** Loop cycles that completed (started in the day; failed ones are counted apart, skipped and running ones not at all). */
   cycles: number;
+  /** Loop cycles that failed (started in the day), cancelled ones included. */
+  failedCycles: number;
   /** Outputs the loop made (createdAt in the day), whatever their status now. */
   outputs: number;
   /** Outputs approved (decidedAt in the day, status approved). */
@@ -75,17 +77,18 @@ export async function todaySnapshot(db: Db, clock: Clock): Promise<TodaySnapshot
     today: startOfDay(day, tz).toISOString(),
     end: startOfDay(addDays(day, 1), tz).toISOString(),
   };
-  const [signals, cycles, outputs, approvals, waiting, spendToday, spendYesterday, spendBase] = await Promise.all([
+  const [signals, cycles, failedCycles, outputs, approvals, waiting, spendToday, spendYesterday, spendBase] = await Promise.all([
     windowCounts(db, 'signals', 'created_at', sql`1`, w),
-    windowCounts(db, 'runs', 'started_at', sql`status IN ('completed', 'failed')`, w),
+    windowCounts(db, 'runs', 'started_at', sql`status = 'completed'`, w),
+    windowCounts(db, 'runs', 'started_at', sql`status = 'failed'`, w),
     windowCounts(db, 'artifacts', 'created_at', sql`1`, w),
     windowCounts(db, 'artifacts', 'decided_at', sql`status = 'approved'`, w),
-    db.selectFrom('artifacts').select(sql<number>`count(*)`.as('n')).where('status', '=', 'ready').executeTakeFirstOrThrow(),
+    db.selectFrom('artifacts').select(sql<number>`count(*)`.as('n')).where('status', '=', 'ready').where('supersededAt', 'is', null).executeTakeFirstOrThrow(),
     workspaceSpendMicro(db, day),
     workspaceSpendMicro(db, yesterday),
     workspaceSpendBetween(db, baseFirst, yesterday),
   ]);
-  const pick = (k: 'today' | 'yesterday' | 'baseline') => ({ signals: signals[k], cycles: cycles[k], outputs: outputs[k], approvals: approvals[k] });
+  const pick = (k: 'today' | 'yesterday' | 'baseline') => ({ signals: signals[k], cycles: cycles[k], failedCycles: failedCycles[k], outputs: outputs[k], approvals: approvals[k] });
   const t = { ...pick('today'), spendUsd: microToUsd(spendToday) };
   const y = { ...pick('yesterday'), spendUsd: microToUsd(spendYesterday) };
   const b = pick('baseline');
@@ -100,6 +103,7 @@ export async function todaySnapshot(db: Db, clock: Clock): Promise<TodaySnapshot
     deltaVsYesterday: {
       signals: t.signals - y.signals,
       cycles: t.cycles - y.cycles,
+      failedCycles: t.failedCycles - y.failedCycles,
       outputs: t.outputs - y.outputs,
       approvals: t.approvals - y.approvals,
       spendUsd: microToUsd(spendToday - spendYesterday),
@@ -107,6 +111,7 @@ export async function todaySnapshot(db: Db, clock: Clock): Promise<TodaySnapshot
     baseline7d: {
       signals: round(b.signals / TODAY_BASELINE_DAYS, 2),
       cycles: round(b.cycles / TODAY_BASELINE_DAYS, 2),
+      failedCycles: round(b.failedCycles / TODAY_BASELINE_DAYS, 2),
       outputs: round(b.outputs / TODAY_BASELINE_DAYS, 2),
       approvals: round(b.approvals / TODAY_BASELINE_DAYS, 2),
       spendUsd: round(microToUsd(spendBase) / TODAY_BASELINE_DAYS, 6),

@@ -72,12 +72,12 @@ export async function whatsNew(db: Db, clock: Clock, since: string | undefined):
   const [nSignals, nArtifacts, nOutputs, nApprovals, nActivity, sSignals, sArtifacts, sOutputs, sApprovals, sActivity] = await Promise.all([
     signals.select(count).executeTakeFirstOrThrow(),
     made.select(count).executeTakeFirstOrThrow(),
-    made.select(count).where('status', '=', 'ready').executeTakeFirstOrThrow(),
+    made.select(count).where('status', '=', 'ready').where('supersededAt', 'is', null).executeTakeFirstOrThrow(),
     approved.select(count).executeTakeFirstOrThrow(),
     activity.select(count).executeTakeFirstOrThrow(),
     signals.select(['id', 'title', 'createdAt as at']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(k).execute(),
     made.select(['id', 'title', 'createdAt as at']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(k).execute(),
-    made.select(['id', 'title', 'createdAt as at']).where('status', '=', 'ready').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(k).execute(),
+    made.select(['id', 'title', 'createdAt as at']).where('status', '=', 'ready').where('supersededAt', 'is', null).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(k).execute(),
     approved.select(['id', 'title', 'decidedAt as at']).orderBy('decidedAt', 'desc').orderBy('id', 'desc').limit(k).execute(),
     activity.select(['id', 'detail as title', 'createdAt as at', 'kind', 'entityType', 'entityId']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(k).execute(),
   ]);

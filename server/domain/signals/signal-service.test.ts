@@ -34,19 +34,19 @@ async function createdEvents() {
 }
 
 describe('SignalService', () => {
-  it('serves every page from signals_created, or signals_source_created when filtered by source, with no sort step', async () => {
+  it('serves every page from signals_newest, or signals_source_newest when filtered by source, with no sort step', async () => {
     const after = ['2026-03-10T12:00:00.000Z', 42] as const;
     const since = '2026-01-01T00:00:00.000Z';
     for (const f of [{}, { since }, { after }, { since, after }]) {
       const plan = await planOf({ fetch: 51, ...f });
-      expect(plan, JSON.stringify(f)).toMatch(/SEARCH signals USING INDEX signals_created|SCAN signals USING INDEX signals_created/);
+      expect(plan, JSON.stringify(f)).toMatch(/(SEARCH|SCAN) signals USING INDEX signals_newest/);
       expect(plan).not.toMatch(/TEMP B-TREE/);
     }
     // a cursor page is a range of the index, not a scan from its top
-    expect(await planOf({ fetch: 51, after })).toMatch(/SEARCH signals USING INDEX signals_created \(created_at<\?\)/);
+    expect(await planOf({ fetch: 51, after })).toMatch(/SEARCH signals USING INDEX signals_newest \(<expr><\?\)/);
     for (const f of [{ sourceId: 'src_x' }, { sourceId: 'src_x', since, after }]) {
       const plan = await planOf({ fetch: 51, ...f });
-      expect(plan).toMatch(/SEARCH signals USING INDEX signals_source_created \(source_id=\?/);
+      expect(plan).toMatch(/SEARCH signals USING INDEX signals_source_newest \(source_id=\?/);
       expect(plan).not.toMatch(/TEMP B-TREE/);
     }
   });

@@ -117,6 +117,7 @@ export class SignalService {
         pinned: false,
         reactions: [],
         createdAt,
+        publishedAt: null,
       };
       return created;
     });

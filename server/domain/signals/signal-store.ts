@@ -23,6 +23,8 @@ export interface NewSignal {
   createdAt?: string;
   /** The sender's own id (inbound webhook); unique among signals, checked by the caller. */
   externalId?: string | null;
+  /** When the item says it was published (a feed item's date); kept no later than createdAt. */
+  publishedAt?: string | null;
   /** How it reached the desk (the `origin` of its `signal.created` event). */
   origin: SignalOrigin;
 }
@@ -52,6 +54,8 @@ export async function insertSignal(trx: Trx, clock: Clock, input: NewSignal, sta
     pinned: 0,
     createdAt,
     ...(input.externalId ? { externalId: input.externalId } : {}),
+    // A date in the future (a wrong clock at the sender) would pin the item on top: it is received now at the latest.
+    ...(input.publishedAt ? { publishedAt: input.publishedAt < createdAt ? input.publishedAt : createdAt } : {}),
   });
   if (input.sourceId) await stampSource(trx, input.sourceId, createdAt);
   await emit(trx, clock, 'signal.created', {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection';
-import { afterKey, type CursorKey } from '../../core/lists';
+import type { CursorKey } from '../../core/lists';
 import type { SignalKind, SignalPriority } from '../../core/vocabulary';
 import { type ReactionEmoji } from '../reactions/reactions';
 import { reactionSummaries } from '../reactions/reaction-store';
@@ -35,7 +35,14 @@ export interface Signal {
   pinned: boolean;
   /** One entry per emoji that has at least one reaction, in the order 👍 👀 🎯 ❤️ 🚀. */
   reactions: SignalReactionSummary[];
+  /** When Desk received the signal. */
   createdAt: string;
+  /**
+   * When the feed item says it was published (never later than createdAt); null when the item
+   * gave no date, or the signal did not come from a feed. "Newest first" orders by it, falling
+   * back to createdAt.
+   */
+  publishedAt: string | null;
 }
 
 export function selectSignals(db: Db) {
@@ -54,6 +61,8 @@ export function selectSignals(db: Db) {
       'signals.externalId',
       'signals.pinned',
       'signals.createdAt',
+      'signals.publishedAt',
+      sql<string>`coalesce(signals.published_at, signals.created_at)`.as('listedAt'),
       // the tie-break of the list order and the second half of its cursor
       sql<number>`signals.rowid`.as('rowid'),
     ]);
@@ -61,8 +70,9 @@ export function selectSignals(db: Db) {
 
 export type SignalRow = Awaited<ReturnType<ReturnType<typeof selectSignals>['execute']>>[number];
 
-/** The sort key of a list row, as its cursor carries it: (created_at, rowid). */
-export const signalCursorKey = (row: SignalRow): CursorKey => [row.createdAt, row.rowid];
+/** The sort key of a list row, as its cursor carries it: (published time, else received time; rowid). */
+export const signalCursorKey = (row: SignalRow): CursorKey => [row.listedAt, row.rowid];
+const LISTED_AT = sql`coalesce(signals.published_at, signals.created_at)`;
 export const SIGNAL_CURSOR_SHAPE = ['string', 'number'] as const;
 
 export interface SignalListFilter {
@@ -75,16 +85,23 @@ export interface SignalListFilter {
 }
 
 /**
- * The list query: newest first, served by signals_created, or signals_source_created when
- * filtered by source; both carry rowid, which breaks ties (insertion order), so neither the
- * order nor the cursor range needs a sort step. Exported so a test can check the query plan.
+ * The list query: newest first by published time (a feed item's own date), else received time,
+ * served by signals_newest, or signals_source_newest when filtered by source (expression indexes
+ * of migration 0021); both carry rowid, which breaks ties (insertion order), so neither the order
+ * nor the cursor range needs a sort step. `since` is on the received time (a script polling for
+ * what arrived since must not miss an old item that arrived late). Exported so a test can check
+ * the query plan.
  */
 export function signalListQuery(db: Db, filter: SignalListFilter) {
   let sel = selectSignals(db);
   if (filter.sourceId !== undefined) sel = sel.where('signals.sourceId', '=', filter.sourceId);
   if (filter.since !== undefined) sel = sel.where('signals.createdAt', '>=', filter.since);
-  if (filter.after !== undefined) sel = sel.where(afterKey(['signals.created_at', 'signals.rowid'], filter.after, 'desc'));
-  return sel.orderBy('signals.createdAt', 'desc').orderBy(sql`signals.rowid`, 'desc').limit(filter.fetch);
+  if (filter.after !== undefined) {
+    // Spelled out rather than as a row value: SQLite takes `expr <= ?` as a range of the expression index.
+    const [at, rowid] = filter.after;
+    sel = sel.where(sql<boolean>`${LISTED_AT} <= ${at} AND (${LISTED_AT} < ${at} OR signals.rowid < ${rowid})`);
+  }
+  return sel.orderBy(LISTED_AT, 'desc').orderBy(sql`signals.rowid`, 'desc').limit(filter.fetch);
 }
 
 /** Rows as the API shows them to `viewerId` (whose `reacted` flags are set). */
@@ -103,6 +120,7 @@ export async function toSignals(db: Db, rows: SignalRow[], viewerId: string): Pr
     pinned: r.pinned === 1,
     reactions: reactions.get(r.id) ?? [],
     createdAt: r.createdAt,
+    publishedAt: r.publishedAt ?? null,
   }));
 }
 

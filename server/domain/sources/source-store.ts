@@ -175,6 +175,8 @@ export interface IngestItem {
   sourceUrl: string | null;
   kind: SignalKind;
   priority: SignalPriority;
+  /** The item's own publication time (feeds), when it gives one. */
+  publishedAt?: string | null;
 }
 
 export interface IngestResult {
@@ -233,6 +235,7 @@ export async function ingestItems(trx: Trx, clock: Clock, source: SourceRow, ite
       sourceUrl: item.sourceUrl,
       sourceId: source.id,
       origin: source.type === 'file' ? 'file' : 'feed',
+      publishedAt: item.publishedAt ?? null,
     }, stampFreshSignal);
     await recordActivity(trx, clock, {
       kind: 'signal.received',

@@ -68,7 +68,7 @@ export interface FileImportResult {
 
 export function feedItemsToIngest(type: string, items: FeedItem[]): IngestItem[] {
   const kind = FEED_KIND[type] ?? 'news';
-  return items.map((i) => ({ key: i.key, title: i.title, detail: i.detail, sourceUrl: i.link, kind, priority: 'normal' }));
+  return items.map((i) => ({ key: i.key, title: i.title, detail: i.detail, sourceUrl: i.link, kind, priority: 'normal', publishedAt: i.publishedAt }));
 }
 
 /** Checks each file record with the limits of POST /signals; good ones become items, bad ones are reported by record number. */

@@ -74,6 +74,13 @@ export interface DeskStats {
   /** What the cycle under way is doing (its phase, since when, the model call's bound); null when none runs. Poll while it runs. */
   cycle: RunningCycle | null;
   lastRun: LastRunSummary | null;
+  /**
+   * What stops or troubles the loop now, for the header; null when it runs as set. In this order:
+   * `cycle_failed` (the latest cycle failed; not one the operator cancelled; `runId` names it, GET
+   * /runs/{id} says why), `cap_reached` (today's spend reached the daily cap: no cycle starts),
+   * `paused` (by the operator, until a time, or by the desk itself: `message` says which), `off`.
+   */
+  loopAlert: LoopAlert | null;
   /** Cycles started in the last 7 workspace days, by outcome; `failed` leaves out those the operator cancelled (`cancelled`). */
   cycles7d: { total: number; completed: number; failed: number; skipped: number; cancelled: number };
   /** Signals received in the last 7 workspace days, and signals no cycle has taken in yet (all time). */
@@ -84,7 +91,35 @@ export interface DeskStats {
   cost: { todayUsd: number; sevenDayUsd: number; dailyCostCapUsdCents: number | null; capPercent: number | null };
 }
 
+export interface LoopAlert {
+  reason: 'cycle_failed' | 'cap_reached' | 'paused' | 'off';
+  /** One sentence for the operator. */
+  message: string;
+  /** The failed cycle's run (cycle_failed); null otherwise. */
+  runId: string | null;
+}
+
 const n = (v: unknown) => Number(v ?? 0);
+
+/** The header's alert (pure): see DeskStats.loopAlert. */
+export function loopAlertOf(f: {
+  phase: RuntimePhase;
+  lastRun: { id: string; status: string; errorMessage: string | null; cancelledAt: string | null } | null;
+  pauseReason: string | null;
+  pauseUntilAt: string | null;
+}): LoopAlert | null {
+  const last = f.lastRun;
+  if (last && last.status === 'failed' && last.cancelledAt === null && f.phase !== 'running') {
+    return { reason: 'cycle_failed', message: `The last cycle failed: ${last.errorMessage ?? 'no message'}`, runId: last.id };
+  }
+  if (f.phase === 'capped') return { reason: 'cap_reached', message: "Today's spend reached the daily cost cap: no cycle starts until tomorrow or a higher cap.", runId: null };
+  if (f.phase === 'paused') {
+    const message = f.pauseReason ? `Desk paused the loop: ${f.pauseReason}` : f.pauseUntilAt ? `The loop is paused until ${f.pauseUntilAt}.` : 'The loop is paused.';
+    return { reason: 'paused', message, runId: null };
+  }
+  if (f.phase === 'off') return { reason: 'off', message: 'The loop is off: no cycle starts by itself.', runId: null };
+  return null;
+}
 
 export class StatsService {
   constructor(
@@ -118,6 +153,7 @@ export class StatsService {
         .selectFrom('artifacts')
         .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(ready_at <= ${overdueBefore}), 0)`.as('overdue')])
         .where('status', '=', 'ready')
+        .where('supersededAt', 'is', null)
         .executeTakeFirstOrThrow(),
       db.selectFrom('sources').select(sql<number>`count(*)`.as('n')).where('status', '=', 'error').executeTakeFirstOrThrow(),
       workspaceSpendBetween(db, win.days[0], win.days[win.days.length - 1]),
@@ -138,6 +174,12 @@ export class StatsService {
       nextCycleAt: runtime.nextCycleAt,
       runningRunId: runtime.runningRunId,
       cycle: runtime.cycle,
+      loopAlert: loopAlertOf({
+        phase: runtime.phase,
+        lastRun: last && { id: last.id, status: last.status, errorMessage: last.errorMessage, cancelledAt: last.cancelledAt ?? null },
+        pauseReason: ws.loopState === 'paused' ? ws.loopPauseReason : null,
+        pauseUntilAt: ws.pauseUntilAt && ws.pauseUntilAt > now.toISOString() ? ws.pauseUntilAt : null,
+      }),
       lastRun: lastRun && {
         id: lastRun.id,
         trigger: lastRun.trigger,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { centsText } from '../../core/plural';
 import type { Db } from '../../../db/connection';
 import { inTransaction } from '../../../db/transactions';
 import type { Plan } from '../../config';
@@ -109,7 +110,7 @@ export class WorkspaceService {
       });
       await recordActivity(trx, clock, {
         kind: 'workspace.created',
-        detail: `Workspace created on the ${seed.plan} plan (${timezone}), daily cost cap ${PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan]} cents`,
+        detail: `Workspace created on the ${seed.plan} plan (${timezone}), daily cost cap ${centsText(PLAN_DEFAULT_DAILY_COST_CAP_CENTS[seed.plan])}`,
         actor: SYSTEM_ACTOR,
         entityType: 'workspace',
       });
@@ -270,7 +271,7 @@ export class WorkspaceService {
     const p = await changeWorkspace(
       this.ctx,
       { dailyCostCapUsdCents: cents },
-      { kind: 'workspace.cost_cap', detail: cents === null ? 'Daily cost cap removed' : `Daily cost cap set to ${cents} cents` },
+      { kind: 'workspace.cost_cap', detail: cents === null ? 'Daily cost cap removed' : `Daily cost cap set to ${centsText(cents)}` },
       async (trx, before, after) => {
         await emit(trx, this.ctx.clock, 'workspace.cost_cap_changed', {
           dailyCostCapUsdCents: after.dailyCostCapUsdCents,

@@ -16,7 +16,7 @@ import { composeDraft, type WorkItem } from './draft';
 import { preferencesFromNotes } from './preferences';
 import { words } from './text';
 import { timeSlicer } from '../../core/time-slicer';
-import { priorityRank, triage, type PlannedTask } from './triage';
+import { effectivePriority, priorityRank, triage, triageRulesText, triageSummary, type PlannedTask } from './triage';
 
 /** Memory entries retrieved per worked task. */
 export const MEMORY_PER_TASK = 5;
@@ -134,7 +134,7 @@ export class LocalEngine implements Engine {
       const attached = tri.attached.get(t.id);
       if (!attached) continue;
       const update: TaskUpdate = { taskId: t.id, addSignalIds: attached.map((s) => s.id) };
-      const top = attached.reduce((p, s) => (priorityRank(s.priority) > priorityRank(p) ? s.priority : p), t.priority ?? 'normal');
+      const top = attached.reduce((p, s) => (priorityRank(effectivePriority(s)) > priorityRank(p) ? effectivePriority(s) : p), t.priority ?? 'normal');
       if (priorityRank(top) > priorityRank(t.priority)) update.priority = top;
       taskUpdates.push(update);
     }
@@ -159,6 +159,7 @@ export class LocalEngine implements Engine {
       memory: [],
       workLog: [],
       triagedSignalIds: signals.map((s) => s.id),
+      explanation: signals.length > 0 ? `${triageSummary(tri, signals)} ${triageRulesText()}` : undefined,
       usage: { inputTokens: 0, outputTokens: 0 },
       usageByTask,
     };

@@ -49,7 +49,15 @@ export function TodayPanel() {
       </h2>
       <div className="home-tiles">
         {countTile(t, 'signals', 'Signals', '/signals')}
-        {countTile(t, 'cycles', 'Cycles', '/runs')}
+        <Tile
+          label="Cycles"
+          value={formatCount(t.today.cycles)}
+          note={t.today.failedCycles > 0 ? `${formatCount(t.today.failedCycles)} failed` : undefined}
+          delta={deltaText(t.deltaVsYesterday.cycles)}
+          baseline={baselineText(t.baseline7d.cycles)}
+          direction={trend(t.today.cycles, t.baseline7d.cycles)}
+          to="/runs"
+        />
         <Tile
           label="Outputs waiting"
           value={formatCount(t.outputsWaiting)}

@@ -5,7 +5,7 @@ import type { Schema } from '../../api/client';
 export function aSummary(overrides: Partial<Schema<'WorkspaceSummary'>> = {}): Schema<'WorkspaceSummary'> {
   return {
     signals: { total: 120, untriaged: 3 },
-    artifacts: { total: 9, ready: 2, approved: 5, archived: 2 },
+    artifacts: { total: 9, ready: 2, approved: 5, archived: 2, superseded: 0 },
     approvedArtifacts: 5,
     memory: { total: 14, active: 12, archived: 2 },
     sources: { total: 2, pending: 0, connected: 2, error: 0, paused: 0 },
@@ -31,7 +31,7 @@ export function aSummary(overrides: Partial<Schema<'WorkspaceSummary'>> = {}): S
 export const anEmptySummary = (): Schema<'WorkspaceSummary'> =>
   aSummary({
     signals: { total: 0, untriaged: 0 },
-    artifacts: { total: 0, ready: 0, approved: 0, archived: 0 },
+    artifacts: { total: 0, ready: 0, approved: 0, archived: 0, superseded: 0 },
     approvedArtifacts: 0,
     memory: { total: 0, active: 0, archived: 0 },
     sources: { total: 0, pending: 0, connected: 0, error: 0, paused: 0 },
@@ -45,10 +45,10 @@ export function aToday(overrides: Partial<Schema<'TodaySnapshot'>> = {}): Schema
     timezone: 'UTC',
     from: '2026-03-10T00:00:00.000Z',
     to: '2026-03-11T00:00:00.000Z',
-    today: { signals: 12, cycles: 4, outputs: 3, approvals: 2, spendUsd: 0.12 },
-    yesterday: { signals: 9, cycles: 4, outputs: 5, approvals: 2, spendUsd: 0.05 },
-    deltaVsYesterday: { signals: 3, cycles: 0, outputs: -2, approvals: 0, spendUsd: 0.07 },
-    baseline7d: { signals: 10.43, cycles: 4, outputs: 3.14, approvals: 1.71, spendUsd: 0.027143 },
+    today: { signals: 12, cycles: 4, failedCycles: 0, outputs: 3, approvals: 2, spendUsd: 0.12 },
+    yesterday: { signals: 9, cycles: 4, failedCycles: 0, outputs: 5, approvals: 2, spendUsd: 0.05 },
+    deltaVsYesterday: { signals: 3, cycles: 0, failedCycles: 0, outputs: -2, approvals: 0, spendUsd: 0.07 },
+    baseline7d: { signals: 10.43, cycles: 4, failedCycles: 0, outputs: 3.14, approvals: 1.71, spendUsd: 0.027143 },
     outputsWaiting: 2,
     cap: { dailyCostCapUsdCents: 50, capPercent: 24 },
     ...overrides,

@@ -161,6 +161,7 @@ function RunItem({ run, cycle, feedback, onCancelled }: { run: Run; cycle: Runni
         </p>
       )}
       {run.errorMessage && run.status !== 'skipped' ? <p className={`notice ${cancelled ? 'notice--info' : 'notice--danger'} small run-item__error`}>{run.errorMessage}</p> : null}
+      {run.explanation ? <p className="small muted run-item__explanation">{run.explanation}</p> : null}
       {run.status !== 'skipped' ? (
         <button type="button" className="link-button small" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
           {open ? 'Hide details' : 'Show what it read and produced'}

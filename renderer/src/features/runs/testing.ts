@@ -25,6 +25,7 @@ export function aRun(id: string, overrides: Partial<Schema<'Run'>> = {}): Schema
     budgetUsd: 0.5,
     maxOutputTokens: 4096,
     cancelledAt: null,
+    explanation: null,
     ...overrides,
   };
 }
@@ -40,6 +41,7 @@ export function someStats(overrides: Partial<Schema<'DeskStats'>> = {}): Schema<
     cycle: null,
     loopPauseReason: null,
     lastRun: null,
+    loopAlert: null,
     cycles7d: { total: 0, completed: 0, failed: 0, skipped: 0, cancelled: 0 },
     signals7d: { received: 1, untriaged: 1 },
     approvals7d: { approved: 0, archived: 0, waiting: 0, overdue: 0 },

@@ -19,6 +19,7 @@ const signal = (id: string, title: string): Schema<'Signal'> => ({
   pinned: false,
   reactions: [],
   createdAt: '2026-03-10T11:00:00.000Z',
+  publishedAt: null,
 });
 
 /** Two pages of signals behind a cursor; one source to filter by, whose list is a single page. */

@@ -49,9 +49,16 @@ export function SignalItem({ signal, selected, onSelect, focused = false, level 
           <p className="signal__meta">
             <span title={signal.sourceId ? undefined : 'Added by hand or pushed through the inbound webhook'}>{originLabel(signal)}</span>
             <span aria-hidden="true"> · </span>
-            <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt, true)}>
-              {formatRelative(signal.createdAt)}
-            </time>
+            {signal.publishedAt ? (
+              // A feed item shows its own date; when Desk received it is in the tooltip.
+              <time dateTime={signal.publishedAt} title={`Published ${formatDateTime(signal.publishedAt, true)}; received ${formatDateTime(signal.createdAt, true)}`}>
+                {formatRelative(signal.publishedAt)}
+              </time>
+            ) : (
+              <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt, true)}>
+                {formatRelative(signal.createdAt)}
+              </time>
+            )}
             {signal.sourceUrl ? (
               <>
                 <span aria-hidden="true"> · </span>

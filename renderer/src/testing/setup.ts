@@ -5,6 +5,7 @@ import { useHomeVisit } from '../features/home/visit-store';
 import { useAppliedTemplate } from '../features/onboarding/applied-store';
 import { usePrefsNotice } from '../features/preferences/notice-store';
 import { useAuth } from '../lib/auth';
+import { useDiskFullReports, useRescueMode } from '../lib/desk-mode';
 import { resetClock } from '../lib/clock';
 
 // findBy*/waitFor give up after 1 s by default: the first render of a route (module load, chart
@@ -24,6 +25,8 @@ function resetUiState(): void {
   reset(usePrefsNotice);
   reset(useHomeVisit);
   reset(useAppliedTemplate);
+  reset(useRescueMode);
+  reset(useDiskFullReports);
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetClock();

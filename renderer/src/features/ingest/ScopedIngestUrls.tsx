@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../api/rules.gen';
-import { ConfirmButton } from '../../components/ConfirmButton';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { SubmitActions } from '../../components/SubmitActions';
-import { formatDateTime, formatRelative } from '../../lib/format';
+import { TokenList } from '../../components/TokenList';
 import { ingestTokensQuery, useCreateIngestToken, useRevokeIngestToken, type CreatedIngestUrl } from './api';
 import { WebhookUrl } from './WebhookUrl';
 
@@ -55,30 +54,16 @@ export function ScopedIngestUrls({ sourceId, sourceLabel }: { sourceId: string; 
         <FormError error={create.error} fields={['label']} />
       </form>
       {list.length > 0 ? (
-        <ul className="scoped-urls__list" aria-label="Active ingest URLs">
-          {list.map((t) => (
-            <li key={t.id} className="scoped-urls__item">
-              <span>
-                <strong>{t.label}</strong> <code>{t.tokenHint}</code>
-                <span className="muted small">
-                  {' · '}created {formatDateTime(t.createdAt)}
-                  {' · '}
-                  {t.lastUsedAt ? `last used ${formatRelative(t.lastUsedAt)}` : 'never used'}
-                </span>
-              </span>
-              <ConfirmButton
-                label="Revoke"
-                question={`Revoke ${t.label}? Its URL stops working at once.`}
-                confirmLabel="Revoke"
-                disabled={revoke.isPending}
-                onConfirm={() => {
-                  if (created?.id === t.id) setCreated(null);
-                  revoke.mutate({ tokenId: t.id, sourceId });
-                }}
-              />
-            </li>
-          ))}
-        </ul>
+        <TokenList
+          tokens={list}
+          name="Active ingest URLs"
+          revokeQuestion={(t) => `Revoke ${t.label}? Its URL stops working at once.`}
+          revoking={revoke.isPending}
+          onRevoke={(t) => {
+            if (created?.id === t.id) setCreated(null);
+            revoke.mutate({ tokenId: t.id, sourceId });
+          }}
+        />
       ) : tokens.isSuccess ? (
         <p className="muted small">No ingest URL for this source yet.</p>
       ) : null}

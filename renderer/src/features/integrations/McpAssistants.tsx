@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../api/rules.gen';
-import { ConfirmButton } from '../../components/ConfirmButton';
 import { Field } from '../../components/Field';
 import { FormError, fieldError } from '../../components/FormError';
 import { SubmitActions } from '../../components/SubmitActions';
-import { formatDateTime, formatRelative } from '../../lib/format';
+import { TokenList } from '../../components/TokenList';
 import { CopyButton } from '../ingest/WebhookUrl';
 import { mcpTokensQuery, useCreateMcpToken, useRevokeMcpToken, type CreatedMcpToken, type McpTokenScope } from './mcp-api';
 import { claudeDesktopConfig, streamableHttpConfig } from './mcp-snippets';
@@ -87,32 +86,17 @@ export function McpAssistants() {
       </form>
       {created ? <IssuedToken created={created} /> : null}
       {list.length > 0 ? (
-        <ul className="scoped-urls__list" aria-label="Active MCP tokens">
-          {list.map((t) => (
-            <li key={t.id} className="scoped-urls__item">
-              <span>
-                <strong>{t.label}</strong> <code>{t.tokenHint}</code>
-                <span className="muted small">
-                  {' · '}
-                  {SCOPE_TEXT[t.scope]}
-                  {' · '}created {formatDateTime(t.createdAt)}
-                  {' · '}
-                  {t.lastUsedAt ? `last used ${formatRelative(t.lastUsedAt)}` : 'never used'}
-                </span>
-              </span>
-              <ConfirmButton
-                label="Revoke"
-                question={`Revoke ${t.label}? The assistant using it is refused from its next request.`}
-                confirmLabel="Revoke"
-                disabled={revoke.isPending}
-                onConfirm={() => {
-                  if (created?.id === t.id) setCreated(null);
-                  revoke.mutate(t.id);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
+        <TokenList
+          tokens={list}
+          name="Active MCP tokens"
+          describe={(t) => SCOPE_TEXT[t.scope]}
+          revokeQuestion={(t) => `Revoke ${t.label}? The assistant using it is refused from its next request.`}
+          revoking={revoke.isPending}
+          onRevoke={(t) => {
+            if (created?.id === t.id) setCreated(null);
+            revoke.mutate(t.id);
+          }}
+        />
       ) : tokens.isSuccess ? (
         <p className="muted small">No MCP token yet.</p>
       ) : null}

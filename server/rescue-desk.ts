@@ -20,29 +20,13 @@ import type { Logger } from './core/log';
 import { bearerOf, tokenMatches } from './api/auth';
 import { errorHandler, precomputedHeaders, STRICT_HELMET } from './app';
 import { hostAndOriginGuard } from './http-guards';
-import { checkedBackups, newestGoodBackup, restoreBackup, backupPath, type CheckedBackup, type RestoreResult } from './domain/backups/restore';
+import { checkedBackups, newestGoodBackup, restoreBackup, backupPath, type RescueState, type RestoreAnswer, type RestoreResult } from './domain/backups/restore';
+
+export type { RescueState };
 
 /** The header every answer of a rescue desk carries: the UI switches to its rescue page on it. */
 export const RESCUE_MODE_HEADER = 'X-Desk-Mode';
 
-/** What GET /api/v1/rescue answers. */
-export interface RescueState {
-  mode: 'rescue';
-  /** What SQLite found: the file is not a database at all, or it is damaged. */
-  problem: 'not_a_database' | 'damaged';
-  /** The database file that failed (left as it is until a restore moves it aside). */
-  file: string;
-  /** SQLite's own words (first lines of quick_check, or its error). */
-  details: string[];
-  /** When the desk found it. */
-  detectedAt: string;
-  /** The backups, newest first, each checked with quick_check. */
-  backups: CheckedBackup[];
-  /** The newest backup that passed its check: the one the page offers. */
-  newestGood: string | null;
-  /** The folder of the backups. */
-  backupFolder: string;
-}
 
 export interface RescueDeskArgs<D extends RescuedDesk> {
   config: DeskConfig;
@@ -143,7 +127,8 @@ export async function startRescueDesk<D extends RescuedDesk>(args: RescueDeskArg
     // Answered first: the desk then leaves rescue mode on the same port (the page waits for it).
     // The restored workspace's token (the caller holds the rescue token, which may differ): the page signs in with it.
     const database = path.join(config.dataDir, DATABASE_FILE);
-    res.status(200).json({ ...result, database, token: tokenIn(database, config.sqliteNativeBinding) ?? token });
+    const answer: RestoreAnswer = { ...result, database, token: tokenIn(database, config.sqliteNativeBinding) ?? token };
+    res.status(200).json(answer);
     restoring = new Promise<void>((resolve) => res.on('finish', resolve))
       .then(() => handOver())
       .catch((err: unknown) => log.fatal({ err }, 'the desk did not start after the restore; start it again'));

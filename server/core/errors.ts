@@ -82,7 +82,8 @@ export type ErrorCode =
   | 'file_invalid'
   // the desk's storage: the database failed its check at start (503, rescue mode), the disk is full (507)
   | 'database_damaged'
-  | 'disk_full';
+  | 'disk_full'
+  | 'not_in_rescue_mode';
 
 /** What a 404 can name: the code is `<entity>_not_found`. */
 export type NotFoundEntity = 'signal' | 'source' | 'ingest_token' | 'mcp_token' | 'task' | 'comment' | 'mention' | 'member' | 'invite' | 'task_template' | 'run' | 'artifact' | 'outbound_subscription' | 'outbound_delivery';

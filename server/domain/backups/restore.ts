@@ -32,6 +32,36 @@ export interface RestoreResult {
   keptAside: string[];
 }
 
+/** What a desk in rescue mode says of itself (GET /api/v1/rescue). */
+export interface RescueState {
+  mode: 'rescue';
+  /** What SQLite found: the file is not a database at all, or it is damaged. */
+  problem: 'not_a_database' | 'damaged';
+  /** The database file that failed (left as it is until a restore moves it aside). */
+  file: string;
+  /** SQLite's own words (first lines of quick_check, or its error). */
+  details: string[];
+  /**
+   * When the desk found it.
+   * @format date-time
+   */
+  detectedAt: string;
+  /** The backups, newest first, each checked with quick_check. */
+  backups: CheckedBackup[];
+  /** The newest backup that passed its check: the one the page offers. */
+  newestGood: string | null;
+  /** The folder of the backups. */
+  backupFolder: string;
+}
+
+/** What a restore from rescue mode answers, before the full desk starts on the same port. */
+export interface RestoreAnswer extends RestoreResult {
+  /** The database file the backup now is. */
+  database: string;
+  /** The restored workspace's token: the caller signs in with it once the desk is back. */
+  token: string;
+}
+
 /** `20260310T120000Z`: a time in a file name (sortable, no characters Windows refuses). */
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
 

@@ -1,35 +1,14 @@
+import type { Schema } from '../../api/client';
 import { useAuth } from '../../lib/auth';
 
 /**
- * The rescue API is served only by a desk in rescue mode (server/rescue-desk.ts), outside the
- * OpenAPI document of the full desk: these calls use fetch with the same base URL and token.
+ * The rescue API is answered by a desk in rescue mode (server/rescue-desk.ts; a healthy desk answers
+ * 409). Plain fetch with the same base URL and token: the typed client's handling of a rescue-mode
+ * answer is what sends the UI here.
  */
-export interface CheckedBackup {
-  name: string;
-  createdAt: string;
-  sizeBytes: number;
-  ok: boolean;
-  problems?: string[];
-}
-
-export interface RescueState {
-  mode: 'rescue';
-  problem: 'not_a_database' | 'damaged';
-  file: string;
-  details: string[];
-  detectedAt: string;
-  backups: CheckedBackup[];
-  newestGood: string | null;
-  backupFolder: string;
-}
-
-export interface RestoreAnswer {
-  restored: string;
-  keptAside: string[];
-  database: string;
-  /** The restored workspace's token (the page signs in with it once the desk is back). */
-  token: string;
-}
+export type CheckedBackup = Schema<'CheckedBackup'>;
+export type RescueState = Schema<'RescueState'>;
+export type RestoreAnswer = Schema<'RestoreAnswer'>;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const { baseUrl, token } = useAuth.getState();

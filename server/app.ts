@@ -94,9 +94,21 @@ export function readableMessage(message: string): string {
 }
 
 /** Maps every failure to the one error shape; never leaks a stack. */
-export function errorHandler(log: { error(msg: string): void } = console, diskSpace?: DiskSpace) {
+/** What a request answers when SQLite reports the database damaged (the desk then switches to rescue mode). */
+export const DATABASE_DAMAGED_BODY: ErrorBody = {
+  error: 'database_damaged',
+  message: "Desk's database is damaged (SQLite's integrity check failed): nothing was changed, and Desk is switching to rescue mode to restore a backup.",
+};
+
+/**
+ * The one error shape for whatever a handler throws. `onDatabaseDamage` is told of an error in which
+ * SQLite says the file is damaged (a read of a bad page while the start's check still runs, or damage
+ * found later) and answers whether it was one: such a request gets 503, never a 500.
+ */
+export function errorHandler(log: { error(msg: string): void } = console, diskSpace?: DiskSpace, onDatabaseDamage?: (err: unknown) => boolean) {
   return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(err);
+    if (onDatabaseDamage?.(err)) return send(res, 503, DATABASE_DAMAGED_BODY);
     // A write refused for want of space: 507, and the desk holds its scheduled work until there is room.
     if (diskSpace?.noteFailure(err)) {
       const full = diskSpace.error();
@@ -256,7 +268,14 @@ function callDirect(handler: RequestHandler, isPublic: boolean, req: Request, re
  */
 export type Mount = (app: express.Express, services: Services) => void;
 
-export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console, gate?: RequestHandler): express.Express {
+export interface AppHooks {
+  /** Requests the composition root holds (changes, until the start's integrity check passed). */
+  gate?: RequestHandler;
+  /** Told of an error that says the database is damaged; answers whether it was one (see errorHandler). */
+  onDatabaseDamage?: (err: unknown) => boolean;
+}
+
+export function buildApp(services: Services, mounts: Mount[] = [], log: { error(msg: string): void } = console, { gate, onDatabaseDamage }: AppHooks = {}): express.Express {
   installFastUnionValidation();
   const app = express();
   app.locals.services = services;
@@ -338,6 +357,6 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
     res.status(404).type('text/plain').send('Not found');
   });
 
-  app.use(errorHandler(log, services.diskSpace));
+  app.use(errorHandler(log, services.diskSpace, onDatabaseDamage));
   return app;
 }

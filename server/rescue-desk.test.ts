@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkFile, SYNC_CHECK_MAX_BYTES } from '../db/integrity';
 import { startTestDesk, type TestDesk } from './testing/desk';
 import { overwritePages, pageCountOf, replaceWithText, truncateFile } from './testing/damage';
@@ -146,6 +146,29 @@ describe('integrity on start and rescue mode', () => {
     expect(again.url).toBe(url);
     expect((await again.api('GET', '/api/v1/rescue')).body).toMatchObject({ mode: 'rescue', problem: 'damaged' });
     expect((await again.api('GET', '/api/v1/workspace')).status).toBe(503);
+  });
+
+  it('SQLite reporting damage while the desk runs answers that request 503, never 500, and the desk switches to rescue mode on its port', async () => {
+    const desk = await start();
+    const url = desk.url;
+    // What better-sqlite3 throws on reading a bad page (a page the background check had not reached, or damage found later).
+    const corrupt = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+    vi.spyOn(desk.services.signals, 'list').mockRejectedValueOnce(corrupt);
+    const res = await desk.api('GET', '/api/v1/signals');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ error: 'database_damaged', message: expect.stringContaining('rescue mode') });
+    for (let i = 0; i < 400 && desk.mode !== 'rescue'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(desk.mode).toBe('rescue');
+    expect(desk.url).toBe(url);
+    expect((await desk.api('GET', '/api/v1/rescue')).body).toMatchObject({ mode: 'rescue', problem: 'damaged', details: ['database disk image is malformed'] });
+  });
+
+  it('an error that says nothing about the file is still a 500 in the one shape, and the desk stays up', async () => {
+    const desk = await start();
+    vi.spyOn(desk.services.signals, 'list').mockRejectedValueOnce(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+    expect((await desk.api('GET', '/api/v1/signals')).body).toMatchObject({ error: 'internal_error' });
+    expect(desk.mode).toBe('normal');
+    expect((await desk.api('GET', '/api/v1/signals')).status).toBe(200);
   });
 
   it('a healthy database starts normally (quick_check passes)', async () => {

@@ -4,14 +4,14 @@ import http from 'node:http';
 import type express from 'express';
 import { openDatabase } from '../db/connection';
 import { DATABASE_FILE, type DeskConfig } from './config';
-import { checkFileOffThread, DatabaseDamagedError } from '../db/integrity';
+import { checkFileOffThread, damageOf, DatabaseDamagedError } from '../db/integrity';
 import { startRescueDesk } from './rescue-desk';
 import { systemClock, type Clock } from './core/clock';
 import { DiskSpace } from './core/disk-space';
 import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
 import { makeDataDirPrivate } from './core/private-data';
-import { buildApp } from './app';
+import { buildApp, DATABASE_DAMAGED_BODY } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
@@ -248,11 +248,16 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
     );
   const writeGate: express.RequestHandler = (req, res, next) => {
     if (verifiedOk || SAFE_METHODS.has(req.method) || !req.path.startsWith('/api')) return next();
-    void verified.then((damage) =>
-      damage
-        ? res.status(503).json({ error: 'database_damaged', message: "Desk's database failed SQLite's integrity check: nothing was changed, and Desk is switching to rescue mode." })
-        : next(),
-    );
+    void verified.then((damage) => (damage ? res.status(503).json(DATABASE_DAMAGED_BODY) : next()));
+  };
+  // SQLite reporting damage while the desk runs (a bad page read before the background check found
+  // it, or damage after it passed): that request answers 503 and the desk switches to rescue mode.
+  const onDatabaseDamage = (err: unknown): boolean => {
+    const damage = damageOf(dbFile, err);
+    if (!damage) return false;
+    log.error({ problems: damage.problems }, 'SQLite reports the database damaged; switching to rescue mode');
+    onDamaged(damage);
+    return true;
   };
   const workspace = new WorkspaceService(db, clock);
   try {
@@ -375,7 +380,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
   registerAreaJobs(scheduler, services);
   await services.eventStream.start();
 
-  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }), writeGate);
+  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }), { gate: writeGate, onDatabaseDamage });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request

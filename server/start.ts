@@ -1,17 +1,17 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
-import type express from 'express';
 import { openDatabase } from '../db/connection';
 import { DATABASE_FILE, type DeskConfig } from './config';
-import { checkFileOffThread, damageOf, DatabaseDamagedError } from '../db/integrity';
+import { checkFileOffThread, DatabaseDamagedError } from '../db/integrity';
+import { databaseGuard } from './database-guard';
 import { startRescueDesk } from './rescue-desk';
 import { systemClock, type Clock } from './core/clock';
 import { DiskSpace } from './core/disk-space';
 import { createLogger, type Logger } from './core/log';
 import { lockDataDir } from './core/data-dir-lock';
 import { makeDataDirPrivate } from './core/private-data';
-import { buildApp, DATABASE_DAMAGED_BODY } from './app';
+import { buildApp } from './app';
 import { WorkspaceService } from './domain/workspace/workspace-service';
 import { SignalService } from './domain/signals/signal-service';
 import { ActivityService } from './domain/activity/activity-service';
@@ -185,8 +185,6 @@ export async function startDesk(config: DeskConfig, options: StartOptions = {}):
   };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamaged: (damage: DatabaseDamagedError) => void, knownDamage?: DatabaseDamagedError): Promise<RunningDesk> {
   const clock = options.clock ?? systemClock;
   makeDataDirPrivate(config.dataDir);
@@ -227,38 +225,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
   if (migrated?.backup) log.info(`Upgraded the database from schema ${migrated.from} to ${migrated.to}; the copy taken before the upgrade is ${migrated.backup}`);
   // New ids sort after the stored ones even when the clock went back while the desk was stopped.
   await raiseIdFloorToStored(db);
-  // A large file's quick_check runs on a worker thread while the desk starts: until it passes, no
-  // job starts and every change waits for it (reads are served); if it fails, rescue mode takes over.
-  let verifiedOk = false;
-  let releaseCheck!: () => void;
-  // Started once the desk listens (below): its reads of every page would otherwise slow the start.
-  const verified = new Promise<void>((resolve) => (releaseCheck = resolve))
-    .then(() => database.verified())
-    .then(
-      (damage) => {
-        if (damage) onDamaged(damage);
-        else verifiedOk = true;
-        return damage;
-      },
-      (err: unknown) => {
-        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'the integrity check could not run; the desk runs unchecked');
-        verifiedOk = true;
-        return null;
-      },
-    );
-  const writeGate: express.RequestHandler = (req, res, next) => {
-    if (verifiedOk || SAFE_METHODS.has(req.method) || !req.path.startsWith('/api')) return next();
-    void verified.then((damage) => (damage ? res.status(503).json(DATABASE_DAMAGED_BODY) : next()));
-  };
-  // SQLite reporting damage while the desk runs (a bad page read before the background check found
-  // it, or damage after it passed): that request answers 503 and the desk switches to rescue mode.
-  const onDatabaseDamage = (err: unknown): boolean => {
-    const damage = damageOf(dbFile, err);
-    if (!damage) return false;
-    log.error({ problems: damage.problems }, 'SQLite reports the database damaged; switching to rescue mode');
-    onDamaged(damage);
-    return true;
-  };
+  const guard = databaseGuard({ file: dbFile, verified: () => database.verified(), onDamaged, log });
   const workspace = new WorkspaceService(db, clock);
   try {
     let created: boolean;
@@ -281,7 +248,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
         : log.info('the disk has room again: scheduled work resumes'),
   });
   // A full disk holds every job (the loop's cycles, feed polls, sweeps); a look at the disk each round resumes them.
-  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }), { held: () => !verifiedOk || diskSpace.check() !== null, onFailure: (err) => diskSpace.noteFailure(err) });
+  const scheduler = new Scheduler(db, clock, log.child({ component: 'scheduler' }), { held: () => guard.holding() || diskSpace.check() !== null, onFailure: (err) => diskSpace.noteFailure(err) });
   const sourceSync = new SourceSync(db, clock, workspace);
   // A user who adds a feed expects its items now, not at the next poll round.
   const sources = new SourceService({ db, clock, workspace }, sourceSync, { onFeedAdded: () => scheduler.nudge(FEED_POLL_JOB) });
@@ -380,7 +347,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
   registerAreaJobs(scheduler, services);
   await services.eventStream.start();
 
-  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }), { gate: writeGate, onDatabaseDamage });
+  const app = buildApp(services, [inboundWebhookMount, sharePagesMount, publicPagesMount, mcpMount], log.child({ component: 'http' }), { gate: guard.gate, onDatabaseDamage: (err) => guard.onDatabaseDamage(err) });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   // Requests Node refuses before Express sees them (a URL or headers over 16 kB, a broken request
@@ -409,7 +376,7 @@ async function startDeskOnce(config: DeskConfig, options: StartOptions, onDamage
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   log.info({ version, host: config.host, port, dataDir: config.dataDir, engine: config.engine }, 'desk started');
-  releaseCheck();
+  guard.release();
 
   if (options.runScheduler ?? true) {
     scheduler.start();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
 import { setClock } from '../../lib/clock';
 import { fixClock } from '../../testing/clock';
-import { commitDueHolds, HOLD_MS } from './decision-holds';
+import { commitDueHolds, HOLD_MS, useDecisionHolds } from './decision-holds';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
 import { renderAppAt } from '../../testing/render';
 import { aQueuePage, anOutput } from './testing';
@@ -101,6 +101,8 @@ describe('review queue', () => {
     expect(selectedTitle()).toBe('Newest draft');
     press('k', 'KeyK');
     expect(selectedTitle()).toBe('Middle draft');
+    // The preview follows (and its reads end inside the test).
+    await previewOf('Middle draft');
   });
 
   it('moves real focus with the selection: one title in the tab order, focused by j and k', async () => {
@@ -116,6 +118,7 @@ describe('review queue', () => {
     // Focus that arrives on a row by Tab selects it.
     fireEvent.focus(within(list).getAllByRole('link', { name: 'Answer the pricing thread' })[2]);
     expect(selectedTitle()).toBe('Newest draft');
+    await previewOf('Newest draft');
   });
 
   it('shows the queue aggregates above the list', async () => {
@@ -206,6 +209,8 @@ describe('review queue', () => {
     expect(notice()).toBe('Approved “Oldest draft” · Undo (u)');
     await router.navigate({ to: '/memory' });
     await waitFor(() => expect(posts().map((c) => c.path)).toEqual(['/api/v1/artifacts/art_1/approve']));
+    // In, and the lists refreshed after it.
+    await waitFor(() => expect(useDecisionHolds.getState().holds).toEqual([]));
   });
 
   it('closing the window sends the held decisions at once, with keepalive', async () => {
@@ -217,6 +222,7 @@ describe('review queue', () => {
     await waitFor(() => expect(posts().map((c) => c.path)).toEqual(['/api/v1/artifacts/art_1/approve']));
     const sent = desk.fetch.mock.calls.map(([req]) => req as Request).find((r) => r.method === 'POST')!;
     expect(sent.keepalive).toBe(true);
+    await waitFor(() => expect(useDecisionHolds.getState().holds).toEqual([]));
   });
 
   it('o opens the selected output', async () => {

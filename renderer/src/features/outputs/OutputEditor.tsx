@@ -35,7 +35,10 @@ export function OutputEditor({ output, onSaved, onClose, headingLevel = 2 }: { o
   const save = () => {
     if (edit.isPending) return;
     if (!dirty) return onClose();
-    edit.mutate({ content: draft }, { onSuccess: (created) => onSaved(created) });
+    // The promise, not mutate's per-call callback: the new version replaces the edited one in the
+    // lists at once, which can close this box before the callback would run (it never runs unmounted).
+    // A failure stays in edit.error, shown below.
+    edit.mutateAsync({ content: draft }).then(onSaved, () => undefined);
   };
   const switchTab = (to: 'write' | 'preview') => {
     setTab(to);

@@ -46,11 +46,12 @@ export function ReviewQueue({ list, status, filtered }: { list: QueueList; statu
   const plural = shownWaiting === 1 ? 'output' : 'outputs';
 
   // The selected row: the chosen one; when a decision hid it, the next one after it (else the one
-  // before); with none chosen, or one no longer listed, the first.
+  // before); when an edit replaced it, its new version; with none chosen, or one no longer listed, the first.
   const held = selectedId !== null && hidden(selectedId);
   const at = selectedId === null ? -1 : all.findIndex((r) => r.id === selectedId);
   const after = held && at >= 0 ? (all.slice(at + 1).find((r) => !hidden(r.id)) ?? all.slice(0, at).reverse().find((r) => !hidden(r.id))) : undefined;
-  const selected = rows.find((r) => r.id === selectedId) ?? after ?? rows[0] ?? null;
+  // An edit swaps a row for its new version at once: the selection follows it.
+  const selected = rows.find((r) => r.id === selectedId) ?? after ?? rows.find((r) => r.parentArtifactId === selectedId) ?? rows[0] ?? null;
   const index = selected ? rows.indexOf(selected) : -1;
 
   // A hidden selection moves on for good (committed, that output leaves the list): set while rendering,

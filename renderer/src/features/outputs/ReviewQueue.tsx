@@ -88,8 +88,11 @@ export function ReviewQueue({ list, status, filtered }: { list: QueueList; statu
   const editing = editingId !== null && editingId === selected?.id;
   const select = (id: string) => {
     if (id === selected?.id) return;
-    // The edit box belongs to one output: moving on with it open asks it to close (it asks about unsaved text).
-    if (editing) return;
+    // The edit box belongs to one output: the selection stays with it until it is saved or closed.
+    if (editing) {
+      announce('Finish the edit first: save it, or press Esc in the edit box to close it.');
+      return;
+    }
     setSelectedId(id);
   };
 

@@ -391,4 +391,11 @@ describe('review queue', () => {
     await waitFor(() => expect(posts().map((c) => c.path)).toEqual(['/api/v1/artifacts/art_1/approve', '/api/v1/artifacts/art_1/reopen']));
     await waitFor(() => expect(notice()).toBe('Reopened “Oldest draft”: v2 waits for review.'));
   });
+
+  it('opens at the selection in the URL (going back from an output\'s page returns to it)', async () => {
+    renderAppAt('/outputs?selected=art_2');
+    await screen.findByRole('list', { name: 'Outputs' });
+    expect(selectedTitle()).toBe('Middle draft');
+    await previewOf('Middle draft');
+  });
 });

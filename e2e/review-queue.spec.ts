@@ -6,6 +6,7 @@ import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
  * engine drafts the three ready outputs from three unrelated signals (one Run now); the test then
  * moves with j/k, approves with `a`, archives with `e`, and ends on the empty queue, with the
  * decisions visible through the API and the Approved tab. `?` shows the key help. No row is clicked.
+ * Each decision is held with an Undo before it is sent (issue 30); the browser's clock is moved past it.
  */
 
 let desk: RunningCliDesk;
@@ -33,10 +34,15 @@ test.afterAll(async () => {
   await desk?.stop();
 });
 
+/** The review notice: a held decision with its Undo, then what was sent. */
+const notice = (page: Page) => page.locator('.hold-notice-slot');
+
 /** The selected row's title (the queue marks it with aria-current). */
 const selected = (page: Page) => page.getByRole('list', { name: 'Outputs' }).locator('li[aria-current="true"] .output-item__title');
 
 test('clears a queue of three outputs with j, k, a and e, and ? lists the keys', async ({ page }) => {
+  // Decisions are held for a few seconds with an Undo (issue 30): the test moves the browser's clock past each hold.
+  await page.clock.install();
   await page.goto(desk.openUrl);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outputs' }).click();
   const list = page.getByRole('list', { name: 'Outputs' });
@@ -76,7 +82,9 @@ test('clears a queue of three outputs with j, k, a and e, and ? lists the keys',
 
   // a approves the first; the selection moves on to the next output.
   await page.keyboard.press('a');
-  await expect(page.getByRole('status').getByText(`Approved “${titles[0]}”.`)).toBeVisible();
+  await expect(notice(page)).toContainText(`Approved “${titles[0]}” · Undo`);
+  await page.clock.fastForward(5_000);
+  await expect(notice(page)).toHaveText(`Approved “${titles[0]}”.`);
   await expect(list.locator(':scope > li')).toHaveCount(2);
   await expect(selected(page)).toHaveText(titles[1]);
 
@@ -84,13 +92,17 @@ test('clears a queue of three outputs with j, k, a and e, and ? lists the keys',
   await page.keyboard.press('j');
   await expect(selected(page)).toHaveText(titles[2]);
   await page.keyboard.press('e');
-  await expect(page.getByRole('status').getByText(`Archived “${titles[2]}”.`)).toBeVisible();
+  await expect(notice(page)).toContainText(`Archived “${titles[2]}” · Undo`);
+  await page.clock.fastForward(5_000);
+  await expect(notice(page)).toHaveText(`Archived “${titles[2]}”.`);
   await expect(list.locator(':scope > li')).toHaveCount(1);
   await expect(selected(page)).toHaveText(titles[1]);
 
   // a approves the last one: the queue is empty and says so.
   await page.keyboard.press('a');
-  await expect(page.getByRole('status').getByText(`Approved “${titles[1]}”.`)).toBeVisible();
+  await expect(notice(page)).toContainText(`Approved “${titles[1]}” · Undo`);
+  await page.clock.fastForward(5_000);
+  await expect(notice(page)).toHaveText(`Approved “${titles[1]}”.`);
   await expect(page.getByText('Nothing waits for review.')).toBeVisible();
   await expect(list).toHaveCount(0);
 

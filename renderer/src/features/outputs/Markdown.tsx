@@ -35,8 +35,9 @@ function htmlAsText() {
   return (tree: Node) => walk(tree);
 }
 
-/** A remark plugin: heading levels ranked from h2 down, in order, none deeper than one past the last. */
-function headingsUnderPage() {
+/** A remark plugin: heading levels ranked from `top` (h2 by default) down, in order, none deeper than one past the last. */
+function headingsUnderPage(options: { top?: number } = {}) {
+  const top = options.top ?? 2;
   return (tree: Node) => {
     const headings: Node[] = [];
     const walk = (n: Node): void => {
@@ -45,9 +46,9 @@ function headingsUnderPage() {
     };
     walk(tree);
     const ranks = [...new Set(headings.map((h) => h.depth ?? 1))].sort((a, b) => a - b);
-    let previous = 1;
+    let previous = top - 1;
     for (const h of headings) {
-      const level = Math.min(ranks.indexOf(h.depth ?? 1) + 2, previous + 1, 6);
+      const level = Math.min(ranks.indexOf(h.depth ?? 1) + top, previous + 1, 6);
       h.depth = level;
       previous = level;
     }
@@ -68,7 +69,6 @@ const COMPONENTS: Components = {
   img: ({ alt }) => <span>{alt ?? ''}</span>,
 };
 
-const PLUGINS = [htmlAsText, headingsUnderPage];
 
 /** The source without a leading `# heading` that only repeats `title` (the page shows the title). */
 function withoutRepeatedTitle(source: string, title: string | undefined): string {
@@ -79,12 +79,13 @@ function withoutRepeatedTitle(source: string, title: string | undefined): string
 
 /**
  * An output's content rendered as readable markdown. With `title`, a leading heading that only
- * repeats it is left out.
+ * repeats it is left out. `topLevel`: the level of the text's top heading (2 under a page's h1, 3
+ * under a preview's h2).
  */
-export function Markdown({ source, title, className = 'markdown' }: { source: string; title?: string; className?: string }) {
+export function Markdown({ source, title, className = 'markdown', topLevel = 2 }: { source: string; title?: string; className?: string; topLevel?: number }) {
   return (
     <div className={className}>
-      <ReactMarkdown components={COMPONENTS} remarkPlugins={PLUGINS} urlTransform={(url) => safeHref(url) ?? undefined}>
+      <ReactMarkdown components={COMPONENTS} remarkPlugins={[htmlAsText, [headingsUnderPage, { top: topLevel }]]} urlTransform={(url) => safeHref(url) ?? undefined}>
         {withoutRepeatedTitle(source, title)}
       </ReactMarkdown>
     </div>

@@ -15,7 +15,8 @@ const v2 = anOutput('art_2', 'Pricing reply, revised', {
   tags: ['pricing'],
   content: '# Pricing reply\n\n## What happened\n\nA customer asked about **annual** plans.\n\n- offer a discount\n- see [the thread](https://example.com/t)\n\n<script>alert(1)</script>',
 });
-const version = (a: typeof v1, current: boolean) => ({ id: a.id, version: a.version, kind: a.kind, title: a.title, status: a.status, parentArtifactId: a.parentArtifactId, runId: a.runId, readyAt: a.readyAt, decidedAt: a.decidedAt, createdAt: a.createdAt, current });
+const v3 = anOutput('art_3', 'Pricing reply', { version: 3, parentArtifactId: 'art_1', authorKind: 'member', authorUserId: 'usr_owner', authorName: 'Olive Owner' });
+const version = (a: typeof v1, current: boolean) => ({ id: a.id, version: a.version, kind: a.kind, title: a.title, status: a.status, parentArtifactId: a.parentArtifactId, runId: a.runId, readyAt: a.readyAt, decidedAt: a.decidedAt, createdAt: a.createdAt, authorKind: a.authorKind, authorUserId: a.authorUserId, authorName: a.authorName, supersededAt: a.supersededAt, supersededById: a.supersededById, current });
 
 function fakeDesk() {
   let reactions = v2.reactions;
@@ -33,11 +34,15 @@ function fakeDesk() {
         missingMemoryIds: [],
       });
     if (method === 'GET' && path === '/api/v1/artifacts/art_2/versions') return json(200, { artifactId: 'art_2', versions: [version(v2, true), version(v1, false)], truncated: false });
+    if (method === 'GET' && path === '/api/v1/artifacts/art_3/versions') return json(200, { artifactId: 'art_3', versions: [version(v3, true), version(v1, false)], truncated: false });
+    if (method === 'GET' && path === '/api/v1/artifacts/art_3/sources') return json(200, { artifactId: 'art_3', signals: [], memory: [], missingSignalIds: [], missingMemoryIds: [] });
     if (method === 'GET' && path === '/api/v1/artifacts/art_1/versions') return json(200, { artifactId: 'art_1', versions: [version(v2, false), version(v1, true)], truncated: false });
     if (method === 'POST' && path === '/api/v1/artifacts/art_2/reaction') {
       reactions = [{ emoji: '👍', count: 1, userIds: ['usr_owner'], reacted: true }];
       return json(200, { artifactId: 'art_2', emoji: '👍', reacted: true, reactions });
     }
+    if (method === 'POST' && path === '/api/v1/artifacts/art_1/reopen') return json(201, v3);
+    if (method === 'GET' && path === '/api/v1/artifacts/art_3') return json(200, v3);
     if (method === 'GET' && path === '/api/v1/artifacts')
       return json(200, aQueuePage([v2, v1].map(({ content: _content, ...row }) => ({ ...row, reviewOwnerCapacity: null }))));
     return noFake(call);
@@ -98,6 +103,49 @@ describe('OutputPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'thumbs up 👍' }));
     expect(await screen.findByRole('button', { name: 'thumbs up 👍, 1' })).toBeTruthy();
     await waitFor(() => expect(desk.calls.find((c) => c.method === 'POST')?.body).toEqual({ emoji: '👍' }));
+  });
+});
+
+describe('OutputPage actions and keys', () => {
+  const press = (key: string, code: string, shiftKey = false) => {
+    fireEvent.keyDown(document.body, { key, code, shiftKey });
+    fireEvent.keyUp(document.body, { key, code, shiftKey });
+  };
+
+  it('shows the changes since the previous version, word by word', async () => {
+    renderAppAt('/outputs/art_2');
+    const changes = await screen.findByRole('region', { name: 'Changes since the previous version' });
+    const inline = await within(changes).findByLabelText('Changes, inline');
+    expect([...inline.querySelectorAll('ins')].map((i) => i.textContent).join(' ')).toContain('annual');
+    expect(within(changes).getByText(/^Against v1 \(drafted by the engine\): \d+ words added, \d+ removed\.$/)).toBeTruthy();
+  });
+
+  it('a holds the approval and goes back to the queue, where the Undo still shows; ? lists the keys', async () => {
+    const router = renderAppAt('/outputs/art_2');
+    await screen.findByRole('heading', { level: 1, name: 'Pricing reply, revised' });
+    press('?', 'Slash', true);
+    const help = screen.getByRole('region', { name: 'Keyboard shortcuts' });
+    for (const what of ['approve this output', 'archive this output', 'edit this draft (Esc cancels, Ctrl+Enter saves)', 'reopen this approved or archived output', 'undo the last decision while its notice shows'])
+      expect(within(help).getByText(what)).toBeTruthy();
+    press('a', 'KeyA');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/outputs'));
+    expect(router.state.location.search).toMatchObject({ selected: expect.stringMatching(/^art_/) });
+    await waitFor(() => expect(document.querySelector('.hold-notice-slot')?.textContent).toBe('Approved “Pricing reply, revised” · Undo (u)'));
+    expect(desk.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // The held output is out of the queue; the other one is selected.
+    const list = await screen.findByRole('list', { name: 'Outputs' });
+    expect(within(list).queryByRole('link', { name: 'Pricing reply, revised' })).toBeNull();
+  });
+
+  it('r reopens a decided output and opens the new version', async () => {
+    const router = renderAppAt('/outputs/art_1');
+    await screen.findByRole('heading', { level: 1, name: 'Pricing reply' });
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    press('r', 'KeyR');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/outputs/art_3'));
+    expect(desk.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/v1/artifacts/art_1/reopen']);
+    expect(await screen.findByText('v3 · written by Olive Owner')).toBeTruthy();
+    expect(document.querySelector('.hold-notice-slot')?.textContent).toBe('Reopened “Pricing reply”: v3 waits for review.');
   });
 });
 

@@ -1,115 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
-import { Badge } from '../../components/Badge';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
 import { PageHeader, QueryState } from '../../components/Page';
 import { ReactionBar } from '../../components/ReactionBar';
-import { formatDateTime, formatRelative, plural } from '../../lib/format';
-import { outputQuery, outputSourcesQuery, outputVersionsQuery, useReactToOutput, type Artifact } from './api';
-import { outputStatusLabel, outputStatusTone } from './format';
+import { formatDateTime } from '../../lib/format';
+import { outputQuery, useReactToOutput, type Artifact, type Decision } from './api';
+import { announce, holdDecision } from './decision-holds';
 import { EngineNote } from './EngineNote';
+import { HoldNotice, useHoldHost } from './HoldNotice';
+import { KeyHelp, PAGE_KEYS } from './KeyHelp';
 import { Markdown } from './Markdown';
 import { OutputBadges } from './OutputBadges';
+import { ChangesSection } from './OutputChanges';
+import { OutputEditor } from './OutputEditor';
+import { canDecide, OutputActions } from './OutputPreview';
+import { authorLabel, SourcesSection, VersionsSection } from './OutputSections';
+import { useReopen } from './use-reopen';
 import './outputs.css';
-
-function SourcesSection({ id }: { id: string }) {
-  const sources = useQuery(outputSourcesQuery(id));
-  const s = sources.data;
-  return (
-    <section className="card card--padded" aria-labelledby="output-sources-title">
-      <h2 className="card__title" id="output-sources-title">
-        Sources
-      </h2>
-      {!s ? (
-        <QueryState isPending={sources.isPending} error={sources.error} onRetry={() => void sources.refetch()} />
-      ) : (
-        <>
-          <h3 className="output-side__subtitle">Signals ({s.signals.length})</h3>
-          {s.signals.length === 0 ? <p className="muted small">The cycle read no signals for this output.</p> : null}
-          <ul className="output-sources" aria-label="Source signals">
-            {s.signals.map((sig) => (
-              <li key={sig.id}>
-                {sig.sourceUrl ? (
-                  <a href={sig.sourceUrl} target="_blank" rel="noopener noreferrer">
-                    {sig.title}
-                  </a>
-                ) : (
-                  <span>{sig.title}</span>
-                )}
-                <span className="output-sources__meta muted small">
-                  {sig.kind}
-                  {sig.sourceId ? (
-                    <>
-                      {' · '}
-                      <Link to="/sources/$sourceId" params={{ sourceId: sig.sourceId }}>
-                        {sig.sourceLabel ?? 'source'}
-                      </Link>
-                    </>
-                  ) : null}
-                  {' · '}
-                  {formatRelative(sig.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {s.missingSignalIds.length ? <p className="muted small">{plural(s.missingSignalIds.length, 'signal')} deleted since.</p> : null}
-          <h3 className="output-side__subtitle">Memory ({s.memory.length})</h3>
-          {s.memory.length === 0 ? <p className="muted small">The cycle pulled no memory for this output.</p> : null}
-          <ul className="output-sources" aria-label="Source memory">
-            {s.memory.map((m) => (
-              <li key={m.id}>
-                <Link to="/memory">{m.title}</Link>
-                <span className="output-sources__meta muted small">
-                  {m.kind}
-                  {m.archivedAt ? ' · archived' : ''}
-                </span>
-                <p className="output-sources__excerpt muted small">{m.content}</p>
-              </li>
-            ))}
-          </ul>
-          {s.missingMemoryIds.length ? <p className="muted small">{plural(s.missingMemoryIds.length, 'memory entry', 'memory entries')} deleted since.</p> : null}
-        </>
-      )}
-    </section>
-  );
-}
-
-function VersionsSection({ id }: { id: string }) {
-  const versions = useQuery(outputVersionsQuery(id));
-  const v = versions.data;
-  return (
-    <section className="card card--padded" aria-labelledby="output-versions-title">
-      <h2 className="card__title" id="output-versions-title">
-        Versions
-      </h2>
-      {!v ? (
-        <QueryState isPending={versions.isPending} error={versions.error} onRetry={() => void versions.refetch()} />
-      ) : (
-        <>
-          <ol className="output-versions" aria-label="Versions">
-            {v.versions.map((ver) => (
-              <li key={ver.id} className={ver.current ? 'is-current' : undefined} aria-current={ver.current ? 'page' : undefined}>
-                {ver.current ? (
-                  <span className="output-versions__label">v{ver.version} · this version</span>
-                ) : (
-                  <Link to="/outputs/$artifactId" params={{ artifactId: ver.id }} className="output-versions__label">
-                    v{ver.version} · {ver.title}
-                  </Link>
-                )}
-                <span className="output-versions__meta">
-                  <Badge tone={outputStatusTone(ver.status)}>{outputStatusLabel(ver.status)}</Badge>
-                  <span className="muted small" title={formatDateTime(ver.createdAt)}>
-                    {formatRelative(ver.createdAt)}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ol>
-          {v.truncated ? <p className="muted small">Older or newer versions lie beyond 12 steps; open the last one listed to see further.</p> : null}
-        </>
-      )}
-    </section>
-  );
-}
+import './review.css';
 
 function DetailsSection({ output }: { output: Artifact }) {
   return (
@@ -163,39 +72,100 @@ function DetailsSection({ output }: { output: Artifact }) {
   );
 }
 
-/** One output's page (/outputs/<id>): its content, status, reactions, sources and version chain. */
+/**
+ * One output's page (/outputs/<id>): its content, status, reactions, changes since the previous
+ * version, sources and version chain, with the queue's actions and keys: a approves and e archives
+ * (held with an Undo, then back to the queue at the next output), i edits in place, r reopens a
+ * decided one, ? lists the keys.
+ */
 export function OutputPage() {
+  useHoldHost();
   const { artifactId } = useParams({ strict: false }) as { artifactId: string };
   const output = useQuery(outputQuery(artifactId));
   const react = useReactToOutput(artifactId);
+  const navigate = useNavigate();
+  const reopen = useReopen();
+  const [editing, setEditing] = useState(false);
+  const [help, setHelp] = useState(false);
   const o = output.data;
+  // Back to the list this output is in, with it selected (the queue moves on if it was just decided).
+  const back = { to: '/outputs', search: { status: o && o.status !== 'ready' ? o.status : undefined, selected: artifactId as `art_${string}` } } as const;
+
+  const decide = (target: Artifact, decision: Decision) => {
+    if (!canDecide(target) || editing) return;
+    holdDecision({ kind: 'one', id: target.id, title: target.title, decision });
+    void navigate({ to: '/outputs', search: { selected: target.id as `art_${string}` } });
+  };
+  const edit = (target: Artifact) => {
+    if (canDecide(target)) setEditing(true);
+  };
+  const reopenThis = (target: Artifact) => reopen.run(target, (created) => void navigate({ to: '/outputs/$artifactId', params: { artifactId: created.id } }));
+  const saved = (created: Artifact) => {
+    setEditing(false);
+    announce(`Saved v${created.version} of “${created.title}”, written by you. It waits for your decision.`);
+    void navigate({ to: '/outputs/$artifactId', params: { artifactId: created.id }, replace: true });
+  };
+
+  const keys = { enabled: !editing && o !== undefined };
+  useHotkeys('a', () => o && decide(o, 'approve'), keys, [o, editing]);
+  useHotkeys('e', () => o && decide(o, 'archive'), keys, [o, editing]);
+  useHotkeys(
+    'i',
+    (e) => {
+      // The key opens the box; it must not also type an "i" into it.
+      e.preventDefault();
+      if (o) edit(o);
+    },
+    keys,
+    [o],
+  );
+  useHotkeys('r', () => o && reopenThis(o), keys, [o, reopen]);
+  useHotkeys('shift+slash', () => setHelp((h) => !h), keys);
+
   return (
     <div className="page">
       <p className="output-back small">
-        <Link to="/outputs">← Outputs</Link>
+        <Link {...back}>← Outputs</Link>
       </p>
+      <HoldNotice />
+      {help ? <KeyHelp keys={PAGE_KEYS} /> : null}
       {!o ? (
         <QueryState isPending={output.isPending} error={output.error} onRetry={() => void output.refetch()} />
       ) : (
         <>
           <PageHeader
             title={o.title}
-            description={<OutputBadges output={o} />}
+            description={
+              <>
+                <OutputBadges output={o} />
+                <span className="muted small">
+                  v{o.version} · {authorLabel(o)}
+                </span>
+              </>
+            }
             actions={
-              o.taskId ? (
-                <Link className="button button--secondary" to="/tasks/$taskId" params={{ taskId: o.taskId }}>
-                  Open task
-                </Link>
-              ) : null
+              <>
+                {editing ? null : <OutputActions output={o} onDecide={decide} onEdit={edit} onReopen={reopenThis} reopening={reopen.reopening} />}
+                {o.taskId ? (
+                  <Link className="button button--secondary button--small" to="/tasks/$taskId" params={{ taskId: o.taskId }}>
+                    Open task
+                  </Link>
+                ) : null}
+              </>
             }
           />
           <div className="detail-columns">
             <div className="stack">
               {o.runId ? <EngineNote runId={o.runId} /> : null}
-              <article className="card card--padded output-content" aria-label="Content">
-                <Markdown source={o.content} title={o.title} />
-              </article>
+              {editing && canDecide(o) ? (
+                <OutputEditor key={o.id} output={o} onSaved={saved} onClose={() => setEditing(false)} />
+              ) : (
+                <article className="card card--padded output-content" aria-label="Content">
+                  <Markdown source={o.content} title={o.title} />
+                </article>
+              )}
               <ReactionBar reactions={o.reactions} onReact={(emoji) => react.mutate(emoji)} pending={react.isPending} error={react.error} />
+              {o.version > 1 ? <ChangesSection id={o.id} content={o.content} /> : null}
             </div>
             <div className="stack">
               <DetailsSection output={o} />

@@ -1,19 +1,18 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import { ARTIFACT_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
-import { LoadMore } from '../../components/LoadMore';
 import { PageHeader, QueryState } from '../../components/Page';
 import { Segmented } from '../../components/Segmented';
-import { formatDateTime, formatRelative } from '../../lib/format';
-import { OutputBadges } from './OutputBadges';
+import { useHoldHost } from './HoldNotice';
 import { ReviewQueue } from './ReviewQueue';
 import { CapacityPanel } from './CapacityPanel';
 import { QueueStats } from './QueueStats';
 import { ThroughputPanel } from './ThroughputPanel';
-import { outputsList, type ApprovalAttention, type ArtifactStatus, type ArtifactSummary, type QueueSort, type ReviewerFilter } from './api';
+import { outputsList, type ApprovalAttention, type ArtifactStatus, type QueueSort, type ReviewerFilter } from './api';
 import type { OutputsSearch } from './search';
 import './outputs.css';
+import './review.css';
 
 // One status at a time, as GET /artifacts serves them: ready (the review queue, pinned first then
 // oldest), approved and archived (most recently decided first).
@@ -61,40 +60,12 @@ function ReviewerSelect({ value, onChange, reviewers }: { value: ReviewerChoice;
   );
 }
 
-function OutputItem({ output }: { output: ArtifactSummary }) {
-  return (
-    <li className="output-item">
-      <div className="output-item__head">
-        <Link className="output-item__title" to="/outputs/$artifactId" params={{ artifactId: output.id }}>
-          {output.title}
-        </Link>
-        <OutputBadges output={output} />
-      </div>
-      <p className="output-item__meta muted small">
-        {output.taskId ? (
-          <span>
-            for{' '}
-            <Link to="/tasks/$taskId" params={{ taskId: output.taskId }}>
-              {output.taskTitle ?? output.taskId}
-            </Link>
-          </span>
-        ) : (
-          <span>no task</span>
-        )}
-        <span title={formatDateTime(output.createdAt)}>made {formatRelative(output.createdAt)}</span>
-        {output.decidedAt ? <span title={formatDateTime(output.decidedAt)}>decided {formatRelative(output.decidedAt)}</span> : null}
-        {output.tags.map((t) => (
-          <span key={t} className="output-tag">
-            {t}
-          </span>
-        ))}
-      </p>
-    </li>
-  );
-}
-
-/** Outputs the loop produced, by status (ready first: the review queue); each opens /outputs/<id>. */
+/**
+ * Outputs the loop produced, by status (ready first: the review queue), as a split view: the list
+ * and the selected output side by side; each opens /outputs/<id>.
+ */
 export function OutputsPage() {
+  useHoldHost();
   // The filters are the URL's (replace: filtering is not a step back), defaults left out of it.
   const search = useSearch({ from: '/outputs' });
   const navigate = useNavigate({ from: '/outputs' });
@@ -105,7 +76,7 @@ export function OutputsPage() {
   const queue = status === 'ready';
   const set = (patch: Partial<OutputsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   // A new status starts at its own default order.
-  const setStatus = (s: ArtifactStatus) => set({ status: s === 'ready' ? undefined : s, sort: undefined });
+  const setStatus = (s: ArtifactStatus) => set({ status: s === 'ready' ? undefined : s, sort: undefined, selected: undefined });
   const setSort = (o: QueueSort) => set({ sort: o === defaultSort(status) ? undefined : o });
   const setAttention = (a: ApprovalAttention | 'all') => set({ attention: a === 'all' ? undefined : a });
   const setReviewer = (r: ReviewerChoice) => set({ reviewer: r === 'all' ? undefined : r });
@@ -138,31 +109,16 @@ export function OutputsPage() {
         </div>
         {list.isPending || (list.error && !list.isFetchNextPageError) ? (
           <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} />
-        ) : queue ? (
-          <>
-            {page ? <QueueStats page={page} /> : null}
-            <div className="detail-columns queue-columns">
-              <ReviewQueue list={list} filtered={attention !== 'all' || reviewer !== 'all'} />
-              {insights ? (
-                <aside className="stack" aria-label="Review insights">
-                  <CapacityPanel capacity={insights.approvalCapacity} titleOf={(id) => titles.get(id)} />
-                  <ThroughputPanel throughput={insights.approvalThroughput} />
-                </aside>
-              ) : null}
-            </div>
-          </>
-        ) : list.items.length === 0 ? (
-          <div className="empty card card--padded">
-            <p>No {status} outputs.</p>
-          </div>
         ) : (
           <>
-            <ul className="output-list" aria-label="Outputs">
-              {list.items.map((o) => (
-                <OutputItem key={o.id} output={o} />
-              ))}
-            </ul>
-            <LoadMore list={list} end={list.items.length > 10 ? 'That is all of them.' : null} />
+            {queue && page ? <QueueStats page={page} /> : null}
+            <ReviewQueue list={list} status={status} filtered={attention !== 'all' || reviewer !== 'all'} />
+            {queue && insights ? (
+              <aside className="detail-columns queue-insights" aria-label="Review insights">
+                <CapacityPanel capacity={insights.approvalCapacity} titleOf={(id) => titles.get(id)} />
+                <ThroughputPanel throughput={insights.approvalThroughput} />
+              </aside>
+            ) : null}
           </>
         )}
       </div>

@@ -1,66 +1,79 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadMore } from '../../components/LoadMore';
 import type { useCursorList } from '../../api/cursor-list';
-import { OutputBadges } from './OutputBadges';
-import { useBulkDecideOutputs, useDecideOutput, type ArtifactPage, type QueueRow } from './api';
+import { announce, holdDecision, isHeld, useDecisionHolds } from './decision-holds';
+import { HoldNotice } from './HoldNotice';
+import { KeyHelp, QUEUE_KEYS } from './KeyHelp';
+import { OutputPreview, canDecide } from './OutputPreview';
+import { QueueRows } from './QueueRows';
+import { useReopen } from './use-reopen';
+import type { Artifact, ArtifactPage, ArtifactStatus, Decision, QueueRow } from './api';
 
 type QueueList = ReturnType<typeof useCursorList<ArtifactPage, QueueRow>>;
 
-const KEYS: [string, string][] = [
-  ['j / k', 'next / previous output'],
-  ['a', 'approve the selected output'],
-  ['e', 'archive the selected output'],
-  ['o / Enter', 'open the selected output'],
-  ['?', 'show or hide this help'],
-];
-
-function HelpPanel() {
-  return (
-    <section className="card card--padded queue-help" aria-label="Keyboard shortcuts">
-      <h2 className="small">Keyboard shortcuts</h2>
-      <dl>
-        {KEYS.map(([k, what]) => (
-          <div key={k}>
-            <dt>
-              <kbd>{k}</kbd>
-            </dt>
-            <dd>{what}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
 /**
- * The ready outputs as a keyboard-first review queue: one selected row, j/k to move, a/e to decide
- * (the selection then stays at the same position, which is the next output), o/Enter to open.
- * Keys are ignored while typing in a field (react-hotkeys-hook skips form tags by default).
- * Focus follows the selection (a roving tabindex on the rows' titles): a key that moves or decides
- * puts focus on the selected row's title, so a screen reader reads it; focusing a row selects it.
+ * Outputs as a split view: the list on one side, the selected output (text, changes, sources,
+ * versions, actions) on the other. j/k move both; a approves, e archives (held with an Undo, see
+ * decision-holds.ts), i edits in place, r reopens a decided one, o/Enter opens the full page, ? shows
+ * the keys. The selection is in the URL (?selected=), so going back from the full page returns to it.
+ * Keys are ignored while typing in a field (react-hotkeys-hook skips form tags), and the deciding keys
+ * are off while the edit box is open. Focus follows the selection: a key that moves or decides puts
+ * focus on the selected row's title, so a screen reader reads it.
  */
-export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boolean }) {
-  const rows = list.items;
-  // Bulk decisions take every ready output, filtered out or not: the count and the question say so.
-  const waiting = list.firstPage?.approvalAging.waiting ?? rows.length;
-  const plural = waiting === 1 ? 'output' : 'outputs';
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+export function ReviewQueue({ list, status, filtered }: { list: QueueList; status: ArtifactStatus; filtered: boolean }) {
+  const search = useSearch({ from: '/outputs' });
+  const navigate = useNavigate({ from: '/outputs' });
+  const holds = useDecisionHolds((s) => s.holds);
+  const [selectedId, setSelectedId] = useState<string | null>(search.selected ?? null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const decide = useDecideOutput();
-  const bulk = useBulkDecideOutputs();
-  const navigate = useNavigate();
+  const reopen = useReopen();
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   // Set by a key (or a decision) that changed the selection: the next render moves focus to it.
   const focusNext = useRef(false);
 
-  // The selection follows its id; with none (or a row that left the list) the first row is selected.
-  const found = rows.findIndex((r) => r.id === selectedId);
-  const index = rows.length === 0 ? -1 : Math.max(0, found);
-  const selected = index >= 0 ? rows[index] : null;
+  const queue = status === 'ready';
+  const all = list.items;
+  // A held decision hides its output from the queue at once (a held "all" hides every one).
+  const hidden = (id: string) => queue && isHeld(holds, id);
+  const rows = all.filter((r) => !hidden(r.id));
+  // Bulk decisions take every ready output, filtered out or not: the count and the question say so.
+  const bulkHeld = holds.some((h) => h.what.kind === 'bulk');
+  const shownWaiting = bulkHeld ? 0 : Math.max(0, (list.firstPage?.approvalAging.waiting ?? all.length) - holds.length);
+  const plural = shownWaiting === 1 ? 'output' : 'outputs';
+
+  // The selected row: the chosen one; when a decision hid it, the next one after it (else the one
+  // before); when an edit replaced it, its new version; with none chosen, or one no longer listed, the first.
+  const held = selectedId !== null && hidden(selectedId);
+  const at = selectedId === null ? -1 : all.findIndex((r) => r.id === selectedId);
+  const after = held && at >= 0 ? (all.slice(at + 1).find((r) => !hidden(r.id)) ?? all.slice(0, at).reverse().find((r) => !hidden(r.id))) : undefined;
+  // An edit swaps a row for its new version at once: the selection follows it.
+  const selected = rows.find((r) => r.id === selectedId) ?? after ?? rows.find((r) => r.parentArtifactId === selectedId) ?? rows[0] ?? null;
+  const index = selected ? rows.indexOf(selected) : -1;
+
+  // A hidden selection moves on for good (committed, that output leaves the list): set while rendering,
+  // as React advises for state derived from a change.
+  if (held && (selected?.id ?? null) !== selectedId) setSelectedId(selected?.id ?? null);
+
+  // The URL keeps the selection (replace: moving is not a step back).
+  useEffect(() => {
+    if (selected && selected.id !== search.selected) void navigate({ search: (prev) => ({ ...prev, selected: selected.id as `art_${string}` }), replace: true });
+  }, [selected, search.selected, navigate]);
+
+  // Undo puts the output back: select it again, and focus it.
+  useEffect(
+    () =>
+      useDecisionHolds.subscribe((now, before) => {
+        if (now.outcome !== before.outcome && now.outcome?.undoneId) {
+          focusNext.current = true;
+          setSelectedId(now.outcome.undoneId);
+        }
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!selected) return;
@@ -70,74 +83,101 @@ export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boo
       focusNext.current = false;
       row?.querySelector<HTMLElement>('.output-item__title')?.focus({ preventScroll: true });
     }
-  }, [selected]);
+  }, [selected, rows.length]);
 
-  const move = (by: number) => {
-    if (rows.length === 0) return;
-    const next = Math.max(0, Math.min(rows.length - 1, index + by));
-    focusNext.current = true;
-    setSelectedId(rows[next].id);
-    // The same row again (the first or last): the effect does not run, so focus it here.
-    if (rows[next].id === selected?.id) rowRefs.current.get(selected.id)?.querySelector<HTMLElement>('.output-item__title')?.focus({ preventScroll: true });
+  const editing = editingId !== null && editingId === selected?.id;
+  const select = (id: string) => {
+    if (id === selected?.id) return;
+    // The edit box belongs to one output: the selection stays with it until it is saved or closed.
+    if (editing) {
+      announce('Finish the edit first: save it, or press Esc in the edit box to close it.');
+      return;
+    }
+    setSelectedId(id);
   };
 
-  const run = (row: QueueRow | null, decision: 'approve' | 'archive') => {
-    if (!row || decide.isPending) return;
-    const at = rows.indexOf(row);
-    decide.mutate(
-      { id: row.id, decision },
-      {
-        onSuccess: () => {
-          // Select the row after it now; the refreshed list no longer holds the decided one.
-          const next = rows[at + 1] ?? rows[at - 1] ?? null;
-          focusNext.current = true;
-          setSelectedId(next ? next.id : null);
-          setNotice(`${decision === 'approve' ? 'Approved' : 'Archived'} “${row.title}”.`);
-        },
-        onError: (err) => setNotice(`Could not ${decision} “${row.title}”: ${err.message}`),
-      },
-    );
+  const move = (by: number) => {
+    if (rows.length === 0 || editing) return;
+    const next = rows[Math.max(0, Math.min(rows.length - 1, index + by))];
+    focusNext.current = true;
+    setSelectedId(next.id);
+    // The same row again (the first or last): the effect does not run, so focus it here.
+    if (next.id === selected?.id) rowRefs.current.get(next.id)?.querySelector<HTMLElement>('.output-item__title')?.focus({ preventScroll: true });
+  };
+
+  const decide = (o: Pick<Artifact, 'id' | 'title' | 'status' | 'supersededAt'>, decision: Decision) => {
+    if (!canDecide(o) || editing) return;
+    focusNext.current = true;
+    holdDecision({ kind: 'one', id: o.id, title: o.title, decision });
+  };
+
+  const edit = (o: Pick<Artifact, 'id' | 'status' | 'supersededAt'> | null) => {
+    if (o && canDecide(o)) setEditingId(o.id);
+  };
+
+  const closeEditor = () => {
+    setEditingId(null);
+    focusNext.current = true;
+    if (selected) rowRefs.current.get(selected.id)?.querySelector<HTMLElement>('.output-item__title')?.focus({ preventScroll: true });
+  };
+
+  const saved = (created: Artifact) => {
+    setEditingId(null);
+    focusNext.current = true;
+    setSelectedId(created.id);
+    announce(`Saved v${created.version} of “${created.title}”, written by you. It waits for your decision.`);
   };
 
   const open = () => {
     if (selected) void navigate({ to: '/outputs/$artifactId', params: { artifactId: selected.id } });
   };
 
-  useHotkeys('j', () => move(1), [rows, index]);
-  useHotkeys('k', () => move(-1), [rows, index]);
-  useHotkeys('a', () => run(selected, 'approve'), [selected, rows, decide.isPending]);
-  useHotkeys('e', () => run(selected, 'archive'), [selected, rows, decide.isPending]);
-  useHotkeys('o', open, [selected]);
+  const keys = { enabled: !editing };
+  useHotkeys('j', () => move(1), keys, [rows, index, editing]);
+  useHotkeys('k', () => move(-1), keys, [rows, index, editing]);
+  useHotkeys('a', () => selected && decide(selected, 'approve'), keys, [selected, editing]);
+  useHotkeys('e', () => selected && decide(selected, 'archive'), keys, [selected, editing]);
+  useHotkeys(
+    'i',
+    (e) => {
+      // The key opens the box; it must not also type an "i" into it.
+      e.preventDefault();
+      edit(selected);
+    },
+    keys,
+    [selected],
+  );
+  useHotkeys('r', () => selected && reopen.run(selected), keys, [selected, reopen]);
+  useHotkeys('o', open, keys, [selected]);
   // Enter on a focused button or link already means that control; only elsewhere does it open the row.
-  useHotkeys('enter', (e) => (e.target instanceof Element && e.target.closest('button, a') ? undefined : open()), [selected]);
-  useHotkeys('shift+slash', () => setHelp((h) => !h));
+  useHotkeys('enter', (e) => (e.target instanceof Element && e.target.closest('button, a, [role="tabpanel"]') ? undefined : open()), keys, [selected]);
+  useHotkeys('shift+slash', () => setHelp((h) => !h), keys);
 
-  const runBulk = (action: 'approve_all' | 'archive_all') =>
-    bulk.mutate(action, {
-      onSuccess: (r) => setNotice(`${r.status === 'approved' ? 'Approved' : 'Archived'} ${r.decided} output${r.decided === 1 ? '' : 's'}.`),
-      onError: (err) => setNotice(`Could not decide them all: ${err.message}`),
-    });
+  const hold = (action: 'approve_all' | 'archive_all') => {
+    focusNext.current = true;
+    holdDecision({ kind: 'bulk', action, count: shownWaiting });
+  };
 
   return (
     <div className="stack">
       <div className="queue-bar">
         <p className="muted small">
-          Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> approve, <kbd>e</kbd> archive, <kbd>o</kbd> open, <kbd>?</kbd> help.
+          Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> approve, <kbd>e</kbd> archive, <kbd>i</kbd> edit, <kbd>u</kbd> undo, <kbd>o</kbd> open, <kbd>?</kbd> help.
         </p>
-        <span className="queue-bar__bulk">
-          <ConfirmButton label="Approve all" question={`Approve all ${waiting} ready ${plural}?`} confirmLabel="Approve all" disabled={bulk.isPending || waiting === 0} onConfirm={() => runBulk('approve_all')} />
-          <ConfirmButton label="Archive all" question={`Archive all ${waiting} ready ${plural}?`} confirmLabel="Archive all" disabled={bulk.isPending || waiting === 0} onConfirm={() => runBulk('archive_all')} />
-        </span>
+        {queue ? (
+          <span className="queue-bar__bulk">
+            <ConfirmButton label="Approve all" question={`Approve all ${shownWaiting} ready ${plural}?`} confirmLabel="Approve all" disabled={shownWaiting === 0} onConfirm={() => hold('approve_all')} />
+            <ConfirmButton label="Archive all" question={`Archive all ${shownWaiting} ready ${plural}?`} confirmLabel="Archive all" disabled={shownWaiting === 0} onConfirm={() => hold('archive_all')} />
+          </span>
+        ) : null}
       </div>
-      {notice ? (
-        <p className="queue-notice small" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {help ? <HelpPanel /> : null}
+      <HoldNotice />
+      {help ? <KeyHelp keys={QUEUE_KEYS} /> : null}
       {rows.length === 0 ? (
         <div className="empty card card--padded">
-          {filtered ? (
+          {!queue ? (
+            <p>No {status} outputs.</p>
+          ) : filtered ? (
             <p>No ready output matches these filters.</p>
           ) : (
             <>
@@ -147,51 +187,24 @@ export function ReviewQueue({ list, filtered }: { list: QueueList; filtered: boo
           )}
         </div>
       ) : (
-        <>
-          <ul className="output-list" aria-label="Outputs">
-            {rows.map((o) => (
-              <li
-                key={o.id}
-                ref={(el) => {
-                  if (el) rowRefs.current.set(o.id, el);
-                  else rowRefs.current.delete(o.id);
-                }}
-                className={`output-item${o.id === selected?.id ? ' is-selected' : ''}`}
-                aria-current={o.id === selected?.id ? 'true' : undefined}
-                onClick={() => setSelectedId(o.id)}
-                onFocus={() => setSelectedId(o.id)}
-              >
-                <div className="output-item__head">
-                  <Link className="output-item__title" to="/outputs/$artifactId" params={{ artifactId: o.id }} tabIndex={o.id === selected?.id ? 0 : -1}>
-                    {o.title}
-                  </Link>
-                  <OutputBadges output={o} />
-                </div>
-                <div className="output-item__meta muted small">
-                  <span>{o.reviewOwner ? `owner ${o.reviewOwner.name}` : 'no owner'}</span>
-                  {o.reviewOwnerCapacity ? <span>{o.reviewOwnerCapacity.availability === 'away' ? 'owner away' : `${o.reviewOwnerCapacity.load} on their plate`}</span> : null}
-                  {o.taskId ? (
-                    <span>
-                      for{' '}
-                      <Link to="/tasks/$taskId" params={{ taskId: o.taskId }}>
-                        {o.taskTitle ?? o.taskId}
-                      </Link>
-                    </span>
-                  ) : null}
-                  <span className="output-item__actions">
-                    <button type="button" className="button button--small" disabled={decide.isPending} onClick={() => run(o, 'approve')} aria-label={`Approve ${o.title}`}>
-                      Approve
-                    </button>
-                    <button type="button" className="button button--ghost button--small" disabled={decide.isPending} onClick={() => run(o, 'archive')} aria-label={`Archive ${o.title}`}>
-                      Archive
-                    </button>
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <LoadMore list={list} end={rows.length > 10 ? 'That is all of them.' : null} />
-        </>
+        <div className="review-split">
+          <div className="review-split__list stack">
+            <QueueRows rows={rows} selectedId={selected?.id ?? null} onSelect={select} rowRefs={rowRefs} />
+            <LoadMore list={list} end={rows.length > 10 ? 'That is all of them.' : null} />
+          </div>
+          {selected ? (
+            <OutputPreview
+              id={selected.id}
+              editing={editing}
+              onCloseEditor={closeEditor}
+              onSaved={saved}
+              onDecide={decide}
+              onEdit={edit}
+              onReopen={(o) => reopen.run(o)}
+              reopening={reopen.reopening}
+            />
+          ) : null}
+        </div>
       )}
     </div>
   );

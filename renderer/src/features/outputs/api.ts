@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
 import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
@@ -67,23 +67,47 @@ export const useReactToOutput = (id: string) =>
   });
 
 // A decision moves an output out of the queue and changes the desk's counts: lists, that output and stats.
-const decisionAffects = (id?: string) => [queryKeys.artifacts.lists, ...(id ? [queryKeys.artifacts.detail(id)] : [queryKeys.artifacts.all]), queryKeys.stats.all];
+export const decisionAffects = (id?: string) => [queryKeys.artifacts.lists, ...(id ? [queryKeys.artifacts.detail(id), queryKeys.artifacts.versions(id)] : [queryKeys.artifacts.all]), queryKeys.stats.all];
 
-/** Approves (or archives) one ready output. */
-export const useDecideOutput = () =>
+export type Decision = 'approve' | 'archive';
+
+/**
+ * Sends one decision (POST /artifacts/{id}/approve|archive). `keepalive` lets the request outlive the
+ * page (a hold committed while the window closes).
+ */
+export const sendDecision = (id: string, decision: Decision, keepalive = false) =>
+  decision === 'approve'
+    ? unwrap(api.POST('/api/v1/artifacts/{id}/approve', { params: { path: { id } }, body: {}, keepalive }))
+    : unwrap(api.POST('/api/v1/artifacts/{id}/archive', { params: { path: { id } }, body: {}, keepalive }));
+
+/** Sends "approve all" or "archive all" (POST /artifacts/bulk). */
+export const sendBulkDecision = (action: BulkAction, keepalive = false) => unwrap(api.POST('/api/v1/artifacts/bulk', { body: { action }, keepalive }));
+
+/**
+ * Saves an edited draft as a new version authored by the member (POST /artifacts/{id}/versions);
+ * the edited one leaves the queue (superseded), so the lists and the chain change.
+ */
+export const useEditOutput = (id: string) =>
   useDeskMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'archive' }) =>
-      decision === 'approve'
-        ? unwrap(api.POST('/api/v1/artifacts/{id}/approve', { params: { path: { id } }, body: {} }))
-        : unwrap(api.POST('/api/v1/artifacts/{id}/archive', { params: { path: { id } }, body: {} })),
-    affects: (_data, { id }) => decisionAffects(id),
+    mutationFn: (body: { content: string; title?: string }) => unwrap(api.POST('/api/v1/artifacts/{id}/versions', { params: { path: { id } }, body })),
+    update: (qc, created) => {
+      qc.setQueryData(queryKeys.artifacts.detail(created.id), created);
+      // The new version takes the edited one's place in every loaded list at once (the refetch that
+      // follows confirms it), so the selection and the keys never point at a row that left.
+      const { content: _content, ...summary } = created;
+      qc.setQueriesData<InfiniteData<ArtifactPage>>({ queryKey: queryKeys.artifacts.lists }, (data) =>
+        data ? { ...data, pages: data.pages.map((p) => ({ ...p, artifacts: p.artifacts.map((r) => (r.id === id ? { ...r, ...summary } : r)) })) } : data,
+      );
+    },
+    affects: (created) => [queryKeys.artifacts.lists, queryKeys.artifacts.detail(id), queryKeys.artifacts.versions(id), queryKeys.artifacts.versions(created.id), queryKeys.stats.all],
   });
 
-/** Approves or archives every ready output at once. */
-export const useBulkDecideOutputs = () =>
+/** Reopens a decided output: a new ready version from it (POST /artifacts/{id}/reopen); the decided one stays as it was. */
+export const useReopenOutput = () =>
   useDeskMutation({
-    mutationFn: (action: BulkAction) => unwrap(api.POST('/api/v1/artifacts/bulk', { body: { action } })),
-    affects: decisionAffects(),
+    mutationFn: (id: string) => unwrap(api.POST('/api/v1/artifacts/{id}/reopen', { params: { path: { id } }, body: {} })),
+    update: (qc, created) => qc.setQueryData(queryKeys.artifacts.detail(created.id), created),
+    affects: (_created, id) => [queryKeys.artifacts.lists, queryKeys.artifacts.versions(id), queryKeys.stats.all],
   });
 
 /** The cycle that made an output (GET /runs/{id}): which engine drafted it. */

@@ -12,6 +12,8 @@ export interface OutputsSearch {
   /** `assigned`, `unassigned` or a member id. */
   reviewer?: ReviewerFilter | `usr_${string}`;
   sort?: QueueSort;
+  /** The output selected in the split view (`art_…`): going back from its page returns to it. */
+  selected?: `art_${string}`;
 }
 
 const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefined => (typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : undefined);
@@ -19,5 +21,6 @@ const oneOf = <T extends string>(values: readonly T[], v: unknown): T | undefine
 export function validateOutputsSearch(raw: Record<string, unknown>): OutputsSearch {
   const reviewer = typeof raw.reviewer === 'string' && /^usr_[0-9A-Za-z]{1,64}$/.test(raw.reviewer) ? (raw.reviewer as `usr_${string}`) : oneOf(REVIEWER_FILTER, raw.reviewer);
   // Every key is answered, undefined when invalid: the router merges this over the raw parameters.
-  return { status: oneOf(ARTIFACT_STATUS, raw.status), attention: oneOf(APPROVAL_ATTENTION, raw.attention), reviewer, sort: oneOf(QUEUE_SORT, raw.sort) };
+  const selected = typeof raw.selected === 'string' && /^art_[0-9A-Za-z]{1,64}$/.test(raw.selected) ? (raw.selected as `art_${string}`) : undefined;
+  return { status: oneOf(ARTIFACT_STATUS, raw.status), attention: oneOf(APPROVAL_ATTENTION, raw.attention), reviewer, sort: oneOf(QUEUE_SORT, raw.sort), selected };
 }

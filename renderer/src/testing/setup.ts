@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { StoreApi } from 'zustand';
 import { useHomeVisit } from '../features/home/visit-store';
+import { useLiveStream } from '../features/live/live-store';
 import { useAppliedTemplate } from '../features/onboarding/applied-store';
 import { usePrefsNotice } from '../features/preferences/notice-store';
 import { useAuth } from '../lib/auth';
@@ -27,6 +28,7 @@ function resetUiState(): void {
   reset(useAppliedTemplate);
   reset(useRescueMode);
   reset(useDiskFullReports);
+  reset(useLiveStream);
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetClock();

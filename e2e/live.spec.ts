@@ -27,6 +27,25 @@ async function failingModelServer(): Promise<{ url: string; close(): Promise<voi
   };
 }
 
+/** A feed that holds every request until `release()`, then answers an empty channel (no item: no signal.created). */
+async function heldFeedServer(): Promise<{ url: string; release(): void; close(): Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const server = http.createServer((req, res) => {
+    req.resume();
+    void gate.then(() => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.end('<?xml version="1.0"?><rss version="2.0"><channel><title>Quiet</title><link>http://127.0.0.1/</link><description>Nothing yet</description></channel></rss>');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`,
+    release,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Records the page's requests to one API path from now on. */
 function requestsTo(page: Page, pathname: string): string[] {
   const seen: string[] = [];
@@ -101,4 +120,30 @@ test('a signal pushed to the webhook appears on an open Signals page from its ev
 
   await expect(page.getByRole('heading', { name: 'Pushed while the page was open' })).toBeVisible();
   expect(signals.length).toBeGreaterThan(0);
+});
+
+test('a feed row leaves "Pending · Never synced" once its first poll succeeds, even with no new item', async ({ page }) => {
+  const feed = await heldFeedServer();
+  try {
+    const created = await desk.api<{ id: string }>('POST', '/api/v1/sources', { type: 'rss', label: 'Quiet feed', url: feed.url });
+    expect(created.status).toBe(201);
+    await openLive(page, 'Sources');
+    const row = page.getByRole('row', { name: /^Select Quiet feed/ });
+    await expect(row).toContainText('Pending');
+    await expect(row).toContainText('Never synced');
+    const sources = requestsTo(page, '/api/v1/sources');
+
+    feed.release();
+    const polled = await desk.api('POST', `/api/v1/sources/${created.body.id}/poll`);
+    expect(polled.status).toBe(200);
+    expect(sources, 'no poll of the list between opening the stream and the feed answering').toEqual([]);
+
+    // source.connected is the only event of this poll (the channel is empty).
+    await expect(row).toContainText('Connected');
+    await expect(row).toContainText('Synced');
+    await expect(row).not.toContainText('Never synced');
+  } finally {
+    feed.release();
+    await feed.close();
+  }
 });

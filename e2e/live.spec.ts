@@ -147,3 +147,25 @@ test('a feed row leaves "Pending · Never synced" once its first poll succeeds, 
     await feed.close();
   }
 });
+
+test("a cap saved elsewhere shows at once in the header and on Cost, and a cycle's spend moves Cost's figure without a reload", async ({ page }) => {
+  await openLive(page, 'Cost');
+  const amount = page.locator('.cost-today__amount');
+  await expect(amount).toBeVisible();
+  const header = page.getByRole('region', { name: 'Loop' });
+  const costToday = requestsTo(page, '/api/v1/cost/today');
+
+  expect((await desk.api('PATCH', '/api/v1/workspace/cost-cap', { dailyCostCapUsdCents: 4321 })).status).toBe(200);
+  await expect(amount).toContainText('of $43.21 cap');
+  await expect(header).toContainText('of $43.21');
+
+  const before = await amount.textContent();
+  await desk.api('POST', '/api/v1/signals', { kind: 'note', priority: 'normal', title: 'Work for a priced cycle', detail: 'The built-in engine reads this.' });
+  const calls = costToday.length;
+  const run = await desk.api<{ status: string; estimatedCostUsd: number }>('POST', '/api/v1/runs');
+  expect(run.body.status).toBe('completed');
+  expect(run.body.estimatedCostUsd).toBeGreaterThan(0);
+  expect(costToday.length, 'no poll of Cost between the cap event and the cycle').toBe(calls);
+  await expect(amount).not.toHaveText(before!);
+  await expect(amount).toContainText('of $43.21 cap');
+});

@@ -101,8 +101,8 @@ function errorMessage(error: { code: string; message: string }): Message {
 }
 
 /**
- * The loop at a glance above every page: state (on, paused, off, a scheduled pause), when the next
- * cycle starts, today's spend against the cap, the cycle under way (phase and time since it began),
+ * The loop at a glance above every page: state (on, paused, off, a scheduled pause; amber when the
+ * last cycle failed or the cap stopped the loop), when the next cycle starts, today's spend against the cap, the cycle under way (phase and time since it began),
  * and Run now (pressed during a cycle it waits for that one; the answer, a failure or a refusal
  * shows beneath). The shell puts the global search box in the same bar.
  */
@@ -199,7 +199,9 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
             {message.runId ? (
               <>
                 {' '}
-                <Link to="/runs">See the run</Link>
+                <Link to="/runs" search={{ run: message.runId }}>
+                  See the run
+                </Link>
               </>
             ) : null}
           </span>

@@ -60,6 +60,10 @@ describe('EVENT_AFFECTS', () => {
     expect(keysForEvent('workspace.imported')).toBe(EVERYTHING);
     expect(keysForEvent('something.new')).toBe(EVERYTHING);
   });
+
+  it('a token rotation refreshes nothing: a refetch racing the rotation answer would send the old token', () => {
+    expect(keysForEvent('workspace.token_rotated')).toEqual([]);
+  });
 });
 
 describe('createInvalidator', () => {

@@ -42,7 +42,10 @@ export const EVENT_AFFECTS: Readonly<Record<EventName, Affects>> = {
   'loop.state_changed': loopState,
   // The cap shows in the header, Today, the Cost page and Settings.
   'workspace.cost_cap_changed': [k.workspace.all, ...figures, k.cost.all],
-  'workspace.token_rotated': [k.integrations.all],
+  // Nothing to refetch: this tab's rotation updates its own token and URLs from the answer, and the
+  // event can come first, when a refetch would still send the old token (refused). Other tabs hold
+  // the old token and sign in again.
+  'workspace.token_rotated': [],
   'workspace.engine_changed': [k.workspace.all, k.cost.all, k.stats.all],
   'workspace.imported': EVERYTHING,
   'run.completed': cycle,
@@ -117,11 +120,11 @@ export const EVENT_AFFECTS: Readonly<Record<EventName, Affects>> = {
 
 /**
  * The keys to refresh for one event: its row and the activity log (every change writes a row
- * there). An event the app does not know yet (a newer desk) refreshes everything rather than
- * leaving a panel stale.
+ * there); an empty row refreshes nothing. An event the app does not know yet (a newer desk)
+ * refreshes everything rather than leaving a panel stale.
  */
 export function keysForEvent(event: string): Affects {
   const row = (EVENT_AFFECTS as Record<string, Affects | undefined>)[event];
   if (row === undefined || row === EVERYTHING) return EVERYTHING;
-  return [...row, k.activity.all];
+  return row.length === 0 ? [] : [...row, k.activity.all];
 }

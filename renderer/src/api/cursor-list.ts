@@ -29,7 +29,8 @@ export interface CursorListOptions<Page extends CursorPage, Item> {
   fetchPage: (cursor: string | undefined) => Promise<Page>;
   /** The page's array (`page.signals`). */
   items: (page: Page) => Item[];
-  refetchInterval?: number;
+  /** A number, or a function read each time the list updates (e.g. poll only while the event stream is down). */
+  refetchInterval?: number | (() => number | false);
   /** Keep showing the previous filter's rows while a new filter loads (filters typed as you go). */
   keepPrevious?: boolean;
 }

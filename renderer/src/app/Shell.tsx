@@ -2,6 +2,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Brand } from '../components/Brand';
 import { Icon } from '../components/Icon';
+import { useLiveEvents } from '../features/live/use-live-events';
 import { DensityAttribute, PrefsNotice } from '../features/preferences/ShellPrefs';
 import { LoopHeader } from '../features/runs/LoopHeader';
 import { SearchBox } from '../features/search/SearchBox';
@@ -68,7 +69,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   main.focus();
 }
 
-/** The layout of every route: the skip link, the sidebar, the loop header, and the matched page in `main`. */
+/** The layout of every route: the skip link, the sidebar, the loop header, and the matched page in `main`; it holds the live event stream. */
 export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const area = areaOf(pathname);
@@ -77,6 +78,8 @@ export function Shell() {
     document.title = area ? `${area.label} · Desk` : 'Desk';
   }, [area]);
   useFocusHeadingOnNavigation(main);
+  // The one subscription to the desk's events: every panel below refreshes from it.
+  useLiveEvents();
 
   return (
     <div className="shell">

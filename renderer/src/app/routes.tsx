@@ -133,7 +133,8 @@ export const routeTree = rootRoute.addChildren([
   page('tasks/$taskId', loadTask, 'TaskDetailPage', (raw): { comment?: string } => ({ comment: idParam(raw.comment) })),
   outputsRoute,
   page('outputs/$artifactId', loadOutput, 'OutputPage'),
-  page('runs', loadRuns, 'RunsPage'),
+  // The header's "Why" of a failed cycle opens /runs?run=<id>: the page points at that run.
+  page('runs', loadRuns, 'RunsPage', (raw): { run?: string } => ({ run: idParam(raw.run) })),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
   page('cost', loadCost, 'CostPage'),
   page('roadmap-votes', loadRoadmap, 'RoadmapPage'),

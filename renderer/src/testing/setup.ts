@@ -3,6 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import type { StoreApi } from 'zustand';
 import { useHomeVisit } from '../features/home/visit-store';
 import { useDecisionHolds } from '../features/outputs/decision-holds';
+import { useLiveStream } from '../features/live/live-store';
 import { useAppliedTemplate } from '../features/onboarding/applied-store';
 import { usePrefsNotice } from '../features/preferences/notice-store';
 import { useAuth } from '../lib/auth';
@@ -29,6 +30,7 @@ function resetUiState(): void {
   reset(useRescueMode);
   reset(useDiskFullReports);
   reset(useDecisionHolds);
+  reset(useLiveStream);
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetClock();

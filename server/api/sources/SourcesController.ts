@@ -133,7 +133,8 @@ export interface SourcePauseUntilBody {
  * are not polled. Every change is written to the activity log; each signal a source brings in gets
  * its own `signal.received` activity row. Events: `source.created`, `source.deleted`,
  * `source.paused`, `source.resumed`, `source.errored` (the failed poll that moves a source into
- * `error`), `source.recovered` (its first successful poll after that) and the quietness events.
+ * `error`), `source.recovered` (its first successful poll after that), `source.connected` (a new feed's first
+ * successful poll) and the quietness events.
  */
 @Route('api/v1/sources')
 @Tags('Sources')

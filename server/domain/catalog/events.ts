@@ -70,6 +70,7 @@ export interface EventPayloads {
   'source.resumed': SourceRef;
   'source.errored': SourceErroredData;
   'source.recovered': SourceRef;
+  'source.connected': SourceRef;
   'source.quietness_acked': SourceQuietnessAckedData;
   'source.quietness_unacked': SourceRef;
   'source.quietness_warning': SourceQuietnessWarningData;
@@ -155,6 +156,7 @@ export type EventName =
   | 'source.resumed'
   | 'source.errored'
   | 'source.recovered'
+  | 'source.connected'
   | 'source.quietness_acked'
   | 'source.quietness_unacked'
   | 'source.quietness_warning'
@@ -325,6 +327,10 @@ export const EVENT_CATALOG: { readonly [E in EventName]: { description: string; 
   },
   'source.recovered': {
     description: 'A feed source in the error state polled successfully again.',
+    example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed' },
+  },
+  'source.connected': {
+    description: "A new feed source's first poll succeeded: it leaves `pending` for `connected` (with or without new items; those arrive as `signal.created`).",
     example: { sourceId: 'src_01JQ3Z9Y8X7W6V5T4S3R2Q1P0N', label: 'Changelog feed' },
   },
   'source.quietness_acked': {

@@ -4,7 +4,8 @@ import { DAY_MS } from '../../core/clock';
 import { fixture, startFeedServer, type FeedServer } from '../../testing/fakes/feed-server';
 import { startTestDesk, type TestDesk } from '../../testing/desk';
 
-/** SourceSync's events: `source.errored` on the failure that breaks a feed, `source.recovered` on its first success after. */
+/** SourceSync's events: `source.errored` on the failure that breaks a feed, `source.recovered` on its first success after,
+ * `source.connected` on a new feed's first success. */
 
 let feeds: FeedServer;
 let desk: TestDesk;
@@ -56,6 +57,7 @@ describe('SourceSync events', () => {
     desk.clock.advance(DAY_MS);
     await sourceSync.pollNow(src.id);
     expect(await events('source.recovered')).toHaveLength(1);
+    expect(await events('source.connected')).toEqual([]);
   });
 
   it('a first successful poll of a new feed is a connection, not a recovery', async () => {
@@ -65,5 +67,10 @@ describe('SourceSync events', () => {
     expect((await desk.services.sources.get(src.id)).status).toBe('connected');
     expect(await events('source.recovered')).toEqual([]);
     expect(await events('source.errored')).toEqual([]);
+    // The UI's source row leaves "pending" on this event: the feed's items may all have been seen before.
+    expect(await events('source.connected')).toEqual([{ sourceId: src.id, label: 'Fine' }]);
+    desk.clock.advance(DAY_MS);
+    await desk.services.sourceSync.pollNow(src.id);
+    expect(await events('source.connected')).toHaveLength(1);
   });
 });

@@ -297,7 +297,8 @@ export class SourceSync {
           entityType: 'source',
           entityId: current.id,
         });
-        if (current.status === 'error') await emit(trx, this.clock, 'source.recovered', { sourceId: current.id, label: current.label });
+        // Heard even when the poll brought no new item (no signal.created): the source's row leaves `pending`.
+        await emit(trx, this.clock, current.status === 'error' ? 'source.recovered' : 'source.connected', { sourceId: current.id, label: current.label });
       }
       if (ingest.created > 0) {
         await recordActivity(trx, this.clock, {

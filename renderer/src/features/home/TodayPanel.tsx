@@ -10,12 +10,12 @@ import { baselineText, deltaText, trend } from './format';
 type Figure = Exclude<keyof DayFigures, 'spendUsd'>;
 
 /** One figure of today with yesterday's delta and the 7-day baseline; the link's name is all its visible text. */
-function Tile({ label, value, note, delta, baseline, direction, to }: { label: string; value: string; note?: string; delta: string; baseline: string; direction: 'up' | 'down' | 'level'; to: '/signals' | '/runs' | '/outputs' }) {
+function Tile({ label, value, note, noteTone, delta, baseline, direction, to }: { label: string; value: string; note?: string; noteTone?: 'warning'; delta: string; baseline: string; direction: 'up' | 'down' | 'level'; to: '/signals' | '/runs' | '/outputs' }) {
   return (
     <Link to={to} className="home-tile">
       <span className="home-tile__label">{label}</span>
       <span className="home-tile__value">{value}</span>
-      {note ? <span className="home-tile__note">{note}</span> : null}
+      {note ? <span className={`home-tile__note${noteTone ? ` home-tile__note--${noteTone}` : ''}`}>{note}</span> : null}
       <span className={`home-tile__delta home-tile__delta--${direction}`}>{delta}</span>
       <span className="home-tile__baseline">{baseline}</span>
     </Link>
@@ -53,6 +53,8 @@ export function TodayPanel() {
           label="Cycles"
           value={formatCount(t.today.cycles)}
           note={t.today.failedCycles > 0 ? `${formatCount(t.today.failedCycles)} failed` : undefined}
+          // Completed cycles are the figure; failed ones are counted apart, in the header's amber.
+          noteTone={t.today.failedCycles > 0 ? 'warning' : undefined}
           delta={deltaText(t.deltaVsYesterday.cycles)}
           baseline={baselineText(t.baseline7d.cycles)}
           direction={trend(t.today.cycles, t.baseline7d.cycles)}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
+import { pollWhenStreamDown } from '../live/live-store';
 
 /** Query options and the one mutation of the Home page: the overview reads and acknowledging a mention. */
 
@@ -13,12 +14,13 @@ export type PersonalInbox = Schema<'PersonalInbox'>;
 export type Insights = Schema<'Insights'>;
 export type ReactionsSummary = Schema<'ReactionsSummary'>;
 
-/** Home's figures move as cycles run and signals arrive; a minute keeps them fresh without chatter. */
+/** Home's figures move as cycles run and signals arrive: events refresh them; while the event stream is down, a poll every minute. */
 export const HOME_POLL_MS = 60_000;
+const homePoll = pollWhenStreamDown(HOME_POLL_MS);
 
-export const summaryQuery = () => queryOptions({ queryKey: queryKeys.overview.summary, queryFn: () => unwrap(api.GET('/api/v1/workspace/summary')), refetchInterval: HOME_POLL_MS });
+export const summaryQuery = () => queryOptions({ queryKey: queryKeys.overview.summary, queryFn: () => unwrap(api.GET('/api/v1/workspace/summary')), refetchInterval: homePoll });
 
-export const todayQuery = () => queryOptions({ queryKey: queryKeys.overview.today, queryFn: () => unwrap(api.GET('/api/v1/workspace/today')), refetchInterval: HOME_POLL_MS });
+export const todayQuery = () => queryOptions({ queryKey: queryKeys.overview.today, queryFn: () => unwrap(api.GET('/api/v1/workspace/today')), refetchInterval: homePoll });
 
 /** What's new since `since` (null: the server's default, the last 24 hours). */
 export const whatsNewQuery = (since: string | null) =>
@@ -32,7 +34,7 @@ export const inboxQuery = (userId: string | null) =>
   queryOptions({
     queryKey: queryKeys.overview.inbox(userId),
     queryFn: () => unwrap(api.GET('/api/v1/workspace/personal-inbox', { params: { query: userId === null ? {} : { userId } } })),
-    refetchInterval: HOME_POLL_MS,
+    refetchInterval: homePoll,
   });
 
 export const insightsQuery = () => queryOptions({ queryKey: queryKeys.overview.insights, queryFn: () => unwrap(api.GET('/api/v1/insights')) });

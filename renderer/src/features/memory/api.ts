@@ -3,6 +3,7 @@ import { api, unwrap, type Schema } from '../../api/client';
 import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
+import { pollWhenStreamDown } from '../live/live-store';
 
 /** Query options and mutation hooks for memory (/api/v1/memory/...). */
 
@@ -16,8 +17,9 @@ export type CreateMemoryBody = Schema<'CreateMemoryBody'>;
 export type MemoryBulkBody = Schema<'MemoryBulkBody'>;
 export type ReactionEmoji = Schema<'ReactionEmoji'>;
 
-/** Cycles update the counters on their own schedule: the views refresh this often. */
+/** Cycles update the counters on their own schedule: their events refresh the views; while the event stream is down, a poll this often. */
 export const MEMORY_REFRESH_MS = 30_000;
+const refresh = pollWhenStreamDown(MEMORY_REFRESH_MS);
 
 export interface MemoryFilter {
   /** Empty for every kind. */
@@ -41,7 +43,7 @@ export const memoryList = (f: MemoryFilter) =>
         }),
       ),
     items: (page) => page.memory,
-    refetchInterval: MEMORY_REFRESH_MS,
+    refetchInterval: refresh,
     keepPrevious: true,
   });
 
@@ -67,14 +69,14 @@ export const topRetrievedQuery = (days: number) =>
   queryOptions({
     queryKey: queryKeys.memory.topRetrieved(days),
     queryFn: () => unwrap(api.GET('/api/v1/memory/top-retrieved', { params: { query: { days } } })),
-    refetchInterval: MEMORY_REFRESH_MS,
+    refetchInterval: refresh,
   });
 
 export const topCostQuery = () =>
   queryOptions({
     queryKey: queryKeys.memory.topCost,
     queryFn: () => unwrap(api.GET('/api/v1/memory/top-cost')),
-    refetchInterval: MEMORY_REFRESH_MS,
+    refetchInterval: refresh,
   });
 
 export const retrievalTrajectoryQuery = (id: string, days: number) =>

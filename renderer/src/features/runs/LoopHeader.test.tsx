@@ -66,7 +66,7 @@ describe('LoopHeader', () => {
     desk.release();
     expect(await within(header()).findByText(/^Cycle done: 1 new task, 1 output · \$0\.0006/)).toBeTruthy();
     expect((within(header()).getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(within(header()).getByRole('link', { name: 'See the run' }).getAttribute('href')).toBe('/runs');
+    expect(within(header()).getByRole('link', { name: 'See the run' }).getAttribute('href')).toBe('/runs?run=run_1');
     expect(await within(header()).findByText(/\$0\.13 of/)).toBeTruthy();
     expect(desk.calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/runs')).toHaveLength(1);
   });

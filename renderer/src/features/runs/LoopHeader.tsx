@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { now } from '../../lib/clock';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { useLiveStream } from '../live/live-store';
 import { workspaceQuery, type WorkspaceProfile } from '../settings/api';
 import { STATS_POLL_RUNNING_MS, statsQuery, useRunNow, type DeskStats, type Run } from './api';
 import { CancelCycleButton, CycleProgress, cancelledText, type CancelFeedback } from './CycleProgress';
@@ -14,6 +15,44 @@ function loopStateText(ws: WorkspaceProfile, now: Date): string {
   if (ws.loopState === 'paused') return 'Loop paused';
   if (ws.pauseUntilAt && new Date(ws.pauseUntilAt).getTime() > now.getTime()) return `Paused until ${formatDateTime(ws.pauseUntilAt)}`;
   return `Loop on · every ${ws.effectiveLoopIntervalMinutes} min`;
+}
+
+type LoopAlert = NonNullable<DeskStats['loopAlert']>;
+
+function stateClass(ws: WorkspaceProfile, alert: LoopAlert | null, at: Date): string {
+  if (alert?.reason === 'cycle_failed' || alert?.reason === 'cap_reached') return 'alert';
+  if (ws.loopState === 'on' && ws.pauseUntilAt && new Date(ws.pauseUntilAt) > at) return 'paused';
+  return ws.loopState;
+}
+
+/**
+ * The loop's state, amber when something stops or troubles it: the last cycle failed (with a link to
+ * that run, which says why) or today's spend reached the cap. A pause or "off" reads as such.
+ */
+function LoopState({ ws, alert }: { ws: WorkspaceProfile; alert: LoopAlert | null }) {
+  const at = now();
+  const failed = alert?.reason === 'cycle_failed' ? alert : null;
+  const text = failed ? 'Last cycle failed' : alert?.reason === 'cap_reached' ? 'Stopped: daily cap reached' : loopStateText(ws, at);
+  return (
+    <span className="loop-header__item loop-header__alert-group">
+      <Link
+        to="/settings/$section"
+        params={{ section: 'loop' }}
+        resetScroll={false}
+        className={`loop-header__item loop-header__state loop-header__state--${stateClass(ws, alert, at)}`}
+        title={alert && alert.reason !== 'off' ? `${alert.message} (loop settings)` : 'Loop settings'}
+        data-testid="loop-state"
+      >
+        <span className="loop-header__dot" aria-hidden="true" />
+        {text}
+      </Link>
+      {failed?.runId ? (
+        <Link to="/runs" search={{ run: failed.runId }} className="loop-header__why" title={failed.message}>
+          Why<span className="sr-only"> the last cycle failed</span>
+        </Link>
+      ) : null}
+    </span>
+  );
 }
 
 function NextCycle({ stats }: { stats: DeskStats }) {
@@ -62,8 +101,8 @@ function errorMessage(error: { code: string; message: string }): Message {
 }
 
 /**
- * The loop at a glance above every page: state (on, paused, off, a scheduled pause), when the next
- * cycle starts, today's spend against the cap, the cycle under way (phase and time since it began),
+ * The loop at a glance above every page: state (on, paused, off, a scheduled pause; amber when the
+ * last cycle failed or the cap stopped the loop), when the next cycle starts, today's spend against the cap, the cycle under way (phase and time since it began),
  * and Run now (pressed during a cycle it waits for that one; the answer, a failure or a refusal
  * shows beneath). The shell puts the global search box in the same bar.
  */
@@ -77,6 +116,7 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
   const region = useRef<HTMLDivElement>(null);
   const running = runNow.isPending || stats.data?.phase === 'running';
   const cycle = stats.data?.cycle ?? null;
+  const live = useLiveStream((st) => st.status);
 
   // The desk pauses its own loop from inside a cycle: the loop state beside it is read again then.
   const qc = useQueryClient();
@@ -113,24 +153,12 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
   };
 
   return (
-    <div className="loop-header" role="region" aria-label="Loop" ref={region}>
-      {ws.data ? (
-        <Link
-          to="/settings/$section"
-          params={{ section: 'loop' }}
-          resetScroll={false}
-          className={`loop-header__item loop-header__state loop-header__state--${ws.data.loopState === 'on' && ws.data.pauseUntilAt && new Date(ws.data.pauseUntilAt) > now() ? 'paused' : ws.data.loopState}`}
-          title="Loop settings"
-        >
-          <span className="loop-header__dot" aria-hidden="true" />
-          {loopStateText(ws.data, now())}
-        </Link>
-      ) : null}
+    <div className="loop-header" role="region" aria-label="Loop" ref={region} data-live={live}>
+      {ws.data ? <LoopState ws={ws.data} alert={stats.data?.loopAlert ?? null} /> : null}
       {stats.data ? (
         <>
           <NextCycle stats={stats.data} />
           <Spend cost={stats.data.cost} />
-          {stats.data.phase === 'capped' ? <span className="badge badge--warning">cap reached</span> : null}
         </>
       ) : null}
       {search ? <div className="loop-header__search">{search}</div> : null}
@@ -171,7 +199,9 @@ export function LoopHeader({ search }: { search?: ReactNode }) {
             {message.runId ? (
               <>
                 {' '}
-                <Link to="/runs">See the run</Link>
+                <Link to="/runs" search={{ run: message.runId }}>
+                  See the run
+                </Link>
               </>
             ) : null}
           </span>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useCursorList } from '../../api/cursor-list';
 import { Badge } from '../../components/Badge';
@@ -104,12 +104,19 @@ function RunDetails({ run }: { run: Run }) {
   );
 }
 
-function RunItem({ run, cycle, feedback, onCancelled }: { run: Run; cycle: RunningCycle | null; feedback: CancelFeedback | null; onCancelled: (f: CancelFeedback) => void }) {
+function RunItem({ run, cycle, feedback, onCancelled, target = false }: { run: Run; cycle: RunningCycle | null; feedback: CancelFeedback | null; onCancelled: (f: CancelFeedback) => void; target?: boolean }) {
   const [open, setOpen] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  // The run a link pointed at (the header's "Why"): brought into view and focused, so its error is read first.
+  useEffect(() => {
+    if (!target || item.current === null) return;
+    item.current.scrollIntoView?.({ block: 'nearest' });
+    item.current.focus({ preventScroll: true });
+  }, [target]);
   const detailsId = `run-details-${run.id}`;
   const cancelled = run.cancelledAt !== null;
   return (
-    <li className={`run-item run-item--${cancelled ? 'cancelled' : run.status}`}>
+    <li className={`run-item run-item--${cancelled ? 'cancelled' : run.status}${target ? ' is-target' : ''}`} ref={item} tabIndex={target ? -1 : undefined} aria-current={target ? 'true' : undefined}>
       <div className="run-item__head">
         <div className="run-item__when">
           <span className="run-item__time" title={formatDateTime(run.startedAt)}>
@@ -179,6 +186,7 @@ function RunItem({ run, cycle, feedback, onCancelled }: { run: Run; cycle: Runni
 /** Every loop cycle, newest first: when, why, how long, what it read and produced, tokens and cost, errors and skips. */
 export function RunsPage() {
   const list = useCursorList(runsList());
+  const targetId = useSearch({ strict: false }).run;
   // The cycle under way (polled every second while one runs); the list follows when it starts or ends.
   const stats = useQuery(statsQuery());
   const cycle = stats.data?.cycle ?? null;
@@ -207,7 +215,7 @@ export function RunsPage() {
         <>
           <ul className="run-list" aria-label="Runs">
             {list.items.map((r) => (
-              <RunItem key={r.id} run={r} cycle={cycle?.runId === r.id ? cycle : null} feedback={feedback?.runId === r.id ? feedback.f : null} onCancelled={(f) => setFeedback({ runId: r.id, f })} />
+              <RunItem key={r.id} run={r} target={r.id === targetId} cycle={cycle?.runId === r.id ? cycle : null} feedback={feedback?.runId === r.id ? feedback.f : null} onCancelled={(f) => setFeedback({ runId: r.id, f })} />
             ))}
           </ul>
           <LoadMore list={list} end={list.items.length > 10 ? 'That is every cycle.' : null} />

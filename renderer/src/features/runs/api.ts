@@ -3,6 +3,8 @@ import { api, unwrap, type Schema } from '../../api/client';
 import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
+import { nowMs } from '../../lib/clock';
+import { isStreamOpen, pollWhenStreamDown } from '../live/live-store';
 
 /** Query options and mutation hooks for the loop: cycles (/api/v1/runs), Run now, and the header's figures (/api/v1/stats). */
 
@@ -13,26 +15,37 @@ export type RunningCycle = Schema<'RunningCycle'>;
 type RunPage = Schema<'RunList'> & CursorPage;
 
 /**
- * How often the header's figures refresh: every second while a cycle runs (its phase: polled, no push
- * channel needed on one machine), else every half minute (next-cycle time, spend).
+ * How often the header's figures refresh. Every second while a cycle runs (its phase and progress
+ * are not events). Otherwise the event stream refreshes them (a cycle's end, the cap, the loop
+ * state); with the stream open they are asked again only when the next cycle is due (its start is
+ * no event), and every half minute while the stream is down.
  */
 export const STATS_POLL_MS = 30_000;
 export const STATS_POLL_RUNNING_MS = 1_000;
+const STATS_DUE_CHECK_MAX_MS = 3_600_000;
+
+export function statsRefetchInterval(stats: DeskStats | undefined, streamOpen: boolean, nowMs: number): number | false {
+  if (stats?.phase === 'running') return STATS_POLL_RUNNING_MS;
+  if (!streamOpen) return STATS_POLL_MS;
+  if (!stats?.nextCycleAt) return false;
+  // Capped: a timer longer than 2^31 ms fires at once, and a clock that jumps is caught within the hour.
+  return Math.min(STATS_DUE_CHECK_MAX_MS, Math.max(STATS_POLL_RUNNING_MS, Date.parse(stats.nextCycleAt) - nowMs));
+}
 
 export const statsQuery = () =>
   queryOptions({
     queryKey: queryKeys.stats.all,
     queryFn: () => unwrap(api.GET('/api/v1/stats')),
-    refetchInterval: (q) => (q.state.data?.phase === 'running' ? STATS_POLL_RUNNING_MS : STATS_POLL_MS),
+    refetchInterval: (q) => statsRefetchInterval(q.state.data, isStreamOpen(), nowMs()),
   });
 
-/** Cycles, newest first; refreshed while one is running so its record fills in. */
+/** Cycles, newest first; the event stream refreshes them as each ends (a poll while it is down). */
 export const runsList = () =>
   cursorList({
     queryKey: queryKeys.runs.lists,
     fetchPage: (cursor): Promise<RunPage> => unwrap(api.GET('/api/v1/runs', { params: { query: withCursor({}, cursor) } })),
     items: (page) => page.runs,
-    refetchInterval: STATS_POLL_MS,
+    refetchInterval: pollWhenStreamDown(STATS_POLL_MS),
   });
 
 /**

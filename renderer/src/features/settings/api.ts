@@ -30,13 +30,14 @@ export const focusHistoryList = (sinceDays: number) =>
 
 /**
  * A settings change: on success the answer is folded into the cached profile at once (`merge`),
- * then everything under `workspace` (and the activity log) is refetched.
+ * then everything under `workspace`, the header's and Today's figures, Cost (and the activity log) are refetched.
  */
 function useSettingMutation<Vars, Data>(send: (vars: Vars) => Promise<Data>, merge: (profile: WorkspaceProfile, data: Data) => WorkspaceProfile) {
   return useDeskMutation<Data, Vars>({
     mutationFn: send,
     update: (qc, data) => qc.setQueryData(workspaceQuery().queryKey, (p) => (p ? merge(p, data) : p)),
-    affects: [queryKeys.workspace.all],
+    // The loop state, its interval and the cap show in the header, Today and Cost too: a saved cap at once there as well.
+    affects: [queryKeys.workspace.all, queryKeys.stats.all, queryKeys.overview.all, queryKeys.cost.all],
   });
 }
 

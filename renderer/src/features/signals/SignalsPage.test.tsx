@@ -28,7 +28,7 @@ function fakeDesk() {
     const { method, path, query, body } = call;
     if (method === 'GET' && path === '/api/v1/sources') return json(200, { sources: [{ id: 'src_1', label: 'Acme blog' }], total: 1, nextCursor: null });
     if (method === 'GET' && path === '/api/v1/signals') {
-      if (query.get('sourceId') === 'src_1') return json(200, { signals: [signal('sig_9', 'From Acme')], nextCursor: null });
+      if (query.get('sourceId') === 'src_1') return json(200, { signals: [{ ...signal('sig_9', 'From Acme'), sourceId: 'src_1', sourceLabel: 'Acme blog', publishedAt: '2026-03-03T09:00:00.000Z' }], nextCursor: null });
       if (query.get('cursor') === 'p2') return json(200, { signals: [signal('sig_1', 'Oldest signal')], nextCursor: null });
       return json(200, { signals: [signal('sig_2', 'Newest signal')], nextCursor: 'p2' });
     }
@@ -97,5 +97,16 @@ describe('SignalsPage opened from a search hit (?signal=<id>)', () => {
     renderWithApp(<SignalsPage />, { path: '/signals?signal=sig_gone' });
     const gone = await screen.findByRole('region', { name: 'Signal from search' });
     expect(await within(gone).findByText('This signal is no longer here: it has been deleted.')).toBeTruthy();
+  });
+
+  it("shows a feed item's published day first, and when Desk received it second", async () => {
+    renderWithApp(<SignalsPage />);
+    await screen.findByRole('list', { name: 'Signals' });
+    fireEvent.change(screen.getByLabelText('Source'), { target: { value: 'src_1' } });
+    const item = (await screen.findByText('From Acme')).closest('li')!;
+    const published = within(item).getByText('published 3 Mar');
+    expect(published.tagName).toBe('TIME');
+    expect(published.getAttribute('dateTime')).toBe('2026-03-03T09:00:00.000Z');
+    expect(within(item).getByText(/^received/).textContent).toBe('received 1 hour ago');
   });
 });

@@ -3,6 +3,7 @@ import { api, unwrap, type Schema } from '../../api/client';
 import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
+import { pollWhenStreamDown } from '../live/live-store';
 
 /** Query options and mutation hooks for signals (/api/v1/signals/...). */
 
@@ -13,8 +14,12 @@ export type SignalPriority = Schema<'SignalPriority'>;
 export type ReactionEmoji = Schema<'ReactionEmoji'>;
 
 
-/** Polled feed items and webhook pushes arrive on their own: the list refreshes this often. */
+/**
+ * Polled feed items and webhook pushes arrive on their own: the event stream refreshes the list as
+ * each arrives; while the stream is down, it polls this often.
+ */
 export const SIGNALS_REFRESH_MS = 15_000;
+const refresh = pollWhenStreamDown(SIGNALS_REFRESH_MS);
 
 export interface SignalFilter {
   /** Empty for every source. */
@@ -30,7 +35,7 @@ export const signalsList = (f: SignalFilter) =>
     fetchPage: (cursor): Promise<SignalPage> =>
       unwrap(api.GET('/api/v1/signals', { params: { query: withCursor({ ...(f.sourceId ? { sourceId: f.sourceId } : {}) }, cursor) } })),
     items: (page) => page.signals,
-    refetchInterval: SIGNALS_REFRESH_MS,
+    refetchInterval: refresh,
     keepPrevious: true,
   });
 
@@ -39,7 +44,7 @@ export const signalQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.signals.detail(id),
     queryFn: (): Promise<Signal> => unwrap(api.GET('/api/v1/signals/{id}', { params: { path: { id } } })),
-    refetchInterval: SIGNALS_REFRESH_MS,
+    refetchInterval: refresh,
   });
 
 /** Applies a change to one signal in every loaded page of every cached list, so the answer shows at once. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkHost, originLabel, priorityTone, trimText } from './format';
+import { linkHost, originLabel, priorityTone, publishedText, trimText } from './format';
 
 describe('trimText', () => {
   it('leaves short text alone, folding whitespace', () => {
@@ -41,5 +41,11 @@ describe('signal labels', () => {
     expect(linkHost('https://www.acme.example/news/1')).toBe('acme.example');
     expect(linkHost('http://127.0.0.1:8080/x')).toBe('127.0.0.1:8080');
     expect(linkHost('not a url')).toBe('not a url');
+  });
+
+  it("says a feed item's published day, with the year only when it is not this year's", () => {
+    const now = new Date('2026-03-10T12:00:00.000Z');
+    expect(publishedText('2026-03-03T12:00:00.000Z', now)).toBe('published 3 Mar');
+    expect(publishedText('2025-12-24T12:00:00.000Z', now)).toBe('published 24 Dec 2025');
   });
 });

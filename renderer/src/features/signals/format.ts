@@ -39,3 +39,17 @@ export function linkHost(url: string): string {
     return url;
   }
 }
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * A feed item's own date, as the list shows it: "published 3 Mar" (the year only when it is not
+ * this year's, in the viewer's zone). The item's day is what a reader compares across a feed;
+ * "2 hours ago" would blur a release that came out today with one Desk fetched today.
+ */
+export function publishedText(iso: string, now: Date): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return `published ${iso}`;
+  return `published ${(d.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(d)}`;
+}

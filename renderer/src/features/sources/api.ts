@@ -3,6 +3,7 @@ import { api, unwrap, type Schema } from '../../api/client';
 import { cursorList, fetchAllPages, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
+import { pollWhenStreamDown } from '../live/live-store';
 
 /** Query options and mutation hooks for sources (/api/v1/sources/...). */
 
@@ -15,8 +16,8 @@ export type ScheduledPauseRow = Schema<'ScheduledPauseRow'>;
 export type BulkRenameResult = Schema<'BulkRenameResult'>;
 export type PollOutcome = Schema<'PollOutcome'>;
 
-/** Poll times and statuses move on their own (the desk polls in the background). */
-const REFRESH_MS = 30_000;
+/** Poll times and statuses move on their own (the desk polls in the background): events refresh them, and this poll while the event stream is down. */
+const REFRESH_MS = pollWhenStreamDown(30_000);
 
 type SourcePage = Schema<'SourceList'> & CursorPage;
 

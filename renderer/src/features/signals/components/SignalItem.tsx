@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { now } from '../../../lib/clock';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { Badge } from '../../../components/Badge';
 import { ReactionBar } from '../../../components/ReactionBar';
 import { useBulkSignals, useReact, type Signal } from '../api';
-import { linkHost, originLabel, priorityTone, trimText } from '../format';
+import { linkHost, originLabel, priorityTone, publishedText, trimText } from '../format';
 
 const DETAIL_CHARS = 280;
 
@@ -50,10 +51,19 @@ export function SignalItem({ signal, selected, onSelect, focused = false, level 
             <span title={signal.sourceId ? undefined : 'Added by hand or pushed through the inbound webhook'}>{originLabel(signal)}</span>
             <span aria-hidden="true"> · </span>
             {signal.publishedAt ? (
-              // A feed item shows its own date; when Desk received it is in the tooltip.
-              <time dateTime={signal.publishedAt} title={`Published ${formatDateTime(signal.publishedAt, true)}; received ${formatDateTime(signal.createdAt, true)}`}>
-                {formatRelative(signal.publishedAt)}
-              </time>
+              // A feed item shows its own date first (the list is ordered by it); when Desk received it comes second.
+              <>
+                <time dateTime={signal.publishedAt} title={`Published ${formatDateTime(signal.publishedAt, true)}`}>
+                  {publishedText(signal.publishedAt, now())}
+                </time>
+                <span aria-hidden="true"> · </span>
+                <span className="signal__received">
+                  received{' '}
+                  <time dateTime={signal.createdAt} title={`Received ${formatDateTime(signal.createdAt, true)}`}>
+                    {formatRelative(signal.createdAt)}
+                  </time>
+                </span>
+              </>
             ) : (
               <time dateTime={signal.createdAt} title={formatDateTime(signal.createdAt, true)}>
                 {formatRelative(signal.createdAt)}

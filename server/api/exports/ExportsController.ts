@@ -93,8 +93,8 @@ export class ExportsController extends Controller {
   /**
    * Every output (any status), newest first, at most 5000, with its content. CSV columns: id,
    * title, kind, status, version, parentArtifactId, taskId, taskTitle, runId, tags (`; `-joined),
-   * pinned, reviewOwnerId, reviewOwnerName, readyAt, decidedAt, publicShareUrl, content, createdAt,
-   * updatedAt. JSON: `{ rows, total, capped }` with tags as an array. publicShareUrl is the output's
+   * pinned, reviewOwnerId, reviewOwnerName, readyAt, decidedAt, publicShareUrl, content, authorKind
+   * (engine or member), authorUserId, supersededAt, supersededById, createdAt, updatedAt. JSON: `{ rows, total, capped }` with tags as an array. publicShareUrl is the output's
    * public page as a path relative to the desk's base URL; outputs have no public page in this
    * version, so it is always empty (null).
    * @param format csv (default) or json

@@ -103,7 +103,7 @@ describe('GET /workspace/artifacts-export', () => {
     const rows = csvRows((await desk.api('GET', '/api/v1/workspace/artifacts-export')).body);
     expect(Object.keys(rows[0])).toEqual([
       'id', 'title', 'kind', 'status', 'version', 'parentArtifactId', 'taskId', 'taskTitle', 'runId', 'tags', 'pinned', 'reviewOwnerId', 'reviewOwnerName', 'readyAt', 'decidedAt',
-      'publicShareUrl', 'content', 'createdAt', 'updatedAt',
+      'publicShareUrl', 'content', 'authorKind', 'authorUserId', 'supersededAt', 'supersededById', 'createdAt', 'updatedAt',
     ]);
     expect(rows[1]).toMatchObject({ title: "'@risk report", tags: 'growth; q2', pinned: 'true', publicShareUrl: '', content: '# Hi\n\n- one, "two"' });
   });

@@ -99,3 +99,6 @@ export function copyTitle(title: string): string {
 
 /** USD from micro-USD, rounded to 6 decimals. */
 export const usd = (micro: number) => Math.round(micro) / 1_000_000;
+
+/** GET /tasks/{id}/outputs lists at most this many, newest first: a task gathers a few outputs and their versions, never hundreds. */
+export const TASK_OUTPUTS_MAX = 50;

@@ -30,7 +30,7 @@ describe('GET /tasks/{id}/timeline', () => {
     const res = await api('GET', `/tasks/${t.id}/timeline`);
     expect(res.status).toBe(200);
     expect(res.body.entries.map((e: { type: string; text: string }) => [e.type, e.text])).toEqual([
-      ['activity', 'Launch: queued -> done'],
+      ['activity', 'Launch: Queued → Done'],
       ['note', 'Shorter please'],
       ['work_log', 'Cycle 1: drafted outline'],
       ['created', 'Task created: Launch'],

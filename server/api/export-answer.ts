@@ -52,13 +52,17 @@ export function streamedExportAnswer<T, E extends { rows: AsyncIterable<T> }>(co
 
 /** streamedExportAnswer for any shape: JSON with every async-iterable field written as an array, CSV as `csv()` writes it (the cost export's sections). */
 export function streamedAnswer(controller: Controller, name: string, format: ExportFormat, data: object, csv: () => Readable): Readable {
+  if (format === 'json') return streamedJsonAnswer(controller, name, data);
   downloadHeaders(controller, name, format, data);
-  if (format === 'json') {
-    controller.setHeader('Content-Type', 'application/json; charset=utf-8');
-    return abortOnError(jsonRowsStream(data));
-  }
   controller.setHeader('Content-Type', 'text/csv; charset=utf-8');
   return abortOnError(withBom(csv()));
+}
+
+/** A JSON-only export (the cost export's four tables at once) streamed as streamedAnswer writes JSON, downloaded as `<name>.json`. */
+export function streamedJsonAnswer(controller: Controller, name: string, data: object): Readable {
+  downloadHeaders(controller, name, 'json', data);
+  controller.setHeader('Content-Type', 'application/json; charset=utf-8');
+  return abortOnError(jsonRowsStream(data));
 }
 
 /**

@@ -81,6 +81,9 @@ export const queryKeys = {
     detail: (id: string) => ['tasks', 'detail', id] as const,
     notes: (id: string) => ['tasks', 'notes', id] as const,
     timeline: (id: string) => ['tasks', 'timeline', id] as const,
+    /** What a task links to: its outputs and its originating signals. */
+    outputs: (id: string) => ['tasks', 'outputs', id] as const,
+    sources: (id: string) => ['tasks', 'sources', id] as const,
     /** A task's comments under a filter (q). */
     comments: (id: string, filter: Filter = {}) => ['tasks', 'comments', id, filter] as const,
   },

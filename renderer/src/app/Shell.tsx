@@ -8,6 +8,7 @@ import { LoopHeader } from '../features/runs/LoopHeader';
 import { SearchBox } from '../features/search/SearchBox';
 import { DiskFullBanner } from '../features/storage/DiskFullBanner';
 import { AREAS, areaOf, homePath } from './routes';
+import { tabTitle, usePageTitleValue } from '../lib/page-title';
 import './shell.css';
 
 export function NotFound() {
@@ -74,9 +75,10 @@ export function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const area = areaOf(pathname);
   const main = useRef<HTMLElement>(null);
+  const pageTitle = usePageTitleValue();
   useEffect(() => {
-    document.title = area ? `${area.label} · Desk` : 'Desk';
-  }, [area]);
+    document.title = tabTitle(pageTitle, area?.label ?? null);
+  }, [area, pageTitle]);
   useFocusHeadingOnNavigation(main);
   // The one subscription to the desk's events: every panel below refreshes from it.
   useLiveEvents();

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newTaskDefaults } from '../../domain/tasks/task-store';
 import type { TestDesk } from '../../testing/desk';
@@ -16,16 +17,19 @@ beforeEach(() => {
 
 const api = (method: string, p: string) => desk.api(method, `/api/v1${p}`);
 
-/** The CSV's sections by name: each a header row and its data rows, cells as written. */
-function sections(csv: string): Record<string, string[]> {
+const TABLES = ['daily', 'byTask', 'bySource', 'byAssignee'] as const;
+
+/** One table's CSV download: its lines as written (header first), after checking a standard CSV parser reads it whole. */
+async function table(name: (typeof TABLES)[number] | null): Promise<string[]> {
+  const res = await api('GET', `/workspace/cost-export${name === null ? '' : `?table=${name}`}`);
+  expect(res.status).toBe(200);
+  const csv: string = res.body;
+  // A strict parser: every record has the header's column count, no comment lines are skipped.
+  const records = parse(csv, { bom: true, relax_column_count: false }) as string[][];
+  expect(records.length).toBeGreaterThan(0);
+  expect(records.every((r) => r.length === records[0].length)).toBe(true);
   expect(csv.endsWith('\r\n')).toBe(true);
-  const out: Record<string, string[]> = {};
-  for (const part of csv.slice(0, -2).split('\r\n\r\n')) {
-    const [title, ...lines] = part.split('\r\n');
-    expect(title).toMatch(/^# \w+$/);
-    out[title.slice(2)] = lines;
-  }
-  return out;
+  return csv.replace(/^\uFEFF/, '').slice(0, -2).split('\r\n');
 }
 
 describe('GET /workspace/cost-export', () => {
@@ -60,44 +64,55 @@ describe('GET /workspace/cost-export', () => {
     ]);
   });
 
-  it('csv (the default): four sections in the order daily, byTask, bySource, byAssignee; cells quoted and formulas neutralised', async () => {
+  it('csv: one table per file (daily by default), each read whole by a standard CSV parser; cells quoted and formulas neutralised', async () => {
     await costDataset(desk);
     await desk.services.db.updateTable('tasks').set({ title: '=SUM(A1,A2) "launch"' }).where('id', '=', 'tsk_2').execute();
     const res = await api('GET', '/workspace/cost-export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="cost.csv"; filename*=UTF-8''cost.csv`);
-    const csv = sections(res.body);
-    expect(Object.keys(csv)).toEqual(['daily', 'byTask', 'bySource', 'byAssignee']);
-    expect(csv.daily[0]).toBe('date,inputTokens,outputTokens,estimatedCostUsd,costCents');
-    expect(csv.daily).toHaveLength(31);
-    expect(csv.daily[30]).toBe('2026-03-10,237,28,2.4,240');
-    expect(csv.byTask).toEqual([
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="cost-daily.csv"; filename*=UTF-8''cost-daily.csv`);
+    expect(res.headers.get('x-export-total')).toBe('30');
+    expect(res.body).not.toMatch(/^#|\r\n#/m);
+    const daily = await table(null);
+    expect(await table('daily')).toEqual(daily);
+    expect(daily[0]).toBe('date,inputTokens,outputTokens,estimatedCostUsd,costCents');
+    expect(daily).toHaveLength(31);
+    expect(daily[30]).toBe('2026-03-10,237,28,2.4,240');
+    expect(await table('byTask')).toEqual([
       'taskId,title,status,assigneeId,assigneeName,tags,totalInputTokens,totalOutputTokens,estimatedCostUsd,sessionCount,costPerSessionUsd',
       'tsk_4,Task tsk_4,done,usr_ann,Ann,pricing,400,40,4,1,4',
       'tsk_1,Task tsk_1,queued,usr_ann,Ann,launch pricing,300,30,3.000001,2,1.500001',
       `tsk_2,"'=SUM(A1,A2) ""launch""",in_progress,usr_bob,Bob,launch,75,10,0.75,2,0.375`,
       'tsk_3,Task tsk_3,needs_input,,,,12,3,0.12,1,0.12',
     ]);
-    expect(csv.bySource).toEqual([
+    expect(await table('bySource')).toEqual([
       'sourceId,label,taskCount,totalInputTokens,totalOutputTokens,estimatedCostUsd',
       'src_b,Source b,2,500,50,5',
       'src_a,Source a,2,175,20,1.750001',
       'src_c,Source c,1,100,10,1',
     ]);
-    expect(csv.byAssignee).toEqual([
+    expect(await table('byAssignee')).toEqual([
       'assigneeId,displayName,taskCount,totalInputTokens,totalOutputTokens,estimatedCostUsd,sessionCount',
       'usr_ann,Ann,2,700,70,7.000001,3',
       'usr_bob,Bob,1,75,10,0.75,2',
       '__unassigned__,Unassigned,1,12,3,0.12,1',
     ]);
+    const byTask = await api('GET', '/workspace/cost-export?table=byTask');
+    expect(byTask.headers.get('content-disposition')).toContain('filename="cost-byTask.csv"');
+    expect(byTask.headers.get('x-export-total')).toBe('4');
+    // json with a table: that table's rows.
+    const json = (await api('GET', '/workspace/cost-export?format=json&table=bySource')).body;
+    expect(json).toMatchObject({ table: 'bySource', total: 3, capped: false });
+    expect(json.rows.map((r: { sourceId: string }) => r.sourceId)).toEqual(['src_b', 'src_a', 'src_c']);
   });
 
   it('a fresh workspace: 30 zero days and empty sections', async () => {
     const body = (await api('GET', '/workspace/cost-export?format=json')).body;
     expect(body).toMatchObject({ byTask: [], bySource: [], byAssignee: [], capped: false });
     expect(body.daily.map((d: { costCents: number }) => d.costCents)).toEqual(Array(30).fill(0));
-    expect(Object.values(sections((await api('GET', '/workspace/cost-export?format=csv')).body)).map((lines) => lines.length)).toEqual([31, 1, 1, 1]);
+    const lines = [];
+    for (const name of TABLES) lines.push((await table(name)).length);
+    expect(lines).toEqual([31, 1, 1, 1]);
   });
 
   it('at most 5000 data rows in all: the per-task list takes what the summaries leave, most expensive first', async () => {
@@ -128,11 +143,19 @@ describe('GET /workspace/cost-export', () => {
     // The cheapest bulk tasks are the ones left out.
     expect(body.byTask[body.byTask.length - 1].taskId).toBe('tsk_bulk0040');
 
-    const csv = sections((await api('GET', '/workspace/cost-export')).body);
-    expect(Object.values(csv).reduce((a, lines) => a + lines.length - 1, 0)).toBe(5000);
+    // A table on its own holds up to 5000 rows (5004 tasks have cost: the 4 cheapest are left out, and it says so).
+    const byTask = await table('byTask');
+    expect(byTask).toHaveLength(1 + 5000);
+    expect(byTask[5000]).toMatch(/^tsk_bulk0004,/);
+    const headers = (await api('GET', '/workspace/cost-export?table=byTask')).headers;
+    expect([headers.get('x-export-total'), headers.get('x-export-capped')]).toEqual(['5004', 'true']);
   });
 
   it('format other than csv or json is a 422 naming format', async () => {
     await expectRejectedUnchanged(desk, { method: 'GET', path: '/api/v1/workspace/cost-export?format=xml' }, { status: 422, field: 'format' });
+  });
+
+  it('a table other than the four is a 422 naming table', async () => {
+    await expectRejectedUnchanged(desk, { method: 'GET', path: '/api/v1/workspace/cost-export?table=everything' }, { status: 422, field: 'table' });
   });
 });

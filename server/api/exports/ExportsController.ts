@@ -6,8 +6,10 @@ import { ARTIFACT_CSV_COLUMNS, type ArtifactsExport } from '../../domain/exports
 import type { FullExport } from '../../domain/exports/full-export';
 import type { ImportReport } from '../../domain/exports/import-service';
 import { MEMORY_CSV_COLUMNS, type MemoryExport } from '../../domain/exports/memory-export';
+import { SIGNAL_CSV_COLUMNS, type SignalsExport } from '../../domain/exports/signals-export';
 import { SOURCE_CSV_COLUMNS, type SourcesExport } from '../../domain/exports/sources-export';
 import { STALE_TASK_CSV_COLUMNS, type StaleTasksExport } from '../../domain/exports/stale-tasks-export';
+import { TASK_CSV_COLUMNS, type TasksExport } from '../../domain/exports/tasks-export';
 import type { CsvColumn } from '../../core/csv';
 import { attachmentHeader } from '../../core/csv';
 import { exportAnswer, streamedExportAnswer, type ExportFormat } from '../export-answer';
@@ -91,10 +93,11 @@ export class ExportsController extends Controller {
   }
 
   /**
-   * Every output (any status), newest first, at most 5000, with its content. CSV columns: id,
+   * Every output (any status), newest first, at most 5000, with its content, downloaded as
+   * `outputs.csv` (or `outputs.json`). CSV columns: id,
    * title, kind, status, version, parentArtifactId, taskId, taskTitle, runId, tags (`; `-joined),
-   * pinned, reviewOwnerId, reviewOwnerName, readyAt, decidedAt, publicShareUrl, content, createdAt,
-   * updatedAt. JSON: `{ rows, total, capped }` with tags as an array. publicShareUrl is the output's
+   * pinned, reviewOwnerId, reviewOwnerName, readyAt, decidedAt, publicShareUrl, content, authorKind
+   * (engine or member), authorUserId, supersededAt, supersededById, createdAt, updatedAt. JSON: `{ rows, total, capped }` with tags as an array. publicShareUrl is the output's
    * public page as a path relative to the desk's base URL; outputs have no public page in this
    * version, so it is always empty (null).
    * @param format csv (default) or json
@@ -104,7 +107,39 @@ export class ExportsController extends Controller {
   @Produces('text/csv')
   @Response<ErrorBody>('422', 'format is not csv or json')
   public async exportArtifacts(@Query() format: ExportFormat = 'csv'): Promise<ArtifactsExport | Readable> {
-    return streamedExportAnswer(this, 'artifacts', format, await this.s.exports.artifacts(), ARTIFACT_CSV_COLUMNS);
+    // The UI calls them outputs: the file is named so (the path stays the spec's).
+    return streamedExportAnswer(this, 'outputs', format, await this.s.exports.artifacts(), ARTIFACT_CSV_COLUMNS);
+  }
+
+  /**
+   * Every signal, newest received first, at most 5000. CSV columns: id, kind, priority, title,
+   * detail, sourceUrl, sourceId, sourceLabel, externalId, pinned, publishedAt (the item's own date;
+   * empty when it gives none), createdAt (when the desk received it), triagedAt (when a cycle took
+   * it in; empty while it waits). JSON: `{ rows, total, capped }`. Not in the spec.
+   * @param format csv (default) or json
+   */
+  @Get('signals-export')
+  @Produces('application/json')
+  @Produces('text/csv')
+  @Response<ErrorBody>('422', 'format is not csv or json')
+  public async exportSignals(@Query() format: ExportFormat = 'csv'): Promise<SignalsExport | Readable> {
+    return streamedExportAnswer(this, 'signals', format, await this.s.exports.signals(), SIGNAL_CSV_COLUMNS);
+  }
+
+  /**
+   * Every task (done and archived included), newest first, at most 5000, with its tags and cost.
+   * CSV columns: id, title, summary, kind, deliverableType, status, priority, assignedToUserId,
+   * assigneeName, tags (`; `-joined), pinned, dueAt, archivedAt, totalInputTokens,
+   * totalOutputTokens, estimatedCostUsd, sessionCount, createdAt, updatedAt. JSON:
+   * `{ rows, total, capped }` with tags as an array. Not in the spec.
+   * @param format csv (default) or json
+   */
+  @Get('tasks-export')
+  @Produces('application/json')
+  @Produces('text/csv')
+  @Response<ErrorBody>('422', 'format is not csv or json')
+  public async exportTasks(@Query() format: ExportFormat = 'csv'): Promise<TasksExport | Readable> {
+    return streamedExportAnswer(this, 'tasks', format, await this.s.exports.tasks(), TASK_CSV_COLUMNS);
   }
 
   /**

@@ -100,10 +100,14 @@ describe('GET /workspace/artifacts-export', () => {
     expect(json.body).toMatchObject({ total: 2, capped: false });
     expect(json.body.rows.map((r: { id: string }) => r.id)).toEqual(['art_2', 'art_1']);
     expect(json.body.rows[1]).toMatchObject({ tags: ['growth', 'q2'], pinned: true, publicShareUrl: null, taskTitle: 'Onboarding', reviewOwnerId: 'usr_rev', reviewOwnerName: 'Rita', content: '# Hi\n\n- one, "two"' });
-    const rows = csvRows((await desk.api('GET', '/api/v1/workspace/artifacts-export')).body);
+    const csv = await desk.api('GET', '/api/v1/workspace/artifacts-export');
+    // The UI's word: the file is outputs.csv (the path stays the spec's).
+    expect(csv.headers.get('content-disposition')).toContain('filename="outputs.csv"');
+    expect(json.headers.get('content-disposition')).toContain('filename="outputs.json"');
+    const rows = csvRows(csv.body);
     expect(Object.keys(rows[0])).toEqual([
       'id', 'title', 'kind', 'status', 'version', 'parentArtifactId', 'taskId', 'taskTitle', 'runId', 'tags', 'pinned', 'reviewOwnerId', 'reviewOwnerName', 'readyAt', 'decidedAt',
-      'publicShareUrl', 'content', 'createdAt', 'updatedAt',
+      'publicShareUrl', 'content', 'authorKind', 'authorUserId', 'supersededAt', 'supersededById', 'createdAt', 'updatedAt',
     ]);
     expect(rows[1]).toMatchObject({ title: "'@risk report", tags: 'growth; q2', pinned: 'true', publicShareUrl: '', content: '# Hi\n\n- one, "two"' });
   });
@@ -169,8 +173,55 @@ describe('GET /workspace/memory-export', () => {
 
 });
 
+describe('GET /workspace/signals-export', () => {
+  it('answers every signal, newest received first, with its source and published time, as CSV a parser reads back and as JSON', async () => {
+    const { desk } = shared;
+    await insertSourceRow(desk, { id: 'src_feed', label: 'Changelog', url: 'https://acme.example/feed.xml' });
+    await desk.services.db
+      .insertInto('signals')
+      .values([
+        { id: 'sig_old', kind: 'news', priority: 'high', title: '=cmd|calc', detail: 'Line one\nline "two", three', sourceUrl: 'https://acme.example/p', sourceId: 'src_feed', pinned: 1, createdAt: ago(desk, 2 * DAY_MS), publishedAt: ago(desk, 9 * DAY_MS), triagedAt: ago(desk, DAY_MS) },
+        { id: 'sig_new', kind: 'mention', priority: 'normal', title: 'Tweet', detail: '', sourceUrl: null, sourceId: null, pinned: 0, createdAt: ago(desk, HOUR_MS), externalId: 'tw-1' },
+      ])
+      .execute();
+    const json = await desk.api('GET', '/api/v1/workspace/signals-export?format=json');
+    expect(json.body).toMatchObject({ total: 2, capped: false });
+    expect(json.body.rows.map((r: { id: string }) => r.id)).toEqual(['sig_new', 'sig_old']);
+    expect(json.body.rows[1]).toMatchObject({ sourceLabel: 'Changelog', pinned: true, publishedAt: ago(desk, 9 * DAY_MS), triagedAt: ago(desk, DAY_MS) });
+    expect(json.body.rows[0]).toMatchObject({ externalId: 'tw-1', sourceId: null, sourceLabel: null, publishedAt: null, triagedAt: null });
+    const csv = await desk.api('GET', '/api/v1/workspace/signals-export');
+    expect(csv.headers.get('content-disposition')).toContain('filename="signals.csv"');
+    expect(csv.headers.get('x-export-total')).toBe('2');
+    const rows = csvRows(csv.body);
+    expect(Object.keys(rows[0])).toEqual(['id', 'kind', 'priority', 'title', 'detail', 'sourceUrl', 'sourceId', 'sourceLabel', 'externalId', 'pinned', 'publishedAt', 'createdAt', 'triagedAt']);
+    expect(rows[1]).toMatchObject({ title: "'=cmd|calc", detail: 'Line one\nline "two", three', sourceLabel: 'Changelog', pinned: 'true', publishedAt: ago(desk, 9 * DAY_MS) });
+  });
+});
+
+describe('GET /workspace/tasks-export', () => {
+  it('answers every task (done ones too), newest first, with tags, assignee and cost, as CSV a parser reads back and as JSON', async () => {
+    const { desk } = shared;
+    await addMember(desk, 'usr_ann', 'Ann');
+    await insertTaskRow(desk, { id: 'tsk_a', title: '+1 launch', summary: 'Plan, "launch"', status: 'done', priority: 'high', assignedToUserId: 'usr_ann', costMicroUsd: 1_500_000, totalInputTokens: 1200, totalOutputTokens: 300, sessionCount: 3, createdAt: ago(desk, 2 * DAY_MS) });
+    await insertTaskRow(desk, { id: 'tsk_b', title: 'Newer', createdAt: ago(desk, HOUR_MS) });
+    await desk.services.db.insertInto('taskTags').values([{ taskId: 'tsk_a', tag: 'ops' }, { taskId: 'tsk_a', tag: 'growth' }]).execute();
+    const json = await desk.api('GET', '/api/v1/workspace/tasks-export?format=json');
+    expect(json.body).toMatchObject({ total: 2, capped: false });
+    expect(json.body.rows.map((r: { id: string }) => r.id)).toEqual(['tsk_b', 'tsk_a']);
+    expect(json.body.rows[1]).toMatchObject({ status: 'done', priority: 'high', assigneeName: 'Ann', tags: ['growth', 'ops'], estimatedCostUsd: 1.5, sessionCount: 3 });
+    const csv = await desk.api('GET', '/api/v1/workspace/tasks-export');
+    expect(csv.headers.get('content-disposition')).toContain('filename="tasks.csv"');
+    const rows = csvRows(csv.body);
+    expect(Object.keys(rows[0])).toEqual([
+      'id', 'title', 'summary', 'kind', 'deliverableType', 'status', 'priority', 'assignedToUserId', 'assigneeName', 'tags', 'pinned', 'dueAt', 'archivedAt',
+      'totalInputTokens', 'totalOutputTokens', 'estimatedCostUsd', 'sessionCount', 'createdAt', 'updatedAt',
+    ]);
+    expect(rows[1]).toMatchObject({ title: "'+1 launch", summary: 'Plan, "launch"', tags: 'growth; ops', estimatedCostUsd: '1.5', assigneeName: 'Ann' });
+  });
+});
+
 describe('format', () => {
-  it.each(['sources', 'activity', 'artifacts', 'stale-tasks', 'memory'])('%s-export refuses a format other than csv or json', async (name) => {
+  it.each(['sources', 'activity', 'artifacts', 'signals', 'tasks', 'stale-tasks', 'memory'])('%s-export refuses a format other than csv or json', async (name) => {
     await expectRejectedUnchanged(shared.desk, { method: 'GET', path: `/api/v1/workspace/${name}-export?format=xlsx` }, { field: 'format' });
   });
 });

@@ -29,7 +29,7 @@ async function seed(desk: TestDesk) {
   await desk.services.db
     .insertInto('signals')
     .values([
-      { id: 'sig_1', kind: 'news', priority: 'high', title: 'Price change', detail: 'Up 10%', sourceUrl: 'https://acme.example/p', sourceId: 'src_feed', pinned: 1, createdAt: ago(desk, 3 * DAY_MS) },
+      { id: 'sig_1', kind: 'news', priority: 'high', title: 'Price change', detail: 'Up 10%', sourceUrl: 'https://acme.example/p', sourceId: 'src_feed', pinned: 1, createdAt: ago(desk, 3 * DAY_MS), publishedAt: ago(desk, 5 * DAY_MS) },
       { id: 'sig_2', kind: 'mention', priority: 'normal', title: 'Tweet', detail: '', sourceUrl: null, sourceId: 'src_manual', pinned: 0, createdAt: ago(desk, 2 * DAY_MS), externalId: 'tw-42' },
       { id: 'sig_3', kind: 'note', priority: 'low', title: 'By hand', detail: 'd', sourceUrl: null, sourceId: null, pinned: 0, createdAt: ago(desk, DAY_MS) },
     ])
@@ -51,7 +51,7 @@ async function portable(desk: TestDesk) {
   const signals = await db
     .selectFrom('signals')
     .leftJoin('sources', 'sources.id', 'signals.sourceId')
-    .select(['signals.kind', 'signals.priority', 'signals.title', 'signals.detail', 'signals.sourceUrl', 'signals.externalId', 'signals.pinned', 'signals.createdAt', 'sources.label as sourceLabel'])
+    .select(['signals.kind', 'signals.priority', 'signals.title', 'signals.detail', 'signals.sourceUrl', 'signals.externalId', 'signals.pinned', 'signals.publishedAt', 'signals.createdAt', 'sources.label as sourceLabel'])
     .orderBy('signals.createdAt')
     .execute();
   const memory = (await desk.api('GET', '/api/v1/workspace/memory-export?format=json')).body.rows.map(
@@ -89,7 +89,8 @@ describe('GET /workspace/export', () => {
     expect(x.collections.signals).toEqual({ exported: 3, total: 3, capped: false, cap: 10000 });
     expect(x.collections.memory).toMatchObject({ exported: 2, total: 2, capped: false });
     expect(x.signals.map((s: { id: string }) => s.id)).toEqual(['sig_3', 'sig_2', 'sig_1']);
-    expect(x.signals[1]).toMatchObject({ externalId: 'tw-42', sourceId: 'src_manual' });
+    expect(x.signals[1]).toMatchObject({ externalId: 'tw-42', sourceId: 'src_manual', publishedAt: null });
+    expect(x.signals[2]).toMatchObject({ id: 'sig_1', publishedAt: ago(a, 5 * DAY_MS) });
     expect(x.sources.map((s: { id: string }) => s.id).sort()).toEqual(['src_feed', 'src_manual']);
     expect(x.tasks.map((t: { id: string }) => t.id)).toEqual([task.id]);
     expect(x.artifacts[0]).toMatchObject({ id: 'art_1', publicShareUrl: null });
@@ -100,6 +101,27 @@ describe('GET /workspace/export', () => {
     expect(x.evidence.artifacts).toEqual([
       { artifactId: 'art_1', title: 'Brief', signals: [{ id: 'sig_1', title: 'Price change', sourceUrl: 'https://acme.example/p', createdAt: ago(a, 3 * DAY_MS) }], memory: [{ id: 'mem_1', title: 'Pricing needs approval' }], missingSignalIds: ['sig_gone'], missingMemoryIds: [] },
     ]);
+  });
+
+  it("carries who wrote each output version, which version replaced it, and each cycle's account", async () => {
+    await a.api('POST', '/api/v1/signals', { kind: 'alert', priority: 'normal', title: 'Checkout is down for EU customers', detail: 'Incident: 502s since 09:00' });
+    const run = await a.api('POST', '/api/v1/runs');
+    expect(run.status).toBe(200);
+    expect(run.body.explanation).toEqual(expect.any(String));
+    const drafted = await a.services.db.selectFrom('artifacts').select('id').where('runId', '=', run.body.id).executeTakeFirstOrThrow();
+    const edited = await a.api('POST', `/api/v1/artifacts/${drafted.id}/versions`, { content: 'Edited by the operator.' });
+    expect(edited.status).toBe(201);
+
+    const x = (await exportOf(a)).body;
+    const byId = (id: string) => x.artifacts.find((r: { id: string }) => r.id === id);
+    expect(byId(drafted.id)).toMatchObject({ authorKind: 'engine', authorUserId: null, supersededAt: a.clock.now().toISOString(), supersededById: edited.body.id });
+    expect(byId(edited.body.id)).toMatchObject({ authorKind: 'member', authorUserId: edited.body.authorUserId, supersededAt: null, supersededById: null });
+    expect(edited.body.authorUserId).toEqual(expect.stringMatching(/^usr_/));
+    expect(x.runs.find((r: { id: string }) => r.id === run.body.id).explanation).toBe(run.body.explanation);
+
+    // The outputs export (CSV and JSON) carries them too.
+    const rows = (await a.api('GET', '/api/v1/workspace/artifacts-export?format=json')).body.rows;
+    expect(rows.find((r: { id: string }) => r.id === drafted.id)).toMatchObject({ authorKind: 'engine', supersededById: edited.body.id });
   });
 
   it('keeps the newest 10,000 signals and says how many exist', async () => {

@@ -108,6 +108,14 @@ describe('GET /search ranking, prefix and snippets', () => {
     expect(hit.title).toBe('Pelican notes');
     expect(marked(hit.title, hit.titleMarks)).toEqual(['Pelican']);
   });
+
+  it('takes Markdown syntax out of snippets (outputs are Markdown), the marks still on the matched words', async () => {
+    const id = await insertArtifactRow(desk, { title: 'Weekly brief', content: '## Summary\n\n**Albatross pricing** moved; see [the albatross page](https://acme.example/p).\n\n- `albatross` plan' });
+    const [hit] = (await search('albatross')).hits;
+    expect(hit.id).toBe(id);
+    expect(hit.snippet).toBe('Summary Albatross pricing moved; see the albatross page. albatross plan');
+    expect(marked(hit.snippet, hit.snippetMarks)).toEqual(['Albatross', 'albatross', 'albatross']);
+  });
 });
 
 describe('the index follows every write', () => {

@@ -9,6 +9,7 @@ import type { TaskCost, TaskDetail } from '../../domain/tasks/task-store';
 import type { TopCostTaskList } from '../../domain/tasks/task-cost';
 import type { TaskCostTrajectory } from '../../domain/cost/cost-views';
 import type { TaskSources, TaskTimeline } from '../../domain/tasks/task-timeline';
+import type { TaskOutputs } from '../../domain/tasks/task-outputs';
 import type { TaskSourceMemoryEntries } from '../../domain/memory/memory-crud';
 import type { Services } from '../../services';
 
@@ -310,6 +311,17 @@ export class TasksController extends Controller {
   @Get('{id}/sources')
   public async getTaskSources(@Path() id: string): Promise<TaskSources> {
     return this.s.tasks.sources(id);
+  }
+
+  /**
+   * The outputs written for the task (by its AI cycles, or as members' edits and reopens), newest
+   * first, at most 50, every version (a superseded one has supersededAt). Not in the spec: the
+   * task's page links them.
+   */
+  @Get('{id}/outputs')
+  @Response<ErrorBody>('404', 'No such task')
+  public async getTaskOutputs(@Path() id: string): Promise<TaskOutputs> {
+    return this.s.tasks.outputs(id);
   }
 
   /** The task's cost so far: tokens, USD (6 decimals), AI cycles that worked it and the cost per cycle (0 before the first). */

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../core/clock';
 import type { TestDesk } from '../../testing/desk';
+import { insertArtifactRow } from '../../testing/fixtures/artifacts';
 import { createSignal } from '../../testing/fixtures/signals';
 import { createTask } from '../../testing/fixtures/tasks';
 import { insertMemoryRow } from '../../testing/fixtures/memory';
@@ -29,7 +30,7 @@ describe('GET /tasks/{id}/timeline', () => {
     const res = await api('GET', `/tasks/${t.id}/timeline`);
     expect(res.status).toBe(200);
     expect(res.body.entries.map((e: { type: string; text: string }) => [e.type, e.text])).toEqual([
-      ['activity', 'Launch: queued -> done'],
+      ['activity', 'Launch: Queued → Done'],
       ['note', 'Shorter please'],
       ['work_log', 'Cycle 1: drafted outline'],
       ['created', 'Task created: Launch'],
@@ -50,6 +51,27 @@ describe('GET /tasks/{id}/timeline', () => {
     expect((await api('GET', `/tasks/${t.id}/timeline?limit=201`)).status).toBe(422);
     expect((await api('GET', `/tasks/${t.id}/timeline?limit=0`)).status).toBe(422);
     expect((await api('GET', '/tasks/tsk_nope/timeline')).status).toBe(404);
+  });
+});
+
+describe('GET /tasks/{id}/outputs', () => {
+  it("lists the task's outputs newest first, every version, superseded ones saying so; other tasks' outputs are not in it", async () => {
+    const t = await createTask(desk);
+    const other = await createTask(desk);
+    expect((await api('GET', `/tasks/${t.id}/outputs`)).body).toEqual({ taskId: t.id, outputs: [], total: 0 });
+    const v1 = await insertArtifactRow(desk, { taskId: t.id, title: 'Reply to the reviewer', kind: 'email' });
+    later();
+    const v2 = await insertArtifactRow(desk, { taskId: t.id, title: 'Reply to the reviewer', kind: 'email', version: 2, parentArtifactId: v1, authorKind: 'member' });
+    await desk.services.db.updateTable('artifacts').set({ supersededAt: desk.clock.now().toISOString(), supersededById: v2 }).where('id', '=', v1).execute();
+    await insertArtifactRow(desk, { taskId: other.id });
+    const res = await api('GET', `/tasks/${t.id}/outputs`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.outputs).toEqual([
+      { id: v2, title: 'Reply to the reviewer', kind: 'email', status: 'ready', version: 2, authorKind: 'member', supersededAt: null, createdAt: desk.clock.now().toISOString() },
+      expect.objectContaining({ id: v1, version: 1, authorKind: 'engine', supersededAt: desk.clock.now().toISOString() }),
+    ]);
+    expect((await api('GET', '/tasks/tsk_nope/outputs')).status).toBe(404);
   });
 });
 

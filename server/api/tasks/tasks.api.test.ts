@@ -204,10 +204,13 @@ describe('PUT /tasks/{id}/blockers', () => {
 
 describe('POST /tasks/bulk', () => {
   it('deletes, sets priority, tags and untags under the bulk policy', async () => {
-    const a = await createTask(desk, { title: 'A', tags: ['x'] });
+    const a = await createTask(desk, { title: 'A', tags: ['x'], priority: 'low' });
     const b = await createTask(desk, { title: 'B', priority: 'high' });
     const pr = await api('POST', '/tasks/bulk', { action: 'priority', taskIds: [a.id, b.id, 'tsk_nope'], priority: 'high' });
     expect(pr.body).toEqual({ action: 'priority', affected: 1, changed: [a.id], unchanged: [b.id], skipped: [], notFound: ['tsk_nope'] });
+    // The activity log says it in words, not enum spellings.
+    const logged = await desk.services.db.selectFrom('activity').select('detail').where('kind', '=', 'task.priority').where('entityId', '=', a.id).execute();
+    expect(logged.map((r) => r.detail)).toEqual(['Priority of A: Low → High']);
     const tag = await api('POST', '/tasks/bulk', { action: 'tag', taskIds: [a.id, b.id], tag: 'x' });
     expect(tag.body).toMatchObject({ affected: 1, changed: [b.id], unchanged: [a.id] });
     const untag = await api('POST', '/tasks/bulk', { action: 'untag', taskIds: [a.id], tag: 'x' });

@@ -175,6 +175,46 @@ async function taskRows(db: Db, limit: number): Promise<{ rows: AsyncIterable<Co
   return { rows: rows(), exported: order.length, total: Number(n) };
 }
 
+/** The export's tables: each is one CSV of its own (`table=`), a standard CSV parser reads it whole. */
+export const COST_EXPORT_TABLES = ['daily', 'byTask', 'bySource', 'byAssignee'] as const;
+export type CostExportTable = (typeof COST_EXPORT_TABLES)[number];
+
+/** One table of the cost export: its rows, how many exist, and whether the 5000-row cap left some out. */
+export interface CostTableExport {
+  table: CostExportTable;
+  /** The table's rows, in the order of the whole export's section. */
+  rows: (CostExportDay | CostExportTask | CostExportSource | CostExportAssignee)[];
+  /** Rows the table has. @isInt */
+  total: number;
+  capped: boolean;
+}
+
+export type StreamedCostTable = Omit<CostTableExport, 'rows'> & { rows: AsyncIterable<CostTableExport['rows'][number]> | Iterable<CostTableExport['rows'][number]> };
+
+/** One table on its own, up to `cap` rows of it (the whole export shares its cap across the four). */
+export async function buildCostTable(db: Db, window: readonly Day[], table: CostExportTable, cap = COST_EXPORT_MAX_ROWS): Promise<StreamedCostTable> {
+  const whole = <T>(rows: T[], total: number) => ({ table, rows, total, capped: total > rows.length });
+  switch (table) {
+    case 'daily': {
+      const series = await readKeySeries(db, 'workspace', WORKSPACE_KEY, window);
+      const rows = series.slice(0, cap).map((d) => ({ date: d.day, inputTokens: d.inputTokens, outputTokens: d.outputTokens, estimatedCostUsd: microToUsd(d.costMicroUsd), costCents: microToCents(d.costMicroUsd) }));
+      return whole(rows, series.length);
+    }
+    case 'byAssignee': {
+      const groups = await assigneeGroups(db, ALL_TASK_STATUSES);
+      return whole(await assigneeRows(db, groups.slice(0, cap)), groups.length);
+    }
+    case 'bySource': {
+      const groups = await sourceGroups(db, ALL_TASK_STATUSES);
+      return whole(await sourceRows(db, groups.slice(0, cap)), groups.length);
+    }
+    case 'byTask': {
+      const { rows, exported, total } = await taskRows(db, cap);
+      return { table, rows, total, capped: exported < total };
+    }
+  }
+}
+
 type Row<K extends keyof CostExport> = CostExport[K] extends readonly (infer T)[] ? T : never;
 const col = <T>(header: string, value: CsvColumn<T>['value']): CsvColumn<T> => ({ header, value });
 
@@ -203,28 +243,14 @@ const BY_ASSIGNEE: CsvColumn<Row<'byAssignee'>>[] = [
   col('sessionCount', (a) => a.sessionCount),
 ];
 
+/** The CSV columns of each table (tags joined by spaces). */
+export const COST_TABLE_COLUMNS = { daily: DAILY, byTask: BY_TASK, bySource: BY_SOURCE, byAssignee: BY_ASSIGNEE } as const;
+
 /**
- * The export as a four-section CSV, written a record at a time as the response reads it: each
- * section is a `# <name>` line, its header row and its rows, sections separated by an empty line,
- * in the order daily, byTask, bySource, byAssignee. Cells go through the exports' CSV writer
- * (server/core/csv.ts); tags joined by spaces. (The whole text of thousands of rows built at once
- * outlived young-generation collections and grew the server's old space at every export.)
+ * One table as CSV, written a record at a time as the response reads it (server/core/csv.ts: a
+ * header row, RFC 4180 cells, formulas guarded). Before issue 30 the four tables went into one file
+ * separated by `# <name>` lines, which no standard CSV parser reads.
  */
-export function costCsvStream(data: StreamedCostExport): Readable {
-  const sections: [string, () => Readable][] = [
-    ['daily', () => csvStream(DAILY, data.daily)],
-    ['byTask', () => csvStream(BY_TASK, data.byTask)],
-    ['bySource', () => csvStream(BY_SOURCE, data.bySource)],
-    ['byAssignee', () => csvStream(BY_ASSIGNEE, data.byAssignee)],
-  ];
-  return Readable.from(
-    (async function* () {
-      for (const [i, [name, stream]] of sections.entries()) {
-        yield `${i > 0 ? '\r\n' : ''}# ${name}\r\n`;
-        yield* stream();
-      }
-    })(),
-    // Strings through, as csvStream's (server/core/csv.ts).
-    { objectMode: false, encoding: 'utf8' },
-  );
+export function costTableCsvStream(data: StreamedCostTable): Readable {
+  return csvStream(COST_TABLE_COLUMNS[data.table] as readonly CsvColumn<CostTableExport['rows'][number]>[], data.rows);
 }

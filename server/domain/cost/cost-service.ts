@@ -5,7 +5,7 @@ import { lastDays, type Day } from '../../core/workspace-time';
 import { checkTag } from '../workspace/rules';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { assigneeGroups, assigneeNames, countedStatuses, groupUsd, sourceGroups, tagGroups, type GroupTotals } from './cost-breakdowns';
-import { buildCostExport, type StreamedCostExport } from './cost-export';
+import { buildCostExport, buildCostTable, type CostExportTable, type StreamedCostExport, type StreamedCostTable } from './cost-export';
 import { readCostSeries, readKeySeries, seriesMicro, toCents, toPoints } from './cost-series';
 import type {
   AssigneeCost,
@@ -166,10 +166,14 @@ export class CostService {
     return { sourceId, days, points: await this.points('source', sourceId, days) };
   }
 
-  /** GET /workspace/cost-export's data (the controller writes CSV from it). */
-  /** The per-task rows are read while the answer is written (cost-export.ts). */
+  /** GET /workspace/cost-export's four tables as one JSON; the per-task rows are read while the answer is written (cost-export.ts). */
   async exportData(): Promise<StreamedCostExport> {
     return buildCostExport(this.d.db, await this.window(COST_EXPORT_DAILY_DAYS));
+  }
+
+  /** One table of the cost export (each CSV holds one). */
+  async exportTable(table: CostExportTable): Promise<StreamedCostTable> {
+    return buildCostTable(this.d.db, await this.window(COST_EXPORT_DAILY_DAYS), table);
   }
 
   /** Today's spend per assignee key: the members (removed ones too) and the unassigned bucket, read by primary key. */

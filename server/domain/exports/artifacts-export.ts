@@ -2,6 +2,7 @@ import type { Db } from '../../../db/connection';
 import type { CsvColumn } from '../../core/csv';
 import { afterKey, type CursorKey } from '../../core/lists';
 import { selectArtifacts } from '../artifacts/artifact-view';
+import type { ArtifactAuthorKind } from '../../core/vocabulary';
 import { reviewClock, type ArtifactKind, type ArtifactStatus } from '../artifacts/rules';
 import { collectRows, pagedRows, type StreamedExport } from './paged';
 import { EXPORT_MAX_ROWS, joinCell } from './rules';
@@ -34,6 +35,14 @@ export interface ArtifactExportRow {
   publicShareUrl: string | null;
   /** Markdown. */
   content: string;
+  /** Who wrote this version: `engine` (a loop cycle) or `member` (an edit or a reopen). */
+  authorKind: ArtifactAuthorKind;
+  /** The member who wrote it; null for the engine. */
+  authorUserId: string | null;
+  /** When a newer version replaced this one while it waited (out of the queue, still in the chain); null otherwise. @format date-time */
+  supersededAt: string | null;
+  /** The version that replaced it. */
+  supersededById: string | null;
   /** @format date-time */
   createdAt: string;
   /** @format date-time */
@@ -92,6 +101,10 @@ export async function streamArtifacts(db: Db, cap = EXPORT_MAX_ROWS): Promise<St
       decidedAt: r.decidedAt,
       publicShareUrl: null,
       content: r.content,
+      authorKind: r.authorKind,
+      authorUserId: r.authorUserId,
+      supersededAt: r.supersededAt,
+      supersededById: r.supersededById,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     }));
@@ -123,6 +136,10 @@ export const ARTIFACT_CSV_COLUMNS: readonly CsvColumn<ArtifactExportRow>[] = [
   { header: 'decidedAt', value: (r) => r.decidedAt },
   { header: 'publicShareUrl', value: (r) => r.publicShareUrl },
   { header: 'content', value: (r) => r.content },
+  { header: 'authorKind', value: (r) => r.authorKind },
+  { header: 'authorUserId', value: (r) => r.authorUserId },
+  { header: 'supersededAt', value: (r) => r.supersededAt },
+  { header: 'supersededById', value: (r) => r.supersededById },
   { header: 'createdAt', value: (r) => r.createdAt },
   { header: 'updatedAt', value: (r) => r.updatedAt },
 ];

@@ -8,8 +8,10 @@ import { fullExport, type FullExport } from './full-export';
 import { ImportService, type ImportInput, type ImportReport } from './import-service';
 import { streamMemory, type MemoryExport } from './memory-export';
 import type { StreamedExport } from './paged';
+import { streamSignals, type SignalsExport } from './signals-export';
 import { exportSources, type SourcesExport } from './sources-export';
 import { exportStaleTasks, type StaleTasksExport } from './stale-tasks-export';
+import { streamTasks, type TasksExport } from './tasks-export';
 
 export interface ExportDeps {
   db: Db;
@@ -39,6 +41,16 @@ export class ExportService {
   /** Streamed, with their content (the largest export). */
   artifacts(): Promise<StreamedExport<ArtifactsExport>> {
     return streamArtifacts(this.d.db);
+  }
+
+  /** Streamed: every signal, newest received first. */
+  signals(): Promise<StreamedExport<SignalsExport>> {
+    return streamSignals(this.d.db);
+  }
+
+  /** Streamed: every task (done and archived included), newest first. */
+  tasks(): Promise<StreamedExport<TasksExport>> {
+    return streamTasks(this.d.db);
   }
 
   async staleTasks(thresholdDays?: number): Promise<StaleTasksExport> {

@@ -43,6 +43,8 @@ export interface ExportSignal {
   /** The sender's id of a pushed signal. */
   externalId: string | null;
   pinned: boolean;
+  /** When the item says it was published (a feed item's date); null when it does not say. @format date-time */
+  publishedAt: string | null;
   /** @format date-time */
   createdAt: string;
 }
@@ -65,6 +67,8 @@ export interface ExportRun {
   estimatedCostUsd: number;
   errorMessage: string | null;
   skipReason: string | null;
+  /** The engine's account of the cycle (what it did and by which rule); null when it gave none. */
+  explanation: string | null;
 }
 
 export interface ExportMember {
@@ -249,6 +253,7 @@ export async function fullExport(db: Db, profile: WorkspaceProfile, cadence: Cad
       sourceId: s.sourceId,
       externalId: s.externalId ?? null,
       pinned: s.pinned === 1,
+      publishedAt: s.publishedAt ?? null,
       createdAt: s.createdAt,
     })),
     tasks,
@@ -267,6 +272,7 @@ export async function fullExport(db: Db, profile: WorkspaceProfile, cadence: Cad
       estimatedCostUsd: Math.round(r.costMicroUsd) / 1_000_000,
       errorMessage: r.errorMessage,
       skipReason: r.skipReason,
+      explanation: r.explanation ?? null,
     })),
     activity,
     evidence: { sources: await sourceEvidence(db, sources.rows), artifacts: await artifactEvidence(db, artifacts.rows) },

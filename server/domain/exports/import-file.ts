@@ -42,6 +42,8 @@ export interface ImportSignal {
   sourceId: string | null;
   externalId: string | null;
   pinned: boolean;
+  /** The item's own publication time; files of desks before it was exported have none. */
+  publishedAt: string | null;
   createdAt: string;
 }
 
@@ -85,7 +87,7 @@ export interface ImportFile {
 type FieldType = 'string' | 'string?' | 'number?' | 'boolean?' | 'strings?';
 const SHAPES: Record<ImportCategory, Record<string, FieldType>> = {
   sources: { id: 'string', type: 'string', label: 'string', url: 'string?', notes: 'string?', pollIntervalMinutes: 'number?', includeKeywords: 'strings?', excludeKeywords: 'strings?' },
-  signals: { id: 'string', kind: 'string', priority: 'string', title: 'string', detail: 'string', sourceUrl: 'string?', sourceId: 'string?', externalId: 'string?', pinned: 'boolean?', createdAt: 'string' },
+  signals: { id: 'string', kind: 'string', priority: 'string', title: 'string', detail: 'string', sourceUrl: 'string?', sourceId: 'string?', externalId: 'string?', pinned: 'boolean?', publishedAt: 'string?', createdAt: 'string' },
   memory: { id: 'string', kind: 'string', title: 'string', content: 'string', importance: 'number?', pinned: 'boolean?', tags: 'strings?', archivedAt: 'string?', createdAt: 'string', updatedAt: 'string?' },
 };
 
@@ -158,6 +160,7 @@ function readSignal(raw: Record<string, unknown>, index: number): ImportSignal {
     sourceId: (raw.sourceId as string | null | undefined) ?? null,
     externalId: typeof raw.externalId === 'string' ? checkExternalId('externalId', raw.externalId) : null,
     pinned: raw.pinned === true,
+    publishedAt: typeof raw.publishedAt === 'string' ? iso('publishedAt', raw.publishedAt) : null,
     createdAt: iso('createdAt', raw.createdAt as string),
   };
 }

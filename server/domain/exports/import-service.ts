@@ -188,6 +188,8 @@ async function writePlan(trx: Trx, clock: Clock, plan: Plan): Promise<void> {
         pinned: s.pinned ? 1 : 0,
         createdAt: s.createdAt,
         externalId: s.externalId,
+        // As insertSignal keeps it: never after the signal reached the desk.
+        publishedAt: s.publishedAt === null ? null : s.publishedAt < s.createdAt ? s.publishedAt : s.createdAt,
         triagedAt: now,
       })),
     );

@@ -15,7 +15,7 @@ import { supersedeOlder } from '../artifacts/artifact-versions';
 import { plural } from '../../core/plural';
 import { insertMemoryRows, insertMemoryTagRows, recordRetrievals } from '../memory/memory-store';
 import { markSignalsTriaged } from '../signals/signal-store';
-import type { TaskPriority } from '../tasks/rules';
+import { priorityWords, type TaskPriority } from '../tasks/rules';
 import { timeSlicer } from '../../core/time-slicer';
 import { rememberStructuredOutput } from '../workspace/workspace-store';
 import type { GatheredState } from './gather';
@@ -248,7 +248,7 @@ export async function applyCycle(trx: Trx, clock: Clock, input: ApplyInput): Pro
     const memoryIdsOfTask = unique([...t.memoryIds, ...pulled]).slice(-MAX_TASK_SOURCE_MEMORY_IDS);
     await touchTaskInputs(trx, t.taskId, JSON.stringify(signalIds), JSON.stringify(memoryIdsOfTask), now, t.priority);
     const before = state.byTaskId.get(t.taskId)?.row.priority ?? null;
-    if (t.priority && !t.created && t.priority !== before) await taskActivity(trx, clock, CYCLE_ACTOR, { id: t.taskId }, 'task.priority', `Priority ${before ?? 'none'} -> ${t.priority} by an AI cycle`);
+    if (t.priority && !t.created && t.priority !== before) await taskActivity(trx, clock, CYCLE_ACTOR, { id: t.taskId }, 'task.priority', `Priority ${priorityWords(before ?? null)} → ${priorityWords(t.priority)} by an AI cycle`);
     if (t.noteIds.length) await consumeNotes(trx, t.noteIds, now, runId);
     await insertWorkLogEntry(trx, { id: newId('twl', clock), taskId: t.taskId, entry: workLogLine(t, pulled.length), createdAt: now });
     if (t.status !== null) {

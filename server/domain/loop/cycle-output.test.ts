@@ -155,8 +155,9 @@ describe('a local-engine cycle over 1,000 new signals', () => {
     const rows = await normalizedRows();
     expect(Object.fromEntries(Object.entries(rows).map(([table, r]) => [table, r.length]))).toMatchObject({ tasks: 184, task_tags: 96, task_work_log: 175, task_notes: 15, artifacts: 23, artifact_tags: 10, memory: 203, memory_retrieval_daily: 22, cost_daily: 245, activity: 160, outbox_events: 115, signals: 1240, runs: 1 });
     // Every id in the first cycle's prompts is a seeded one, so its token counts (and costs) are fixed.
-    // Re-pinned when 0020 added the (empty) mcp_tokens table and when the built-in drafts took the shape of their deliverable.
-    expect(createHash('sha256').update(JSON.stringify(rows)).digest('hex')).toBe('c9a6ba10de64c22769646071653e76edb211a8831350099f54af93356ef38416');
+    // Re-pinned when 0020 added the (empty) mcp_tokens table, when the built-in drafts took the shape of their deliverable,
+    // and when activity rows said statuses and priorities in words ("Normal → High", issue 30).
+    expect(createHash('sha256').update(JSON.stringify(rows)).digest('hex')).toBe('32994782697aa4360a9b8f0d3e367fb022015b95d773a2ec0fdd2fa4e5525ffa');
 
     // The next cycle works the new tasks and outputs; its prompts name ids made by the first cycle
     // (random), so its tokens vary a little from run to run: its decisions are pinned, not its costs.

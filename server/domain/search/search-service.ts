@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/connection';
 import { kindFilter, MARK_CLOSE, MARK_OPEN, matchExpression, queryWords, unmark, type TextColumns, type TextMark } from './fts';
+import { plainSnippet } from './plain-snippet';
 import { catchUp, indexInBulk } from './search-index';
 import { MIN_PREFIX_LENGTH, RANK_WINDOW, SNIPPET_TOKENS, checkSearchLimit, checkSearchQuery, parseSearchKinds, type SearchKind } from './rules';
 
@@ -20,7 +21,7 @@ export interface SearchHit {
   title: string;
   /** Where the title matched. */
   titleMarks: TextMark[];
-  /** A few words around the best match in the row's text (body or summary), plain text, `…` where cut. */
+  /** A few words around the best match in the row's text (body or summary), plain text (Markdown syntax taken out, on one line), `…` where cut. */
   snippet: string;
   /** Where the snippet matched, for the UI to mark (offsets into `snippet`). */
   snippetMarks: TextMark[];
@@ -201,7 +202,7 @@ export class SearchService {
 
   private toHit(r: HitRow, query: string): SearchHit {
     const title = unmark(r.title);
-    const snippet = unmark(r.snippet);
+    const snippet = unmark(plainSnippet(r.snippet));
     let shown = title;
     if (r.kind === 'comment') shown = { text: `Comment on ${r.taskTitle ?? 'a deleted task'}`, marks: [] };
     if (r.kind === 'activity') {

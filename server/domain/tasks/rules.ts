@@ -99,3 +99,11 @@ export function copyTitle(title: string): string {
 
 /** USD from micro-USD, rounded to 6 decimals. */
 export const usd = (micro: number) => Math.round(micro) / 1_000_000;
+
+/** GET /tasks/{id}/outputs lists at most this many, newest first: a task gathers a few outputs and their versions, never hundreds. */
+export const TASK_OUTPUTS_MAX = 50;
+
+/** Statuses and priorities as the activity log and the UI say them (the enum spellings are API words). */
+export const TASK_STATUS_WORDS: Record<TaskStatus, string> = { queued: 'Queued', in_progress: 'In progress', needs_input: 'Needs input', done: 'Done', archived: 'Archived' };
+export const TASK_PRIORITY_WORDS: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
+export const priorityWords = (priority: TaskPriority | null): string => (priority === null ? 'None' : TASK_PRIORITY_WORDS[priority]);

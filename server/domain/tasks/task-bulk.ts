@@ -3,7 +3,7 @@ import { checkEnum, invalid } from '../../core/errors';
 import { checkIdList } from '../../core/input';
 import { emit } from '../events/outbox';
 import { resolveActor } from '../members/resolve-actor';
-import { checkTag, MAX_TASK_TAGS, TASK_BULK_ACTIONS, type TaskBulkAction, type TaskPriority } from './rules';
+import { checkTag, MAX_TASK_TAGS, priorityWords, TASK_BULK_ACTIONS, type TaskBulkAction, type TaskPriority } from './rules';
 import { checkPriority, type TaskDeps } from './task-crud';
 import { addTaskTag, deleteTaskRow, removeTaskTag, taskActivity, touchTask } from './task-store';
 
@@ -68,7 +68,7 @@ export async function bulkTasks(d: TaskDeps, input: TaskBulkInput): Promise<Task
           continue;
         }
         await touchTask(trx, id, now, { priority });
-        await taskActivity(trx, clock, actor, row, 'task.priority', `Priority of ${row.title}: ${row.priority ?? 'none'} -> ${priority ?? 'none'}`);
+        await taskActivity(trx, clock, actor, row, 'task.priority', `Priority of ${row.title}: ${priorityWords(row.priority)} → ${priorityWords(priority ?? null)}`);
         result.changed.push(id);
       } else {
         const tags = (await trx.selectFrom('taskTags').select('tag').where('taskId', '=', id).execute()).map((t) => t.tag);

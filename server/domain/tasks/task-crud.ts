@@ -24,6 +24,7 @@ import {
   TASK_KINDS,
   TASK_LIST,
   TASK_PRIORITIES,
+  TASK_STATUS_WORDS,
   checkTag,
   type TaskStatus,
 } from './rules';
@@ -289,7 +290,7 @@ export async function changeStatus(trx: Trx, clock: Clock, actor: Actor, row: Ta
   }
   const kind = cause === 'sweep' ? 'task.auto_archived' : 'task.status_changed';
   const why = cause === 'note' ? ' (a note answered its question)' : cause === 'sweep' ? ' by the stale sweep' : cause === 'cycle' ? ' by an AI cycle' : '';
-  await taskActivity(trx, clock, actor, row, kind, `${row.title}: ${row.status} -> ${to}${why}`);
+  await taskActivity(trx, clock, actor, row, kind, `${row.title}: ${TASK_STATUS_WORDS[row.status]} → ${TASK_STATUS_WORDS[to]}${why}`);
   await emit(trx, clock, 'task.status_changed', { taskId: row.id, title: row.title, from: row.status, to, cause });
   if (to === 'done' && row.status !== 'done') await unblockWaiters(trx, clock, actor, row);
 }

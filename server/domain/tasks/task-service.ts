@@ -2,6 +2,7 @@ import { bulkTasks, type TaskBulkInput } from './task-bulk';
 import { TaskCosts } from './task-cost';
 import { TaskCrud, type CreateTaskInput, type TaskDeps, type TaskListQuery } from './task-crud';
 import { TaskNotes } from './task-notes';
+import { taskOutputs } from './task-outputs';
 import { TaskStaleness } from './task-staleness';
 import { TaskTimelines, type TimelineSource } from './task-timeline';
 
@@ -51,6 +52,7 @@ export class TaskService {
   // timeline and inputs (task-timeline.ts)
   timeline = (id: string, query?: { limit?: number; cursor?: string }) => this.timelines.timeline(id, query);
   sources = (id: string) => this.timelines.sources(id);
+  outputs = (id: string) => taskOutputs(this.deps.db, id);
   sourceMemory = (id: string) => this.timelines.sourceMemory(id);
   // cost (task-cost.ts)
   cost = (id: string) => this.costs.cost(id);

@@ -127,6 +127,34 @@ describe('Settings > Data: exports', () => {
   });
 });
 
+describe('Settings > Data: signals, tasks, outputs and cost', () => {
+  it('offers the signals and tasks exports, saves outputs as outputs.csv, and asks the cost export for one table per file', async () => {
+    const names: Record<string, string> = { 'signals-export': 'signals', 'tasks-export': 'tasks', 'artifacts-export': 'outputs' };
+    const desk = fakeFetch((call) => {
+      const last = call.path.split('/').pop()!;
+      const name = last === 'cost-export' ? `cost-${call.query.get('table')}` : names[last];
+      return name ? csv('id\r\n', { 'content-disposition': `attachment; filename="${name}.csv"`, 'x-export-total': '0', 'x-export-capped': 'false' }) : noFake(call);
+    });
+    renderWithApp(<ExportsSection />);
+    for (const title of ['Signals', 'Tasks', 'Outputs']) {
+      const row = await rowOf(title);
+      fireEvent.click(within(row).getByRole('button', { name: `Download ${title.toLowerCase()}` }));
+      await waitFor(() => expect(within(row).getByRole('status').textContent).toMatch(/^Saved /));
+    }
+    expect(desk.calls.map((c) => c.path)).toEqual(['/api/v1/workspace/signals-export', '/api/v1/workspace/tasks-export', '/api/v1/workspace/artifacts-export']);
+    expect(saved.map((s) => s.name)).toEqual(['signals.csv', 'tasks.csv', 'outputs.csv']);
+
+    const cost = await rowOf('Cost');
+    const table = within(cost).getByRole('combobox', { name: 'Cost table' });
+    expect(within(table).getAllByRole('option').map((o) => o.textContent)).toEqual(['Daily spend (30 days)', 'By task', 'By source', 'By assignee']);
+    fireEvent.change(table, { target: { value: 'bySource' } });
+    fireEvent.click(within(cost).getByRole('button', { name: 'Download cost' }));
+    await waitFor(() => expect(saved.map((s) => s.name)).toContain('cost-bySource.csv'));
+    expect(desk.calls[3].query.get('table')).toBe('bySource');
+    expect(desk.calls[3].query.get('format')).toBe('csv');
+  });
+});
+
 describe('filenameOf', () => {
   it('prefers the UTF-8 name, then the plain one, then the fallback', () => {
     expect(filenameOf(`attachment; filename="r_sum_.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`, 'x')).toBe('résumé.csv');

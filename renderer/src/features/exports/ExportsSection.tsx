@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Section } from '../../components/Section';
-import { activityExport, EXPORTS, fullExport, staleTasksExport, type DownloadResult, type ListExport } from './download';
+import { activityExport, COST_TABLES, costExport, EXPORTS, fullExport, staleTasksExport, type CostTable, type DownloadResult, type ListExport } from './download';
 import { ExportRow } from './ExportRow';
 import { ImportPanel } from './ImportPanel';
 import './exports.css';
@@ -80,6 +80,29 @@ function StaleTasksExport() {
   );
 }
 
+function CostExport() {
+  const [table, setTable] = useState<CostTable>('daily');
+  return (
+    <ExportRow
+      title="Cost"
+      description="Spend over all tasks, one table per file: daily spend over 30 days, or spend by task, source or assignee."
+      fallbackName={(f) => `cost-${table}.${f}`}
+      request={(format) => costExport(format, table)}
+    >
+      <label className="field__label">
+        Table
+        <select className="input input--select" aria-label="Cost table" value={table} onChange={(e) => setTable(e.target.value as CostTable)}>
+          {COST_TABLES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </ExportRow>
+  );
+}
+
 /** Settings > Data: every export (CSV or JSON) with its progress, the full JSON export, and the import of an export file. */
 export function ExportsSection() {
   return (
@@ -91,6 +114,7 @@ export function ExportsSection() {
       {(Object.keys(EXPORTS) as ListExport[]).map((key) => (
         <ExportRow key={key} title={EXPORTS[key].label} description={EXPORTS[key].description} fallbackName={(f) => `${key}.${f}`} request={EXPORTS[key].call} />
       ))}
+      <CostExport />
       <ActivityExport />
       <StaleTasksExport />
       <ExportRow

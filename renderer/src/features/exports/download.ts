@@ -105,10 +105,11 @@ export type ExportFormat = 'csv' | 'json';
 /** The list exports the Data section offers, each as a typed request. */
 export const EXPORTS = {
   sources: { label: 'Sources', description: 'Health, keyword filters and 7-day signal rate.', call: (format: ExportFormat) => api.GET('/api/v1/workspace/sources-export', { params: { query: { format } }, parseAs: 'stream' }) },
-  artifacts: { label: 'Outputs', description: 'Every output with its tags, status and content.', call: (format: ExportFormat) => api.GET('/api/v1/workspace/artifacts-export', { params: { query: { format } }, parseAs: 'stream' }) },
+  signals: { label: 'Signals', description: 'Every signal with its source, its published and received times.', call: (format: ExportFormat) => api.GET('/api/v1/workspace/signals-export', { params: { query: { format } }, parseAs: 'stream' }) },
+  tasks: { label: 'Tasks', description: 'Every task, done and archived ones too, with its tags, assignee and cost.', call: (format: ExportFormat) => api.GET('/api/v1/workspace/tasks-export', { params: { query: { format } }, parseAs: 'stream' }) },
+  outputs: { label: 'Outputs', description: 'Every output with its tags, status, author and content.', call: (format: ExportFormat) => api.GET('/api/v1/workspace/artifacts-export', { params: { query: { format } }, parseAs: 'stream' }) },
   decisions: { label: 'Decisions', description: 'Approved and archived outputs (briefs left out).', call: (format: ExportFormat) => api.GET('/api/v1/workspace/decisions-export', { params: { query: { format } }, parseAs: 'stream' }) },
   memory: { label: 'Memory', description: 'Every memory entry with its tags and usage.', call: (format: ExportFormat) => api.GET('/api/v1/workspace/memory-export', { params: { query: { format } }, parseAs: 'stream' }) },
-  cost: { label: 'Cost', description: 'Daily spend over 30 days, and spend by task, source and assignee.', call: (format: ExportFormat) => api.GET('/api/v1/workspace/cost-export', { params: { query: { format } }, parseAs: 'stream' }) },
 } as const;
 export type ListExport = keyof typeof EXPORTS;
 
@@ -116,4 +117,13 @@ export const activityExport = (format: ExportFormat, since?: string, until?: str
   api.GET('/api/v1/workspace/activity-export', { params: { query: { format, since, until } }, parseAs: 'stream' });
 export const staleTasksExport = (format: ExportFormat, thresholdDays: number) =>
   api.GET('/api/v1/workspace/stale-tasks-export', { params: { query: { format, thresholdDays } }, parseAs: 'stream' });
+/** The cost export's tables: each is a file of its own (one CSV holds one table). */
+export const COST_TABLES = [
+  { value: 'daily', label: 'Daily spend (30 days)' },
+  { value: 'byTask', label: 'By task' },
+  { value: 'bySource', label: 'By source' },
+  { value: 'byAssignee', label: 'By assignee' },
+] as const;
+export type CostTable = (typeof COST_TABLES)[number]['value'];
+export const costExport = (format: ExportFormat, table: CostTable) => api.GET('/api/v1/workspace/cost-export', { params: { query: { format, table } }, parseAs: 'stream' });
 export const fullExport = () => api.GET('/api/v1/workspace/export', { parseAs: 'stream' });

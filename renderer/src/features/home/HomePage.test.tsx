@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../lib/auth';
 import { fixClock } from '../../testing/clock';
@@ -110,6 +110,32 @@ describe('HomePage', () => {
     renderAppAt('/today');
     expect(await screen.findByRole('heading', { name: "What's new since your last visit" })).toBeTruthy();
     await waitFor(() => expect(calls.find((c) => c.path === '/api/v1/workspace/whats-new')?.query.get('since')).toBe('2026-03-08T09:00:00.000Z'));
+  });
+
+  it("keeps the visit's since across a reload: what's new does not start again from a moment ago", async () => {
+    useHomeVisit.setState({ lastVisitAt: '2026-03-08T09:00:00.000Z' });
+    const calls = fakeDesk().calls;
+    renderAppAt('/today');
+    expect(await screen.findByRole('heading', { name: "What's new since your last visit" })).toBeTruthy();
+    await waitFor(() => expect(useHomeVisit.getState().lastVisitAt).toBe(NOW));
+    cleanup();
+
+    // The reload: a new page in the same tab reads the store again from localStorage (this visit's time now)...
+    await useHomeVisit.persist.rehydrate();
+    expect(useHomeVisit.getState().lastVisitAt).toBe(NOW);
+    fixClock('2026-03-10T12:00:05.000Z');
+    renderAppAt('/today');
+    expect(await screen.findByRole('heading', { name: "What's new since your last visit" })).toBeTruthy();
+    // ...and still asks from the visit before it.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/workspace/whats-new').map((c) => c.query.get('since'))).toEqual(['2026-03-08T09:00:00.000Z', '2026-03-08T09:00:00.000Z']));
+  });
+
+  it('a new session starts from the last visit recorded', async () => {
+    useHomeVisit.setState({ lastVisitAt: '2026-03-09T09:00:00.000Z' });
+    window.sessionStorage.clear();
+    const calls = fakeDesk().calls;
+    renderAppAt('/today');
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/v1/workspace/whats-new')?.query.get('since')).toBe('2026-03-09T09:00:00.000Z'));
   });
 
   it('the inbox lists mentions to acknowledge, due and stale tasks, and switches member', async () => {

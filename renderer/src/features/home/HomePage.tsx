@@ -6,26 +6,23 @@ import { HOME_PANELS, type HomePanel } from '../preferences/api';
 import { arrange, move, moveTo, toggle } from '../preferences/layout';
 import { PanelFrame } from '../preferences/PanelFrame';
 import { useDashboardPrefs } from '../preferences/use-dashboard-prefs';
-import { now, nowMs } from '../../lib/clock';
+import { now } from '../../lib/clock';
 import { summaryQuery, type WorkspaceSummary } from './api';
 import { StartFromTemplateCard } from '../onboarding/StartFromTemplate';
 import { InboxPanel } from './InboxPanel';
 import { InsightsPanel, ReactionsPanel } from './InsightsPanel';
 import { TodayPanel } from './TodayPanel';
-import { useHomeVisit } from './visit-store';
+import { sinceForThisVisit, useHomeVisit } from './visit-store';
 import { WhatsNewPanel } from './WhatsNewPanel';
 import './home.css';
 
 /**
  * The previous visit's time, read once when Home opens (so the page keeps showing what was new when
- * it opened), and this visit recorded for the next one. A stored time in the future (a clock that
- * moved back) falls back to the last 24 hours.
+ * it opened) and held for the whole visit, reloads included (visit-store.ts), and this visit
+ * recorded for the next one.
  */
 function useSinceLastVisit(): string | null {
-  const [since] = useState(() => {
-    const last = useHomeVisit.getState().lastVisitAt;
-    return last !== null && Date.parse(last) <= nowMs() ? last : null;
-  });
+  const [since] = useState(() => sinceForThisVisit(now()));
   useEffect(() => {
     useHomeVisit.getState().recordVisit(now().toISOString());
   }, []);

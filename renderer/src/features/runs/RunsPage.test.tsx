@@ -25,6 +25,9 @@ function fakeDesk() {
     }
     if (method === 'GET' && path === '/api/v1/tasks/tsk_1') return json(200, { id: 'tsk_1', title: 'Reply about annual billing' });
     if (method === 'GET' && path === '/api/v1/artifacts/art_1') return json(200, anOutput('art_1', 'Annual billing reply'));
+    if (method === 'GET' && path === '/api/v1/signals/sig_1') return json(200, { id: 'sig_1', title: 'Customer asks about annual billing' });
+    if (method === 'GET' && path === '/api/v1/memory/mem_1') return json(200, { id: 'mem_1', title: 'Billing tone: plain words' });
+    if (method === 'GET' && path === '/api/v1/memory/mem_2') return json(404, { error: 'memory_not_found', message: 'No memory entry with id mem_2.' });
     return noFake(call);
   });
 }
@@ -67,8 +70,14 @@ describe('RunsPage', () => {
     expect((await within(outputs).findByRole('link', { name: 'Annual billing reply (v1)' })).getAttribute('href')).toBe('/outputs/art_1');
     const created = screen.getByRole('list', { name: 'New tasks' });
     expect((await within(created).findByRole('link', { name: 'Reply about annual billing' })).getAttribute('href')).toBe('/tasks/tsk_1');
-    expect(within(screen.getByRole('list', { name: 'Signals' })).getByRole('link', { name: 'sig_1' }).getAttribute('href')).toBe('/signals');
-    expect(within(screen.getByRole('list', { name: 'Memory' })).getAllByRole('link')).toHaveLength(2);
+    // Signals and memory by their titles, linked, never by their ids.
+    const signals = screen.getByRole('list', { name: 'Signals' });
+    expect((await within(signals).findByRole('link', { name: 'Customer asks about annual billing' })).getAttribute('href')).toBe('/signals?signal=sig_1');
+    const memory = screen.getByRole('list', { name: 'Memory' });
+    expect((await within(memory).findByRole('link', { name: 'Billing tone: plain words' })).getAttribute('href')).toBe('/memory/mem_1');
+    expect(await within(memory).findByText('A deleted memory entry')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Signals' }).textContent).not.toMatch(/sig_/);
+    expect(screen.getByRole('list', { name: 'Memory' }).textContent).not.toMatch(/mem_/);
     expect(screen.getByText('Budget').nextElementSibling!.textContent).toBe('$0.50 left of the cap');
     expect(screen.getByText('Bound').nextElementSibling!.textContent).toBe('4,096 output tokens');
   });

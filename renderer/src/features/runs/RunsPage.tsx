@@ -6,7 +6,9 @@ import { Badge } from '../../components/Badge';
 import { LoadMore } from '../../components/LoadMore';
 import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { memoryQuery } from '../memory/api';
 import { outputQuery } from '../outputs/api';
+import { signalQuery } from '../signals/api';
 import { taskQuery } from '../tasks/api';
 import { runsList, statsQuery, type Run, type RunningCycle } from './api';
 import { CancelCycleButton, CycleProgress, type CancelFeedback } from './CycleProgress';
@@ -20,7 +22,7 @@ function TaskLink({ id }: { id: string }) {
   const task = useQuery(taskQuery(id));
   return (
     <Link to="/tasks/$taskId" params={{ taskId: id }}>
-      {task.data?.title ?? (task.isError ? `${id} (deleted)` : id)}
+      {task.data?.title ?? (task.isError ? 'A deleted task' : 'Loading…')}
     </Link>
   );
 }
@@ -29,7 +31,7 @@ function OutputLink({ id }: { id: string }) {
   const output = useQuery(outputQuery(id));
   return (
     <Link to="/outputs/$artifactId" params={{ artifactId: id }}>
-      {output.data ? `${output.data.title} (v${output.data.version})` : output.isError ? `${id} (deleted)` : id}
+      {output.data ? `${output.data.title} (v${output.data.version})` : output.isError ? 'A deleted output' : 'Loading…'}
     </Link>
   );
 }
@@ -53,21 +55,37 @@ function IdGroup({ label, ids, render }: { label: string; ids: string[]; render:
   );
 }
 
-const plainId = (to: '/signals' | '/memory') => (id: string) => (
-  <Link to={to} className="run-ids__id">
-    {id}
-  </Link>
-);
+/** A signal by its title, opening on the Signals page (a deleted one says so; its id is no word for the operator). */
+function SignalLink({ id }: { id: string }) {
+  // The Signals page's own query refreshes itself; here the title is read once.
+  const signal = useQuery({ ...signalQuery(id), refetchInterval: false });
+  if (signal.isError) return <span className="muted">A deleted signal</span>;
+  return (
+    <Link to="/signals" search={{ signal: id }}>
+      {signal.data?.title ?? 'Loading…'}
+    </Link>
+  );
+}
+
+function MemoryLink({ id }: { id: string }) {
+  const entry = useQuery(memoryQuery(id));
+  if (entry.isError) return <span className="muted">A deleted memory entry</span>;
+  return (
+    <Link to="/memory/$memoryId" params={{ memoryId: id }}>
+      {entry.data?.title ?? 'Loading…'}
+    </Link>
+  );
+}
 
 function RunDetails({ run }: { run: Run }) {
   return (
     <div className="run-details">
       <div className="run-details__col">
         <h2 className="run-details__title">Read</h2>
-        <IdGroup label="Signals" ids={run.read.signalIds} render={plainId('/signals')} />
+        <IdGroup label="Signals" ids={run.read.signalIds} render={(id) => <SignalLink id={id} />} />
         <IdGroup label="Tasks" ids={run.read.taskIds} render={(id) => <TaskLink id={id} />} />
-        <IdGroup label="Memory" ids={run.read.memoryIds} render={plainId('/memory')} />
-        <IdGroup label="Operator notes" ids={run.read.noteIds} render={(id) => <span className="run-ids__id">{id}</span>} />
+        <IdGroup label="Memory" ids={run.read.memoryIds} render={(id) => <MemoryLink id={id} />} />
+        {run.read.noteIds.length > 0 ? <p className="small">{run.read.noteIds.length === 1 ? '1 operator note' : `${run.read.noteIds.length} operator notes`}, read as direction for their tasks.</p> : null}
         {run.counts.signalsRead + run.counts.tasksRead + run.counts.memoryRead + run.counts.notesRead === 0 ? <p className="muted small">Nothing.</p> : null}
       </div>
       <div className="run-details__col">
@@ -75,7 +93,7 @@ function RunDetails({ run }: { run: Run }) {
         <IdGroup label="Outputs" ids={run.produced.artifactIds} render={(id) => <OutputLink id={id} />} />
         <IdGroup label="New tasks" ids={run.produced.createdTaskIds} render={(id) => <TaskLink id={id} />} />
         <IdGroup label="Updated tasks" ids={run.produced.updatedTaskIds} render={(id) => <TaskLink id={id} />} />
-        <IdGroup label="Memory" ids={run.produced.memoryIds} render={plainId('/memory')} />
+        <IdGroup label="Memory" ids={run.produced.memoryIds} render={(id) => <MemoryLink id={id} />} />
         {producedSummary(run.counts) === 'nothing new' ? <p className="muted small">Nothing.</p> : null}
       </div>
       <dl className="run-details__facts">

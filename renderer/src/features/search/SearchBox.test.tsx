@@ -42,7 +42,7 @@ const box = () => screen.getByRole('combobox', { name: 'Search the desk' }) as H
 const searches = () => calls.filter((c) => c.path === '/api/v1/search').map((c) => c.query.get('q'));
 
 describe('SearchBox', () => {
-  it('Ctrl+K and / focus it; results come once typing pauses, grouped by kind, matches marked, content as text', async () => {
+  it('Ctrl+K and / focus it; results come once typing pauses, in the API rank order with each kind named, matches marked, content as text', async () => {
     fakeApi();
     renderWithApp(<SearchBox />);
     await screen.findByRole('combobox', { name: 'Search the desk' });
@@ -55,15 +55,16 @@ describe('SearchBox', () => {
     fireEvent.change(box(), { target: { value: 'l' } });
     fireEvent.change(box(), { target: { value: 'la' } });
     fireEvent.change(box(), { target: { value: 'launch' } });
-    const groups = await screen.findAllByRole('group');
-    expect(groups.map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Tasks', 'Memory']);
+    const options = await screen.findAllByRole('option');
+    expect(screen.queryAllByRole('group')).toEqual([]);
     expect(searches()).toEqual(['launch']);
-    const options = screen.getAllByRole('option');
-    expect(options.map((o) => o.querySelector('.search-box__title')?.textContent)).toEqual(['Plan the launch', 'Launch retro', 'Launch pricing']);
-    expect([...options[0].querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['launch']);
+    // The API ranked the memory entry first: it stays first, not after the tasks.
+    expect(options.map((o) => o.querySelector('.search-box__title')?.textContent)).toEqual(['Launch pricing', 'Plan the launch', 'Launch retro']);
+    expect(options.map((o) => o.querySelector('.search-box__hit-kind')?.textContent)).toEqual(['Memory', 'Task', 'Task']);
+    expect([...options[1].querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['launch']);
     // markup inside content is shown as text, never parsed
-    expect(options[2].querySelector('.search-box__snippet')?.textContent).toBe('decided <b>before</b> launch');
-    expect(options[2].querySelector('b')).toBeNull();
+    expect(options[0].querySelector('.search-box__snippet')?.textContent).toBe('decided <b>before</b> launch');
+    expect(options[0].querySelector('b')).toBeNull();
     expect(options[0].getAttribute('aria-selected')).toBe('true');
   });
 
@@ -91,7 +92,7 @@ describe('SearchBox', () => {
     fireEvent.keyDown(box(), { key: 'ArrowUp' });
     expect(screen.getAllByRole('option')[1].getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(box(), { key: 'Enter' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks/tsk_2'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks/tsk_1'));
     expect(screen.queryByRole('option')).toBeNull();
   });
 

@@ -14,16 +14,16 @@ export const SEARCH_DEBOUNCE_MS = 200;
 /** The API's bound on q. */
 const MAX_QUERY = QUERY.search.q.maxLength;
 
-/** Groups in the order they are shown (and walked with the arrow keys). */
-const GROUPS: readonly { kind: SearchHit['kind']; label: string }[] = [
-  { kind: 'task', label: 'Tasks' },
-  { kind: 'artifact', label: 'Outputs' },
-  { kind: 'memory', label: 'Memory' },
-  { kind: 'signal', label: 'Signals' },
-  { kind: 'comment', label: 'Comments' },
-  { kind: 'source', label: 'Sources' },
-  { kind: 'activity', label: 'Activity' },
-];
+/** Each hit says what it is; hits stay in the API's rank order (grouping by kind put 14 outputs before the best hit). */
+export const KIND_LABELS: Record<SearchHit['kind'], string> = {
+  task: 'Task',
+  artifact: 'Output',
+  memory: 'Memory',
+  signal: 'Signal',
+  comment: 'Comment',
+  source: 'Source',
+  activity: 'Activity',
+};
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);
@@ -36,7 +36,7 @@ function useDebounced(value: string, ms: number): string {
 
 /**
  * The global search box in the shell header: Ctrl+K / Cmd+K or `/` focuses it; results come as you
- * type (GET /search), grouped by kind with the matched words marked; arrow keys move, Enter opens
+ * type (GET /search), best first as the API ranks them, each labelled with its kind and the matched words marked; arrow keys move, Enter opens
  * the hit's page, Escape closes. `tag:<name>` lists what carries a tag and offers its rename.
  * Only Ctrl+K and `/` are bound outside the box, so the review queue keeps j/k/a/e/o/?.
  */
@@ -49,11 +49,7 @@ export function SearchBox() {
   const tag = /^tag:/i.test(q) ? q.slice(4).trim().toLowerCase() : null;
   const results = useQuery({ ...searchQuery(q), enabled: open && q !== '' && tag === null });
 
-  const ordered = useMemo(() => {
-    const hits = results.data?.hits ?? [];
-    return GROUPS.map((g) => ({ ...g, hits: hits.filter((h) => h.kind === g.kind) })).filter((g) => g.hits.length > 0);
-  }, [results.data]);
-  const flat = useMemo(() => ordered.flatMap((g) => g.hits), [ordered]);
+  const flat = useMemo(() => results.data?.hits ?? [], [results.data]);
   // The highlighted hit belongs to one answer: a new answer starts at its first hit.
   const [cursor, setCursor] = useState<{ of: unknown; index: number }>({ of: undefined, index: 0 });
   const active = cursor.of === results.data ? cursor.index : 0;
@@ -129,40 +125,30 @@ export function SearchBox() {
           ) : results.data && flat.length === 0 && q === text.trim() ? (
             <p className="search-box__empty muted small">Nothing matches “{q}”.</p>
           ) : (
-            // A listbox holds options and groups only (ARIA): each kind is a group named by its title.
             <div role="listbox" aria-label="Search results">
-              {ordered.map((g) => (
-                <div key={g.kind} className="search-box__group" role="group" aria-labelledby={`search-group-${g.kind}`}>
-                  <div className="search-box__group-title" id={`search-group-${g.kind}`} role="presentation">
-                    {g.label}
-                  </div>
-                  {g.hits.map((hit) => {
-                    const i = flat.indexOf(hit);
-                    return (
-                      <div
-                        key={`${hit.kind}:${hit.id}`}
-                        id={`search-hit-${i}`}
-                        role="option"
-                        aria-selected={i === active}
-                        className={`search-box__hit${i === active ? ' is-active' : ''}`}
-                        onMouseDown={(e) => e.preventDefault()}
-                        onMouseEnter={() => setActive(i)}
-                        onClick={() => go(hit.route)}
-                      >
-                        <span className="search-box__title">
-                          <Marked text={hit.title} marks={hit.titleMarks} />
-                        </span>
-                        <time className="search-box__time muted small" dateTime={hit.at}>
-                          {formatRelative(hit.at)}
-                        </time>
-                        {hit.snippet && hit.snippet !== hit.title && (
-                          <span className="search-box__snippet muted small">
-                            <Marked text={hit.snippet} marks={hit.snippetMarks} />
-                          </span>
-                        )}
-                      </div>
-                    );
-                  })}
+              {flat.map((hit, i) => (
+                <div
+                  key={`${hit.kind}:${hit.id}`}
+                  id={`search-hit-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={`search-box__hit${i === active ? ' is-active' : ''}`}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => go(hit.route)}
+                >
+                  <span className="search-box__hit-kind">{KIND_LABELS[hit.kind]}</span>
+                  <span className="search-box__title">
+                    <Marked text={hit.title} marks={hit.titleMarks} />
+                  </span>
+                  <time className="search-box__time muted small" dateTime={hit.at}>
+                    {formatRelative(hit.at)}
+                  </time>
+                  {hit.snippet && hit.snippet !== hit.title && (
+                    <span className="search-box__snippet muted small">
+                      <Marked text={hit.snippet} marks={hit.snippetMarks} />
+                    </span>
+                  )}
                 </div>
               ))}
             </div>

@@ -69,8 +69,23 @@ function fakeDesk() {
     }
     if (method === 'POST' && path === '/api/v1/tasks/tsk_1/duplicate') return json(201, taskDetail('tsk_copy', 'Write the launch brief (copy)'));
     if (method === 'GET' && path === '/api/v1/tasks/tsk_copy') return json(200, taskDetail('tsk_copy', 'Write the launch brief (copy)'));
+    if (method === 'GET' && path === '/api/v1/tasks/tsk_1/outputs')
+      return json(200, {
+        taskId: 'tsk_1',
+        total: 2,
+        outputs: [
+          { id: 'art_2', title: 'Launch brief', kind: 'brief', status: 'approved', version: 2, authorKind: 'member', supersededAt: null, createdAt: '2026-03-10T11:00:00.000Z' },
+          { id: 'art_1', title: 'Launch brief', kind: 'brief', status: 'ready', version: 1, authorKind: 'engine', supersededAt: '2026-03-10T11:00:00.000Z', createdAt: '2026-03-10T10:00:00.000Z' },
+        ],
+      });
+    if (method === 'GET' && path === '/api/v1/tasks/tsk_1/sources')
+      return json(200, {
+        taskId: 'tsk_1',
+        signals: [{ id: 'sig_7', kind: 'news', priority: 'high', title: 'Competitor cut prices', detail: '', sourceUrl: null, sourceId: 'src_1', sourceLabel: 'Pricing feed', externalId: null, pinned: false, reactions: [], createdAt: '2026-03-10T09:00:00.000Z', publishedAt: null }],
+        missingSignalIds: ['sig_gone'],
+      });
     if (method === 'GET' && path === '/api/v1/workspace/members') return json(200, { members: [{ id: 'usr_owner', name: 'Olive Owner' }], invites: [] });
-    if (method === 'GET' && path.startsWith('/api/v1/tasks/tsk_copy/')) return json(200, { notes: [], entries: [], comments: [], total: 0, filtered: 0, matchedIds: [], query: null, authorId: null, since: null, authors: [], nextCursor: null });
+    if (method === 'GET' && path.startsWith('/api/v1/tasks/tsk_copy/')) return json(200, { notes: [], entries: [], comments: [], outputs: [], signals: [], missingSignalIds: [], total: 0, filtered: 0, matchedIds: [], query: null, authorId: null, since: null, authors: [], nextCursor: null });
     return noFake(call);
   });
 }
@@ -94,6 +109,25 @@ describe('TaskDetailPage', () => {
     const thread = await screen.findByRole('list', { name: 'Replies to Olive Owner' });
     expect(within(thread).getByText('Looks good')).toBeTruthy();
     expect(await within(screen.getByRole('list', { name: 'Timeline' })).findByText('Task created: Write the launch brief')).toBeTruthy();
+  });
+
+  it('links its outputs (each version, the replaced one saying so) and the signals it came from', async () => {
+    renderAppAt('/tasks/tsk_1');
+    const outputs = await screen.findByRole('list', { name: 'Outputs of this task' });
+    const links = within(outputs).getAllByRole('link', { name: 'Launch brief' });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/outputs/art_2', '/outputs/art_1']);
+    expect(within(outputs).getByText('Approved')).toBeTruthy();
+    expect(within(outputs).getByText('Replaced by a newer version')).toBeTruthy();
+    const signals = await screen.findByRole('list', { name: 'Signals this task came from' });
+    expect(within(signals).getByRole('link', { name: 'Competitor cut prices' }).getAttribute('href')).toBe('/signals?signal=sig_7');
+    expect(within(signals).getByText(/Pricing feed/)).toBeTruthy();
+    expect(screen.getByText('1 source signal has been deleted since.')).toBeTruthy();
+  });
+
+  it("titles the browser tab with the task's title, its area and the app", async () => {
+    renderAppAt('/tasks/tsk_1');
+    await screen.findByRole('heading', { level: 1, name: 'Write the launch brief' });
+    await waitFor(() => expect(document.title).toBe('Write the launch brief · Tasks · Desk'));
   });
 
   it('opened from a search hit (?comment=<id>), marks that comment and scrolls it into view', async () => {

@@ -6,8 +6,10 @@ import { Badge } from '../../components/Badge';
 import { FormError } from '../../components/FormError';
 import { PageHeader, QueryState } from '../../components/Page';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { taskQuery, useDuplicate, useRenew, type TaskDetail } from './api';
 import { CommentsSection } from './components/CommentsSection';
+import { LinkedSection } from './components/LinkedSection';
 import { NotesSection } from './components/NotesSection';
 import { ShareSection } from './components/ShareSection';
 import { TaskFields } from './components/TaskFields';
@@ -70,8 +72,9 @@ export function TaskDetailPage() {
   const focusCommentId = useSearch({ strict: false }).comment;
   const task = useQuery(taskQuery(taskId));
   const t = task.data;
+  usePageTitle(t?.title ?? null);
   return (
-    <div className="page">
+    <div className="page task-page">
       <p className="task-back small">
         <Link to="/tasks">← Tasks</Link>
       </p>
@@ -114,6 +117,7 @@ export function TaskDetailPage() {
             </div>
             <div className="stack">
               <TaskFields task={t} />
+              <LinkedSection taskId={t.id} />
               <ShareSection task={t} />
               <TimelineSection taskId={t.id} />
             </div>

@@ -65,6 +65,20 @@ export const timelineList = (id: string) =>
     items: (page) => page.entries,
   });
 
+/** The outputs written for a task, newest first, every version. */
+export const taskOutputsQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.tasks.outputs(id),
+    queryFn: () => unwrap(api.GET('/api/v1/tasks/{id}/outputs', { params: { path: { id } } })),
+  });
+
+/** The signals a task came from. */
+export const taskSourcesQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.tasks.sources(id),
+    queryFn: () => unwrap(api.GET('/api/v1/tasks/{id}/sources', { params: { path: { id } } })),
+  });
+
 /** A task's comments, filtered by keyword (q) and author (authorId); empty strings for none. */
 export const commentsQuery = (id: string, q: string, authorId = '') =>
   queryOptions({

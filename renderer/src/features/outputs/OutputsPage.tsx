@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { ARTIFACT_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
 import { LoadMore } from '../../components/LoadMore';
@@ -10,10 +10,12 @@ import { OutputBadges } from './OutputBadges';
 import { ReviewQueue } from './ReviewQueue';
 import { CapacityPanel } from './CapacityPanel';
 import { QueueStats } from './QueueStats';
-import { ThroughputPanel } from './ThroughputPanel';
 import { outputsList, type ApprovalAttention, type ArtifactStatus, type ArtifactSummary, type QueueSort } from './api';
 import { defaultSort, outputsFilterFor, type OutputsSearch } from './search';
 import './outputs.css';
+
+// Its recharts chart (~360 kB) loads after the queue shows, not before the page can render (npm run bench).
+const ThroughputPanel = lazy(() => import('./ThroughputPanel').then((m) => ({ default: m.ThroughputPanel })));
 
 // One status at a time, as GET /artifacts serves them: ready (the review queue, pinned first then
 // oldest), approved and archived (most recently decided first).
@@ -135,7 +137,9 @@ export function OutputsPage() {
               {insights ? (
                 <aside className="stack" aria-label="Review insights">
                   <CapacityPanel capacity={insights.approvalCapacity} titleOf={(id) => titles.get(id)} />
-                  <ThroughputPanel throughput={insights.approvalThroughput} />
+                  <Suspense fallback={null}>
+                    <ThroughputPanel throughput={insights.approvalThroughput} />
+                  </Suspense>
                 </aside>
               ) : null}
             </div>

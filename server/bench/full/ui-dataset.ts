@@ -34,7 +34,10 @@ const PRIORITIES = ['low', 'normal', 'normal', 'high', 'urgent'] as const;
 export async function datasetWithSignals(scale: number, signals: number, log: (line: string) => void): Promise<string> {
   const base = cacheFileFor(scale);
   const file = path.join(path.dirname(base), `signals-${signals}-v2`, 'desk.sqlite');
-  if (fs.existsSync(file)) return file;
+  if (fs.existsSync(file)) {
+    log(`ui dataset: reused ${file} (${signals} signals)`);
+    return file;
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const part = `${file}.part`;
   fs.copyFileSync(base, part);

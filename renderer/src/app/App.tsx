@@ -18,12 +18,13 @@ export function App({ router: given }: { router?: AppRouter }) {
   const rescue = useRescueMode((s) => s.active);
   const queryClient = useQueryClient();
   // Created on first render, after lib/auth.ts has taken the token out of the address bar.
-  const [router] = useState(() => given ?? createAppRouter());
+  const [router] = useState(() => given ?? createAppRouter(undefined, queryClient));
   useEffect(() => {
     // Nothing fetched with a rejected token should show after signing in again.
     if (status !== 'signed-in') queryClient.clear();
   }, [status, queryClient]);
   if (status !== 'signed-in') return <SignIn />;
   // The database failed its check at start: the rescue page instead of the app (no route works).
-  return rescue ? <RescuePage /> : <RouterProvider router={router} />;
+  // The loaders warm the client the pages read, whichever client the router was made with.
+  return rescue ? <RescuePage /> : <RouterProvider router={router} context={{ queryClient }} />;
 }

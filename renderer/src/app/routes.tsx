@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserHistory,
   createHashHistory,
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -13,11 +14,14 @@ import type { IconName } from '../components/Icon';
 import { QueryState } from '../components/Page';
 import { validateOutputsSearch } from '../features/outputs/search';
 import { validateOnboardingSearch } from '../features/onboarding/search';
+import { queryClient as appQueryClient } from './providers';
+import { warmActivity, warmCost, warmOutputs, warmSignals, warmTasks, warmToday } from './route-loaders';
 import { NotFound, Shell } from './Shell';
 
 /**
  * The URL of every area, as a TanStack Router route tree written in code (no file-based codegen).
- * Pages load on first visit (`lazyRouteComponent`). Pages read their parameters with
+ * Pages load on first visit (`lazyRouteComponent`); the main pages' loaders start their first reads
+ * at navigation, beside the page's chunk (route-loaders.ts). Pages read their parameters with
  * `useParams({ strict: false })`, so a list and its detail can share one page.
  *
  * URLs: /signals · /sources · /sources/$sourceId (that source's editor opened) · /tasks ·
@@ -67,15 +71,35 @@ export function areaOf(pathname: string, areas: readonly Area[] = AREAS): Area |
   return areas.find((a) => pathname === a.to || pathname.startsWith(`${a.to}/`));
 }
 
-const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
+/** What every route's loader is handed: the query client the pages' hooks read (App passes its own). */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Shell, notFoundComponent: NotFound });
+
+/** A loader that starts a page's first reads at navigation (route-loaders.ts); it returns at once. */
+type Warm = (qc: QueryClient) => void;
 
 /**
  * A route whose page is a named export of a module loaded on first visit. `validateSearch` gives it
  * typed URL parameters (a search hit's /signals?signal=<id>); it must answer every key it knows.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- lazyRouteComponent's own bound for a module
-function page<Path extends string, Module extends Record<string, any>, Search extends object = object>(path: Path, load: () => Promise<Module>, exportName: keyof Module & string, validateSearch?: (raw: Record<string, unknown>) => Search) {
-  return createRoute({ getParentRoute: () => rootRoute, path, validateSearch, component: lazyRouteComponent(load, exportName) });
+function page<Path extends string, Module extends Record<string, any>, Search extends object = object>(
+  path: Path,
+  load: () => Promise<Module>,
+  exportName: keyof Module & string,
+  validateSearch?: (raw: Record<string, unknown>) => Search,
+  warm?: Warm,
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch,
+    component: lazyRouteComponent(load, exportName),
+    loader: warm ? ({ context }) => warm(context.queryClient) : undefined,
+  });
 }
 
 /** A URL parameter naming one item by id (`?signal=sig_1`), or undefined when absent or empty. */
@@ -119,24 +143,31 @@ const memoryRoute = page('memory', loadMemory, 'MemoryPage');
 // The queue's filters live in the URL (/outputs?attention=overdue): notifications link to them.
 // The onboarding flow: /onboarding?template=<key> opens a template's preview (the public template pages link here).
 const onboardingRoute = createRoute({ getParentRoute: () => rootRoute, path: 'onboarding', validateSearch: validateOnboardingSearch, component: lazyRouteComponent(loadOnboarding, 'OnboardingPage') });
-const outputsRoute = createRoute({ getParentRoute: () => rootRoute, path: 'outputs', validateSearch: validateOutputsSearch, component: lazyRouteComponent(loadOutputs, 'OutputsPage') });
+const outputsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'outputs',
+  validateSearch: validateOutputsSearch,
+  component: lazyRouteComponent(loadOutputs, 'OutputsPage'),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => warmOutputs(context.queryClient, deps),
+});
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   // Search hits open /signals?signal=<id> and /tasks/<id>?comment=<id>: the page shows that item.
-  page('signals', loadSignals, 'SignalsPage', (raw): { signal?: string } => ({ signal: idParam(raw.signal) })),
+  page('signals', loadSignals, 'SignalsPage', (raw): { signal?: string } => ({ signal: idParam(raw.signal) }), warmSignals),
   sourcesRoute.addChildren([detail(sourcesRoute, '$sourceId')]),
-  page('activity', loadActivity, 'ActivityPage'),
+  page('activity', loadActivity, 'ActivityPage', undefined, warmActivity),
   settingsRoute.addChildren([detail(settingsRoute, '$section')]),
-  page('today', loadHome, 'HomePage'),
-  page('tasks', loadTasks, 'TasksPage'),
+  page('today', loadHome, 'HomePage', undefined, warmToday),
+  page('tasks', loadTasks, 'TasksPage', undefined, warmTasks),
   page('tasks/$taskId', loadTask, 'TaskDetailPage', (raw): { comment?: string } => ({ comment: idParam(raw.comment) })),
   outputsRoute,
   page('outputs/$artifactId', loadOutput, 'OutputPage'),
   // The header's "Why" of a failed cycle opens /runs?run=<id>: the page points at that run.
   page('runs', loadRuns, 'RunsPage', (raw): { run?: string } => ({ run: idParam(raw.run) })),
   memoryRoute.addChildren([detail(memoryRoute, '$memoryId')]),
-  page('cost', loadCost, 'CostPage'),
+  page('cost', loadCost, 'CostPage', undefined, warmCost),
   page('roadmap-votes', loadRoadmap, 'RoadmapPage'),
   onboardingRoute,
 ]);
@@ -146,11 +177,12 @@ export const routeTree = rootRoute.addChildren([
  * index.html, so paths go in the address bar; a window that loads the files directly (file://) keeps
  * them in the fragment instead. Tests pass a memory history.
  */
-export function createAppRouter(history?: RouterHistory) {
+export function createAppRouter(history?: RouterHistory, queryClient: QueryClient = appQueryClient) {
   const fallback = typeof window !== 'undefined' && window.location.protocol === 'file:' ? createHashHistory() : createBrowserHistory();
   return createRouter({
     routeTree,
     history: history ?? fallback,
+    context: { queryClient },
     defaultPendingComponent: () => <QueryState isPending error={null} />,
     // The page changes under the sidebar; start it at the top unless a page scrolls itself (sections).
     scrollRestoration: false,

@@ -21,9 +21,10 @@ export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string 
 
 /** Renders the whole app (sign-in gate, shell, routes) at `path`, as opening that URL does. Returns the router. */
 export function renderAppAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  const client = createQueryClient();
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), client);
   render(
-    <AppProviders client={createQueryClient()}>
+    <AppProviders client={client}>
       <App router={router} />
     </AppProviders>,
   );

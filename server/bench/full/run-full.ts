@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --dataset full [--scale 0.05] [--signals 1000000] [--ui-signals 1000000]`: the whole product measured
+ * `npm run bench -- --dataset full [--scale 0.05] [--signals 1000000] [--ui-signals 1000000] [--ui-loads 5]`: the whole product measured
  * on a year-old workspace (dataset.ts), its UI pages in Chromium (ui-pages.ts), each figure beside its baseline, the issue's targets
  * checked. Prints one table and writes bench-results/full.json. Exit code 1 when a target is missed.
  * `--only cycle,rss` measures only those parts (PARTS), e.g. while working on one target.
@@ -21,7 +21,7 @@ import { measureEndpoints, type EndpointFigure } from './endpoints';
 import { measureHotPaths, type HotPathFigure } from './hot-paths';
 import { LIST_GROWTH_TARGET, measureScale, type ScaleReport } from './scale';
 import { datasetWithSignals } from './ui-dataset';
-import { measureUiPages, uiTable, type UiFigures } from './ui-pages';
+import { measureUiPages, UI_LOADS, uiTable, type UiFigures } from './ui-pages';
 import { LONG_TASK_RATIO, READY_RATIO, UI_LONG_TASK_MS, UI_READY_P50_MS } from './ui-verdict';
 
 export const TARGETS = { artifactsReadyP99Ms: 50, searchP50Ms: SEARCH_P50_TARGET_MS, cycleMs: CYCLE_TARGET_MS, detectorMs: 200, coldStartMs: 1500, rssMiB: 200 };
@@ -87,7 +87,9 @@ export async function runFull(args: string[]): Promise<number> {
   const serverRss: RssFigure | null = wants('rss') ? await measureServerRss(file, [...readPaths, ...EXPORTS.filter((e) => e !== 'export').map((e) => `/api/v1/workspace/${e}`)]) : null;
   // `--ui-signals N`: the UI pages on the dataset topped up to N signals (ui-dataset.ts); by default on the dataset as built.
   const uiSignals = Number(argValue(args, '--ui-signals') ?? '0');
-  const ui: UiFigures | null = wants('ui') ? await measureUiPages(uiSignals > 0 ? await datasetWithSignals(scale, uiSignals, log) : file, log) : null;
+  // `--ui-loads N`: measured loads per page (UI_LOADS by default), fewer while working on one page.
+  const uiLoads = Number(argValue(args, '--ui-loads') ?? String(UI_LOADS));
+  const ui: UiFigures | null = wants('ui') ? await measureUiPages(uiSignals > 0 ? await datasetWithSignals(scale, uiSignals, log) : file, log, uiLoads) : null;
   let scaleReport: ScaleReport | null = null;
   if (wants('scale')) {
     log(`list growth: ${Math.min(10_000, largeSignals)} -> ${largeSignals} signals through the ingest path`);

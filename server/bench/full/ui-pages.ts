@@ -18,6 +18,7 @@
  */
 import { chromium, type Locator, type Page } from 'playwright';
 import { startShippedDesk } from './shipped-desk';
+import { phaseLines, READ_PHASES, type UiPhases } from './ui-profile';
 import { median, summarisePage, type UiLoad, type UiPageSummary } from './ui-verdict';
 
 const CHROMIUM = process.env.DESK_CHROMIUM ?? '/usr/bin/chromium';
@@ -144,7 +145,8 @@ async function confirmByRole(page: Page, spec: PageSpec): Promise<void> {
 
 export interface UiFigures {
   baseline: UiLoad[];
-  pages: { spec: PageSpec; loads: UiLoad[] }[];
+  pages: { spec: PageSpec; loads: UiLoad[]; phases: UiPhases[] }[];
+  baselinePhases: UiPhases[];
   /** Search: from the request's start to the first hit (readyMs), and from the keystroke. */
   search: { loads: UiLoad[]; fromKeystrokeMs: number[] };
   summaries: UiPageSummary[];
@@ -155,7 +157,7 @@ export async function measureUiPages(file: string, log: (line: string) => void, 
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const open = async (spec: PageSpec): Promise<{ page: Page; load: UiLoad }> => {
+    const open = async (spec: PageSpec): Promise<{ page: Page; load: UiLoad; phases: UiPhases }> => {
       const page = await context.newPage();
       await page.addInitScript({ content: `(${INSTRUMENT})(${JSON.stringify(spec.ready)});` });
       // The token rides in the fragment, as `npm start` prints it; the UI keeps it for the tab.
@@ -163,13 +165,13 @@ export async function measureUiPages(file: string, log: (line: string) => void, 
       const readyMs = await withTimeout(page.evaluate(() => window.__bench.ready!), spec.name);
       await settle(page);
       await confirmByRole(page, spec);
-      const longTasks = await page.evaluate(() => window.__bench.longTasks);
-      return { page, load: { readyMs, longestTaskMs: Math.max(0, ...longTasks.map((t) => t.duration)) } };
+      const phases = (await page.evaluate(`(${READ_PHASES})(${readyMs})`)) as UiPhases;
+      return { page, load: { readyMs, longestTaskMs: Math.max(0, ...phases.longTasks.map((t) => t.duration)) }, phases };
     };
-    const loadPage = async (spec: PageSpec): Promise<UiLoad> => {
-      const { page, load } = await open(spec);
+    const loadPage = async (spec: PageSpec): Promise<{ load: UiLoad; phases: UiPhases }> => {
+      const { page, load, phases } = await open(spec);
       await page.close();
-      return load;
+      return { load, phases };
     };
     const search = async (): Promise<{ load: UiLoad; fromKeystrokeMs: number }> => {
       const { page } = await open(BASELINE);
@@ -195,14 +197,20 @@ export async function measureUiPages(file: string, log: (line: string) => void, 
       }
     };
 
-    const figures: UiFigures = { baseline: [], pages: UI_PAGES.map((spec) => ({ spec, loads: [] })), search: { loads: [], fromKeystrokeMs: [] }, summaries: [] };
+    const figures: UiFigures = { baseline: [], baselinePhases: [], pages: UI_PAGES.map((spec) => ({ spec, loads: [], phases: [] })), search: { loads: [], fromKeystrokeMs: [] }, summaries: [] };
     for (let round = 0; round <= loads; round++) {
       const warmUp = round === 0;
       const base = await loadPage(BASELINE);
-      if (!warmUp) figures.baseline.push(base);
+      if (!warmUp) {
+        figures.baseline.push(base.load);
+        figures.baselinePhases.push(base.phases);
+      }
       for (const p of figures.pages) {
-        const load = await loadPage(p.spec);
-        if (!warmUp) p.loads.push(load);
+        const { load, phases } = await loadPage(p.spec);
+        if (!warmUp) {
+          p.loads.push(load);
+          p.phases.push(phases);
+        }
       }
       const s = await search();
       if (!warmUp) {
@@ -237,5 +245,8 @@ export function uiTable(figures: UiFigures): string[] {
     line(head),
     ...rows.map(line),
     `Search: from the debounced request's start to the first hit; from the keystroke (the box waits for typing to pause) p50 ${fixed(median(figures.search.fromKeystrokeMs))} ms`,
+    'Where the time goes (p50 over the loads, ms since navigation; requests made before the list showed, with their own p50 duration):',
+    ...phaseLines('baseline', figures.baseline.map((l, i) => ({ readyMs: l.readyMs, phases: figures.baselinePhases[i] }))),
+    ...figures.pages.flatMap((p) => phaseLines(p.spec.name, p.loads.map((l, i) => ({ readyMs: l.readyMs, phases: p.phases[i] })))),
   ];
 }

@@ -28,7 +28,7 @@ import {
   checkTag,
   type TaskStatus,
 } from './rules';
-import { checkTaskSort, DEFAULT_TASK_SORT, taskOrder, type TaskOrder } from './task-sort';
+import { checkTaskSort, DEFAULT_TASK_SORT, OPEN_TASK_STATUSES, taskOrder, type TaskOrder, type TaskSort } from './task-sort';
 import { archiveTaskRow, getTaskRow, insertTaskRow, newTaskDefaults, readTask, readTaskDetail, replaceBlockers, setTags, setTaskStatus, taskActivity, toTasks, touchTask, type Task, type TaskDetail, type TaskRow } from './task-store';
 
 /** What every tasks module needs. */
@@ -72,13 +72,25 @@ export interface TaskList {
  * The page query of GET /tasks: newest first, a keyset on (created_at, id); served by tasks_created,
  * tasks_status_created or tasks_assignee_created (exported for the plan test and the bench).
  */
-export function taskListQuery(db: Db, statuses: readonly TaskStatus[], limit: number, after?: CursorKey, assignedToUserId?: string, tag?: string, order: TaskOrder = taskOrder(DEFAULT_TASK_SORT, [])) {
+export function taskListQuery(
+  db: Db,
+  statuses: readonly TaskStatus[],
+  limit: number,
+  after?: CursorKey,
+  assignedToUserId?: string,
+  tag?: string,
+  order: TaskOrder = taskOrder(DEFAULT_TASK_SORT, []),
+  byStatus = false,
+) {
   // One status: the range of tasks_status_created. Several: walk tasks_created in list order and
-  // filter (`+status` keeps SQLite off the status index, whose IN ranges would need a sort of every match).
+  // filter (`+status` keeps SQLite off the status index, whose IN ranges would need a sort of every match),
+  // unless `byStatus`: a few statuses of few rows, sorted anyway (smart's open work).
   let q =
     statuses.length === 1
       ? db.selectFrom('tasks').selectAll().where('status', '=', statuses[0])
-      : db.selectFrom('tasks').selectAll().where(sql<string>`+tasks.status`, 'in', statuses);
+      : byStatus
+        ? db.selectFrom('tasks').selectAll().where('status', 'in', statuses)
+        : db.selectFrom('tasks').selectAll().where(sql<string>`+tasks.status`, 'in', statuses);
   if (assignedToUserId !== undefined) q = q.where('assignedToUserId', '=', assignedToUserId);
   // A tag filters the walk through task_tags' primary key (task_id, tag): one lookup per task.
   if (tag !== undefined) q = q.where(({ exists, selectFrom }) => exists(selectFrom('taskTags').select('taskTags.taskId').whereRef('taskTags.taskId', '=', 'tasks.id').where('taskTags.tag', '=', tag)));
@@ -104,9 +116,24 @@ export class TaskCrud {
     const order = taskOrder(sort, sort === 'smart' ? (await this.d.workspace.profile()).focusTags : []);
     const { limit, after } = pageRequest(TASK_LIST, query, order.shape);
     const tag = query.tag === undefined ? undefined : checkTag(query.tag, 'tag');
-    const rows = await taskListQuery(this.d.db, statuses, limit, after, query.assignedToUserId, tag, order).execute();
+    const rows = (await this.openWorkPage(sort, statuses, limit, after, query.assignedToUserId, tag, order)) ?? (await taskListQuery(this.d.db, statuses, limit, after, query.assignedToUserId, tag, order).execute());
     const page = toPage(rows, limit, (r) => [...order.keys.map((_, i) => (r as unknown as Record<string, string | number>)[`sk${i}`]), r.id]);
     return { tasks: await toTasks(this.d.db, page.rows), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * smart puts open work first (its first key): while a page lies wholly among the open tasks, they
+   * alone are read, a few hundred rows from the status index, instead of sorting every task (20k at
+   * full size, most of them done). The same rows in the same order, as the open ones all come first;
+   * null when the page reaches past them (or holds no open status), and the whole list is read.
+   */
+  private async openWorkPage(sort: TaskSort, statuses: readonly TaskStatus[], limit: number, after: CursorKey | undefined, assignedToUserId: string | undefined, tag: string | undefined, order: TaskOrder) {
+    if (sort !== 'smart' || (after !== undefined && after[0] !== 0)) return null;
+    const open = statuses.filter((s) => (OPEN_TASK_STATUSES as readonly string[]).includes(s));
+    if (open.length === 0 || open.length === statuses.length) return null;
+    const rows = await taskListQuery(this.d.db, open, limit, after, assignedToUserId, tag, order, true).execute();
+    // limit + 1 rows: a full page and the next one exists among the open tasks too.
+    return rows.length > limit ? rows : null;
   }
 
   get(id: string): Promise<TaskDetail> {

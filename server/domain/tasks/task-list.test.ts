@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../testing/database';
 import { checkBlockerIds, copyTitle, MAX_TASK_TITLE, normaliseTaskTags, parseStatusFilter } from './rules';
 import { taskListQuery } from './task-crud';
+import { OPEN_TASK_STATUSES, taskOrder } from './task-sort';
 import { invalidFieldOf } from '../../testing/errors';
 
 const t = useTestDatabase({ workspace: { plan: 'free', timezone: 'UTC' } });
@@ -23,6 +24,16 @@ describe('the GET /tasks page query', () => {
         expect(plan).not.toMatch(/TEMP B-TREE/);
       }
     }
+  });
+});
+
+describe('the smart order\'s open-work page', () => {
+  it('reads the open statuses from the status index, never walking every task', async () => {
+    const compiled = taskListQuery(t.db, OPEN_TASK_STATUSES, 50, undefined, undefined, undefined, taskOrder('smart', ['launch']), true).compile();
+    const { rows } = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+    const plan = rows.map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/SEARCH tasks USING INDEX tasks_status_\w+ \(status=\?/);
+    expect(plan).not.toMatch(/SCAN tasks/);
   });
 });
 

@@ -19,6 +19,8 @@ export const DEFAULT_TASK_SORT: TaskSort = 'created';
 export const checkTaskSort = (v: unknown): TaskSort => (v === undefined ? DEFAULT_TASK_SORT : checkEnum('sort', TASK_SORTS, v));
 
 const RANK = sql<number>`(CASE tasks.priority WHEN 'urgent' THEN 3 WHEN 'high' THEN 2 WHEN 'low' THEN 0 ELSE 1 END)`;
+/** Open work: what smart puts first. */
+export const OPEN_TASK_STATUSES = ['queued', 'in_progress', 'needs_input'] as const;
 const OPEN = sql<number>`(tasks.status NOT IN ('queued', 'in_progress', 'needs_input'))`;
 
 export interface TaskOrder {

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { Bar, BarChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { formatCents, formatUsd } from '../../lib/format';
 import type { CostToday } from './api';
 import { EstimateNote } from './EstimateNote';
 
-const shortDay = (date: string) => date.slice(5);
+// recharts is ~360 kB: evaluated before the page, it held today's figures back (npm run bench, full size).
+const TodayChart = lazy(() => import('./TodayChart').then((m) => ({ default: m.TodayChart })));
 
 /** "+$0.40 vs yesterday" / "−12% vs 7-day average": the change of today against a reference, in words. */
 function delta(todayCents: number, refCents: number, label: string): string {
@@ -43,12 +44,9 @@ export function TodayCard({ today }: { today: CostToday }) {
         </div>
         <figure className="cost-today__chart">
           <figcaption className="small muted">Last 7 days (cents)</figcaption>
-          <BarChart width={260} height={90} data={t.sparkline} accessibilityLayer>
-            <XAxis dataKey="date" tickFormatter={shortDay} tick={{ fontSize: 10 }} interval="preserveStartEnd" />
-            <YAxis width={30} allowDecimals={false} tick={{ fontSize: 10 }} />
-            <Tooltip formatter={(v) => [formatCents(Number(v)), 'spend']} />
-            <Bar dataKey="cents" fill="#3b5bdb" isAnimationActive={false} />
-          </BarChart>
+          <Suspense fallback={<div className="cost-today__chart-space" />}>
+            <TodayChart sparkline={t.sparkline} />
+          </Suspense>
         </figure>
       </div>
       {t.capReached ? (

@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { ARTIFACT_STATUS } from '../../api/rules.gen';
 import { useCursorList } from '../../api/cursor-list';
 import { PageHeader, QueryState } from '../../components/Page';
@@ -8,11 +8,13 @@ import { useHoldHost } from './HoldNotice';
 import { ReviewQueue } from './ReviewQueue';
 import { CapacityPanel } from './CapacityPanel';
 import { QueueStats } from './QueueStats';
-import { ThroughputPanel } from './ThroughputPanel';
-import { outputsList, type ApprovalAttention, type ArtifactStatus, type QueueSort, type ReviewerFilter } from './api';
-import type { OutputsSearch } from './search';
+import { outputsList, type ApprovalAttention, type ArtifactStatus, type QueueSort } from './api';
+import { defaultSort, outputsFilterFor, type OutputsSearch } from './search';
 import './outputs.css';
 import './review.css';
+
+// Its recharts chart (~360 kB) loads after the queue shows, not before the page can render (npm run bench).
+const ThroughputPanel = lazy(() => import('./ThroughputPanel').then((m) => ({ default: m.ThroughputPanel })));
 
 // One status at a time, as GET /artifacts serves them: ready (the review queue, pinned first then
 // oldest), approved and archived (most recently decided first).
@@ -28,13 +30,8 @@ const SORT_OPTIONS = [
   { value: 'oldest', label: 'Oldest first' },
   { value: 'recent', label: 'Newest first' },
 ] as const;
-// Ready outputs wait longest-first; decided ones read newest-first (the API's own defaults).
-const defaultSort = (status: ArtifactStatus): QueueSort => (status === 'ready' ? 'oldest' : 'recent');
-
 /** The reviewer filter as one value: anyone, assigned, unassigned, or one member's id (`usr_…`). */
 type ReviewerChoice = 'all' | NonNullable<OutputsSearch['reviewer']>;
-const reviewerQuery = (c: ReviewerChoice): { reviewer?: ReviewerFilter; reviewerId?: string } =>
-  c === 'all' ? {} : c === 'assigned' || c === 'unassigned' ? { reviewer: c } : { reviewerId: c };
 
 /** Anyone / assigned / unassigned, then each member who reviews (from the queue's capacity aggregate). */
 function ReviewerSelect({ value, onChange, reviewers }: { value: ReviewerChoice; onChange: (c: ReviewerChoice) => void; reviewers: readonly { userId: string; name: string; available: boolean }[] }) {
@@ -80,14 +77,8 @@ export function OutputsPage() {
   const setSort = (o: QueueSort) => set({ sort: o === defaultSort(status) ? undefined : o });
   const setAttention = (a: ApprovalAttention | 'all') => set({ attention: a === 'all' ? undefined : a });
   const setReviewer = (r: ReviewerChoice) => set({ reviewer: r === 'all' ? undefined : r });
-  const list = useCursorList(
-    outputsList({
-      status,
-      ...(sort !== defaultSort(status) ? { sort } : {}),
-      ...(queue && attention !== 'all' ? { attention } : {}),
-      ...(queue ? reviewerQuery(reviewer) : {}),
-    }),
-  );
+  // The route's loader asked for the same list at navigation (app/route-loaders.ts).
+  const list = useCursorList(outputsList(outputsFilterFor(search)));
   const page = list.firstPage;
   // The insights beside the queue (a recharts chart) render in a transition after the queue shows:
   // in the same commit they were most of the page's longest task at full size (npm run bench).
@@ -116,7 +107,9 @@ export function OutputsPage() {
             {queue && insights ? (
               <aside className="detail-columns queue-insights" aria-label="Review insights">
                 <CapacityPanel capacity={insights.approvalCapacity} titleOf={(id) => titles.get(id)} />
-                <ThroughputPanel throughput={insights.approvalThroughput} />
+                <Suspense fallback={null}>
+                  <ThroughputPanel throughput={insights.approvalThroughput} />
+                </Suspense>
               </aside>
             ) : null}
           </>

@@ -20,6 +20,8 @@ export const SLOW_TESTS = [
   'server/api/integrations/relay-burst.api.test.ts', // 5,200 relayed events
   'server/domain/cost-guard/simulation.test.ts', // weeks of cycles against the cost guard
   'server/mcp/mcp-stdio.api.test.ts', // spawns `npm run mcp` from source three times, once starting a desk in it
+  'db/migrations/upgrade-fixtures/upgrades.test.ts', // a desk started on a database of every earlier schema version, with a cycle on each
+  'server/api/exports/exports-caps.api.test.ts', // every export filled past its row cap
 ];
 
 /** SLOW_TESTS first, in their order; the rest as Vitest sorts them. */

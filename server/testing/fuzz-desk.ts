@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../openapi/document';
+import { fixedReads, isStream } from './openapi-reads';
 import { dbFingerprint, writeMark, type DbFingerprint } from './db-fingerprint';
 import { startTestDesk, type TestDesk } from './desk';
 import { startTestReceiver, type TestReceiver } from './fakes/webhook-receiver';
@@ -33,7 +34,7 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   security?: unknown[];
-  responses?: Record<string, unknown>;
+  responses?: Record<string, { content?: Record<string, unknown> } | undefined>;
 }
 export interface FuzzOperation {
   method: string;
@@ -42,11 +43,10 @@ export interface FuzzOperation {
 }
 export type Request = { method: string; url: string; body?: string; headers: Record<string, string> };
 
-/** Streams answer for as long as the client listens (server/api/events/event-stream.api.test.ts covers them). */
-const STREAMS = new Set(['StreamEvents']);
+/** Every operation but the streams (they answer for as long as the client listens). */
 export const operations: FuzzOperation[] = Object.entries(openApiDocument.paths as Record<string, Record<string, Operation>>)
   .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })))
-  .filter(({ op }) => !STREAMS.has(op.operationId ?? ''));
+  .filter(({ op }) => !isStream(op));
 
 /** Part `part` (1-based) of `parts`: every parts-th operation, so each part mixes cheap and costly areas. */
 export const operationsPart = (part: number, parts: number): FuzzOperation[] => operations.filter((_, i) => i % parts === part - 1);
@@ -96,11 +96,7 @@ export function pathKind(path: string, name: string): string | null {
 /** Stands for the desk's token in a request built ahead: send() puts in the token current then (a rotation may come first). */
 const DESK_TOKEN = '__desk_token__';
 
-/** Every read of the document without parameters (the lists, summaries, exports, public pages of data). */
-/** The fixed reads that answer 200 on any desk: a GET documented to answer 409 depends on the desk's state (GET /rescue, only in rescue mode). */
-export const reads = operations
-  .filter(({ method, op }) => method === 'GET' && !(op.parameters ?? []).some((p) => p.in === 'path' || p.required) && !(op.responses && '409' in op.responses))
-  .map((o) => o.path);
+export const reads = fixedReads;
 
 export function parseJson(text: string): unknown {
   try {

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole suite, what CI runs. The steps and their order:
+ * 1. gen if stale (the routes and API types lint and the build both read);
+ * 2. the UI/desk build if stale and lint (ESLint, dependency-cruiser), side by side: neither reads
+ *    what the other writes, and each is mostly one thread, so on two cores they take the longer's
+ *    time instead of the sum (their output is shown when each ends, not interleaved);
+ * 3. Vitest (unit and API); 4. Playwright (the built UI and desk in Chromium).
+ * Vitest and Playwright run one after the other: side by side on two cores, lint took eight times as
+ * long, Playwright half as long again, and the fuzz's tests ran past their timeouts.
+ * Stops at the first step that fails; prints how long each took. Plain Node, no dependencies.
+ */
+import { spawn } from 'node:child_process';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Runs a command; `buffered` keeps its output until it ends (for steps that run side by side). */
+function run(label, cmd, args, { buffered = false } = {}) {
+  const t = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const chunks = [];
+    if (buffered) {
+      child.stdout.on('data', (c) => chunks.push(c));
+      child.stderr.on('data', (c) => chunks.push(c));
+    }
+    child.on('close', (code, signal) => {
+      if (buffered) process.stdout.write(Buffer.concat(chunks));
+      const ok = code === 0;
+      console.log(`[npm test] ${label}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds(t)}`);
+      resolve(ok);
+    });
+  });
+}
+
+async function main() {
+  if (!(await run('gen', process.execPath, ['scripts/build-if-stale.mjs', '--gen-only']))) return false;
+  const [built, linted] = await Promise.all([
+    run('build', process.execPath, ['scripts/build-if-stale.mjs'], { buffered: true }),
+    run('lint', npm, ['run', '--silent', 'lint'], { buffered: true }),
+  ]);
+  if (!built || !linted) return false;
+  if (!(await run('vitest', npx, ['vitest', 'run']))) return false;
+  return run('playwright', npx, ['playwright', 'test']);
+}
+
+const ok = await main();
+console.log(`[npm test] ${ok ? 'all passed' : 'failed'} in ${seconds(started)}`);
+process.exit(ok ? 0 : 1);

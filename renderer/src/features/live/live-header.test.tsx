@@ -6,6 +6,7 @@ import { fixClock } from '../../testing/clock';
 import { fakeFetch, json, noFake } from '../../testing/fake-api';
 import { renderAppAt } from '../../testing/render';
 import { aProfile, someStats } from '../runs/testing';
+import { aSignal } from '../signals/testing';
 import { useLiveStream } from './live-store';
 import { sseStream } from './testing';
 
@@ -78,21 +79,7 @@ describe('live events', () => {
     await expect.poll(() => useLiveStream.getState().status).toBe('open');
     await screen.findByRole('heading', { name: 'Signals', level: 1 });
     desk.setSignals([
-      {
-        id: 'sig_1',
-        kind: 'news',
-        priority: 'normal',
-        title: 'Pushed through the webhook',
-        detail: '',
-        sourceUrl: null,
-        sourceId: null,
-        sourceLabel: null,
-        externalId: null,
-        pinned: false,
-        reactions: [],
-        createdAt: '2026-03-10T11:59:00.000Z',
-        publishedAt: null,
-      },
+      aSignal({ id: 'sig_1', kind: 'news', title: 'Pushed through the webhook', createdAt: '2026-03-10T11:59:00.000Z' }),
     ]);
     desk.stream.event('evt_3', 'signal.created', { signalId: 'sig_1' });
     expect(await screen.findByText('Pushed through the webhook')).toBeTruthy();

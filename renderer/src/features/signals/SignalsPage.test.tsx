@@ -5,22 +5,9 @@ import { fixClock } from '../../testing/clock';
 import { json, noFake, fakeFetch } from '../../testing/fake-api';
 import { renderWithApp } from '../../testing/render';
 import { SignalsPage } from './SignalsPage';
+import { aSignal } from './testing';
 
-const signal = (id: string, title: string): Schema<'Signal'> => ({
-  id,
-  kind: 'note',
-  priority: 'normal',
-  title,
-  detail: '',
-  sourceUrl: null,
-  sourceId: null,
-  sourceLabel: null,
-  externalId: null,
-  pinned: false,
-  reactions: [],
-  createdAt: '2026-03-10T11:00:00.000Z',
-  publishedAt: null,
-});
+const signal = (id: string, title: string): Schema<'Signal'> => aSignal({ id, title });
 
 /** Two pages of signals behind a cursor; one source to filter by, whose list is a single page. */
 function fakeDesk() {

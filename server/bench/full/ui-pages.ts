@@ -12,10 +12,24 @@
  * (getByRole), so a selector that stopped meaning what it says fails the run rather than timing
  * something else.
  *
+ * Each page is measured two ways, in rounds over all pages (so load on the machine falls on every
+ * page alike): a cold load (a new tab opening its address: the bundle boots, then the page) and an
+ * in-app navigation (the booted app's sidebar link clicked, as a person moves between pages of the
+ * window; timed from the click, in the page). The issue's targets are judged on the navigation;
+ * the cold load is judged against the blank page booted in the same run (ui-verdict.ts).
+ *
+ * The browser keeps a profile on disk, as the desktop window's session does (Electron's default
+ * session is persistent): its HTTP cache and V8's code cache serve the bundle from the second load
+ * on. An incognito context compiled the bundle on every load, which no window does after its first
+ * start (blank page p50 about 370 ms incognito, 230 ms with a profile, quiet machine).
+ *
  * Search has no page: the box in the header is typed into on the baseline page, and its figure is
  * the time from the debounced request's start (its resource-timing entry) to the first hit shown;
  * the time from the keystroke, which holds the box's deliberate pause, is printed beside it.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Locator, type Page } from 'playwright';
 import { startShippedDesk } from './shipped-desk';
 import { phaseLines, READ_PHASES, type UiPhases } from './ui-profile';
@@ -143,20 +157,38 @@ async function confirmByRole(page: Page, spec: PageSpec): Promise<void> {
   }
 }
 
+/** Clicks the sidebar's link to `href` in the page and returns the click's instant (performance.now()). */
+const CLICK_LINK = `(href) => {
+  const link = document.querySelector('nav[aria-label="Main"] a[href="' + href + '"]');
+  if (!link) throw new Error('no link to ' + href + ' in the sidebar');
+  const at = performance.now();
+  link.click();
+  return at;
+}`;
+
 export interface UiFigures {
   baseline: UiLoad[];
-  pages: { spec: PageSpec; loads: UiLoad[]; phases: UiPhases[] }[];
+  /** Per page: cold loads (with where their time went) and in-app navigations. */
+  pages: { spec: PageSpec; loads: UiLoad[]; phases: UiPhases[]; navigations: UiLoad[] }[];
   baselinePhases: UiPhases[];
   /** Search: from the request's start to the first hit (readyMs), and from the keystroke. */
   search: { loads: UiLoad[]; fromKeystrokeMs: number[] };
+  /** Cold loads against the blank page. */
   summaries: UiPageSummary[];
+  /** In-app navigations (and Search), against the issue's absolute targets. */
+  navSummaries: UiPageSummary[];
 }
 
 export async function measureUiPages(file: string, log: (line: string) => void, loads = UI_LOADS): Promise<UiFigures> {
   const desk = await startShippedDesk(file, { ui: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-ui-profile-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    viewport: { width: 1440, height: 900 },
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const open = async (spec: PageSpec): Promise<{ page: Page; load: UiLoad; phases: UiPhases }> => {
       const page = await context.newPage();
       await page.addInitScript({ content: `(${INSTRUMENT})(${JSON.stringify(spec.ready)});` });
@@ -172,6 +204,24 @@ export async function measureUiPages(file: string, log: (line: string) => void, 
       const { page, load, phases } = await open(spec);
       await page.close();
       return { load, phases };
+    };
+    /** Longest of the tasks that ended after `from` (ms since navigation), 0 when none. */
+    const longestSince = async (page: Page, from: number) => {
+      const longTasks = await page.evaluate(() => window.__bench.longTasks);
+      return Math.max(0, ...longTasks.filter((t) => t.start + t.duration >= from).map((t) => t.duration));
+    };
+    const navigate = async (spec: PageSpec): Promise<UiLoad> => {
+      const { page } = await open(BASELINE);
+      try {
+        const watching = page.evaluate((checks) => window.__bench.watch(checks), spec.ready);
+        const clickedAt = (await page.evaluate(`(${CLICK_LINK})(${JSON.stringify(spec.path)})`)) as number;
+        const shownAt = await withTimeout(watching, `${spec.name} (navigation)`);
+        await settle(page);
+        await confirmByRole(page, spec);
+        return { readyMs: shownAt - clickedAt, longestTaskMs: await longestSince(page, clickedAt) };
+      } finally {
+        await page.close();
+      }
     };
     const search = async (): Promise<{ load: UiLoad; fromKeystrokeMs: number }> => {
       const { page } = await open(BASELINE);
@@ -189,15 +239,13 @@ export async function measureUiPages(file: string, log: (line: string) => void, 
         });
         if (Number.isNaN(requestStart)) throw new Error('Search: no request to /api/v1/search was made');
         await settle(page);
-        const longTasks = await page.evaluate(() => window.__bench.longTasks);
-        const during = longTasks.filter((t) => t.start + t.duration >= typedAt).map((t) => t.duration);
-        return { load: { readyMs: shownAt - requestStart, longestTaskMs: Math.max(0, ...during) }, fromKeystrokeMs: shownAt - typedAt };
+        return { load: { readyMs: shownAt - requestStart, longestTaskMs: await longestSince(page, typedAt) }, fromKeystrokeMs: shownAt - typedAt };
       } finally {
         await page.close();
       }
     };
 
-    const figures: UiFigures = { baseline: [], baselinePhases: [], pages: UI_PAGES.map((spec) => ({ spec, loads: [], phases: [] })), search: { loads: [], fromKeystrokeMs: [] }, summaries: [] };
+    const figures: UiFigures = { baseline: [], baselinePhases: [], pages: UI_PAGES.map((spec) => ({ spec, loads: [], phases: [], navigations: [] })), search: { loads: [], fromKeystrokeMs: [] }, summaries: [], navSummaries: [] };
     for (let round = 0; round <= loads; round++) {
       const warmUp = round === 0;
       const base = await loadPage(BASELINE);
@@ -207,9 +255,11 @@ export async function measureUiPages(file: string, log: (line: string) => void, 
       }
       for (const p of figures.pages) {
         const { load, phases } = await loadPage(p.spec);
+        const navigation = await navigate(p.spec);
         if (!warmUp) {
           p.loads.push(load);
           p.phases.push(phases);
+          p.navigations.push(navigation);
         }
       }
       const s = await search();
@@ -219,31 +269,42 @@ export async function measureUiPages(file: string, log: (line: string) => void, 
       }
       log(`ui pages: ${warmUp ? 'warm-up' : `round ${round}/${loads}`} done`);
     }
-    figures.summaries = [...figures.pages.map((p) => summarisePage(p.spec.name, p.loads, figures.baseline)), summarisePage('Search', figures.search.loads, figures.baseline)];
+    figures.summaries = figures.pages.map((p) => summarisePage(p.spec.name, p.loads, figures.baseline));
+    figures.navSummaries = [...figures.pages.map((p) => summarisePage(p.spec.name, p.navigations, figures.baseline)), summarisePage('Search', figures.search.loads, figures.baseline)];
     return figures;
   } finally {
-    await browser.close();
+    await context.close();
+    fs.rmSync(profileDir, { recursive: true, force: true });
     await desk.stop();
   }
 }
 
 const fixed = (n: number, digits = 0) => (Number.isNaN(n) ? '-' : n.toFixed(digits));
 
-/** The figures as a table, the baseline first, then each page's verdict. */
+/** The figures as tables: in-app navigations against the issue's targets, then cold loads beside the blank page. */
 export function uiTable(figures: UiFigures): string[] {
   const baseP50 = median(figures.baseline.map((l) => l.readyMs));
   const baseLongest = Math.max(...figures.baseline.map((l) => l.longestTaskMs));
-  const head = ['page', 'ready p50 ms', 'max ms', 'x baseline', 'longest task ms', 'x baseline', 'its p50 ms', '< 300 / 200 ms', 'verdict'];
-  const rows = [
-    [BASELINE.name, fixed(baseP50), fixed(Math.max(...figures.baseline.map((l) => l.readyMs))), '1', fixed(baseLongest), '1', fixed(median(figures.baseline.map((l) => l.longestTaskMs))), '', ''],
-    ...figures.summaries.map((s) => [s.name, fixed(s.p50Ms), fixed(s.maxMs), fixed(s.ratio, 2), fixed(s.longestTaskMs), fixed(s.longTaskRatio, 2), fixed(s.longestTaskP50Ms), s.absoluteOk ? 'yes' : 'no', s.ok ? 'ok' : 'MISSED']),
-  ];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const table = (head: string[], rows: string[][]) => {
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    return [line(head), ...rows.map(line)];
+  };
+  const navigations = table(
+    ['in-app navigation (sidebar click)', 'ready p50 ms', 'max ms', 'longest task ms', 'its p50 ms', '< 300 / 200 ms'],
+    figures.navSummaries.map((s) => [s.name, fixed(s.p50Ms), fixed(s.maxMs), fixed(s.longestTaskMs), fixed(s.longestTaskP50Ms), s.absoluteOk ? 'yes' : 'NO']),
+  );
+  const loads = table(
+    ['cold load (a new tab)', 'ready p50 ms', 'max ms', 'x baseline', 'longest task ms', 'x baseline', 'its p50 ms', '< 300 / 200 ms', 'verdict'],
+    [
+      [BASELINE.name, fixed(baseP50), fixed(Math.max(...figures.baseline.map((l) => l.readyMs))), '1', fixed(baseLongest), '1', fixed(median(figures.baseline.map((l) => l.longestTaskMs))), '', ''],
+      ...figures.summaries.map((s) => [s.name, fixed(s.p50Ms), fixed(s.maxMs), fixed(s.ratio, 2), fixed(s.longestTaskMs), fixed(s.longTaskRatio, 2), fixed(s.longestTaskP50Ms), s.absoluteOk ? 'yes' : 'no', s.ok ? 'ok' : 'MISSED']),
+    ],
+  );
   return [
-    `UI at full size: ${figures.baseline.length} loads per page after a warm-up, Chromium 1440x900, the shipped desk serving the built UI`,
-    line(head),
-    ...rows.map(line),
+    `UI at full size: ${figures.baseline.length} loads per page after a warm-up, Chromium 1440x900 with a profile on disk, the shipped desk serving the built UI`,
+    ...navigations,
+    ...loads,
     `Search: from the debounced request's start to the first hit; from the keystroke (the box waits for typing to pause) p50 ${fixed(median(figures.search.fromKeystrokeMs))} ms`,
     'Where the time goes (p50 over the loads, ms since navigation; requests made before the list showed, with their own p50 duration):',
     ...phaseLines('baseline', figures.baseline.map((l, i) => ({ readyMs: l.readyMs, phases: figures.baselinePhases[i] }))),

@@ -19,7 +19,7 @@ export function QueueRows({ rows, selectedId, onSelect, rowRefs }: { rows: reado
             if (el) rowRefs.current.set(o.id, el);
             else rowRefs.current.delete(o.id);
           }}
-          className={`output-item${o.id === selectedId ? ' is-selected' : ''}`}
+          className={`output-item lazy-row${o.id === selectedId ? ' is-selected' : ''}`}
           aria-current={o.id === selectedId ? 'true' : undefined}
           onClick={() => onSelect(o.id)}
           onFocus={() => onSelect(o.id)}

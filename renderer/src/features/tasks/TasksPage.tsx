@@ -42,7 +42,7 @@ function StatusFilter({ value, onChange }: { value: readonly TaskStatus[]; onCha
 
 function TaskItem({ task, selected, onSelect }: { task: Task; selected: boolean; onSelect: (on: boolean) => void }) {
   return (
-    <li className={`task-item${selected ? ' is-selected' : ''}`}>
+    <li className={`task-item lazy-row${selected ? ' is-selected' : ''}`}>
       <input className="signal__check" type="checkbox" aria-label={`Select ${task.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       <div className="row-body">
         <div className="row-head">

@@ -20,7 +20,7 @@ export function SignalItem({ signal, selected, onSelect, focused = false, level 
   const detail = trimText(signal.detail, DETAIL_CHARS);
   const titleId = `signal-${signal.id}-title`;
   return (
-    <li className={`signal${signal.pinned ? ' is-pinned' : ''}${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`} aria-labelledby={titleId} aria-current={focused ? 'true' : undefined}>
+    <li className={`signal lazy-row${signal.pinned ? ' is-pinned' : ''}${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`} aria-labelledby={titleId} aria-current={focused ? 'true' : undefined}>
       <input className="signal__check" type="checkbox" aria-label={`Select ${signal.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       <div className="signal__body">
         <div className="signal__head">

@@ -1,5 +1,7 @@
 /** Pure display rules of the Signals page (kept apart from the components so they are unit-tested). */
 
+import { lazily } from '../../lib/format';
+
 /** Text cut to at most `max` characters at a word boundary, with an ellipsis when cut. Whitespace runs fold to one space. */
 export function trimText(text: string, max: number): { text: string; trimmed: boolean } {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -40,8 +42,8 @@ export function linkHost(url: string): string {
   }
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dayMonth = lazily(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }));
+const dayMonthYear = lazily(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
 
 /**
  * A feed item's own date, as the list shows it: "published 3 Mar" (the year only when it is not
@@ -51,5 +53,5 @@ const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: '
 export function publishedText(iso: string, now: Date): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return `published ${iso}`;
-  return `published ${(d.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(d)}`;
+  return `published ${(d.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear)().format(d)}`;
 }

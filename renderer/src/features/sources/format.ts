@@ -1,7 +1,7 @@
 import type { Schema } from '../../api/client';
 import type { Tone } from '../../components/Badge';
 import { now as clockNow } from '../../lib/clock';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, lazily } from '../../lib/format';
 
 /** Pure display rules of the Sources page (kept apart from the components so they are unit-tested). */
 
@@ -84,14 +84,14 @@ export function parseKeywords(text: string): string[] {
 
 export const keywordsText = (keywords: readonly string[]): string => keywords.join(', ');
 
-const shortSameYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const shortOtherYear = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const shortSameYear = lazily(() => new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+const shortOtherYear = lazily(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
 
 /** "Nov 23, 1:49 PM": compact enough for a badge; the year only when it is not this year's. */
 export function formatShortDateTime(iso: string, now: Date = clockNow()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return (d.getFullYear() === now.getFullYear() ? shortSameYear : shortOtherYear).format(d);
+  return (d.getFullYear() === now.getFullYear() ? shortSameYear : shortOtherYear)().format(d);
 }
 
 export type { Tone };

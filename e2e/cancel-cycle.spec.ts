@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { startChatServer, type ChatServer } from '../server/testing/fakes/chat-server';
 import { expectAccessible } from './axe';
-import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk, lookAt } from './desk';
 
 /**
  * A cycle you can watch and stop: the desk's engine is an OpenAI-compatible server on 127.0.0.1
@@ -57,12 +57,12 @@ test('Run now against a provider that never answers: watch the cycle, cancel it 
   await expect(cancel).toBeVisible();
   await expect(header.getByRole('button', { name: 'Run now' })).toBeDisabled();
   await fitsWidth(page);
-  await page.screenshot({ path: test.info().outputPath('running-1024.png') });
+  await lookAt(page, 'running-1024');
   await expectAccessible(page, '.loop-header');
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(cancel).toBeVisible();
   await fitsWidth(page);
-  await page.screenshot({ path: test.info().outputPath('running-1440.png') });
+  await lookAt(page, 'running-1440');
 
   // Keyboard only: Tab to Cancel, press Enter.
   await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -83,7 +83,7 @@ test('Run now against a provider that never answers: watch the cycle, cancel it 
   await expect(ours.getByText('$0.00')).toBeVisible();
   await ours.getByRole('button', { name: 'Show what it read and produced' }).click();
   await expect(ours.getByText('Budget')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('runs-1024.png'), fullPage: true });
+  await lookAt(page, 'runs-1024', { fullPage: true });
   await expectAccessible(page, '.run-list');
 
   // The server agrees: failed with cancelledAt, nothing applied (the signal is still new).

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 /**
  * Starts a real desk the way a user does (`node out/main/cli.js`, what `npm start` runs after
@@ -175,6 +175,18 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
     { auto: true },
   ],
 });
+
+/**
+ * Saves a picture of the page (or of one part) for a person to look at, never a check: only when
+ * DESK_SHOTS_DIR names a folder (`DESK_SHOTS_DIR=/tmp/shots npx playwright test`). npm test looks at
+ * none, and the thirty-odd shots, full-page ones most, were seconds of every run.
+ */
+export async function lookAt(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.DESK_SHOTS_DIR;
+  if (!dir) return;
+  const file = path.join(dir, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path: file, ...options }) : target.screenshot({ path: file }));
+}
 
 export { expect };
 

@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk, lookAt } from './desk';
 
 /**
  * Settings > Digest on a real desk with no SMTP server: the recipients and their gating, the preview
  * of exactly what would be sent, "Send me a preview now" writing an .eml file into the data folder's
  * outbox/, and the audit showing that send.
  */
-
-/** Screenshots for a human to look at; the assertions do not depend on them. */
-const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
 
 let desk: RunningCliDesk;
 
@@ -62,10 +59,10 @@ test('Digest: recipients and gating, the preview, a preview sent to the outbox, 
   await expect(section.locator('.digest-mail__subject')).not.toBeEmpty();
   // The frame shows the simulated day's email (its greeting names the day) before the picture is taken.
   await expect(page.frameLocator('iframe[title="Digest preview for Owner"]').locator('body')).toContainText('Saturday');
-  await section.screenshot({ path: `${SHOTS}/digest-settings.png` });
+  await lookAt(section, 'digest-settings');
   await section.getByRole('heading', { name: 'Preview', exact: true }).scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -80));
-  await page.screenshot({ path: `${SHOTS}/digest-preview.png` });
+  await lookAt(page, 'digest-preview');
 
   // Back to now: a one-shot send goes out (no SMTP: an .eml file in the outbox folder).
   await section.getByRole('checkbox', { name: 'Mute my digest on weekends' }).uncheck();
@@ -84,5 +81,5 @@ test('Digest: recipients and gating, the preview, a preview sent to the outbox, 
   await expect(audit.getByText('Preview sent', { exact: true })).toBeVisible();
   await expect(audit.getByText('written to the outbox folder', { exact: true })).toBeVisible();
   await expect(audit.getByText('Preferences changed', { exact: true }).first()).toBeVisible();
-  await section.screenshot({ path: `${SHOTS}/digest-sent.png` });
+  await lookAt(section, 'digest-sent');
 });

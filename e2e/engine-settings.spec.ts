@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type Locator, type Page } from '@playwright/test';
 import { startChatServer, type ChatServer } from '../server/testing/fakes/chat-server';
 import { expectAccessible } from './axe';
-import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk, lookAt } from './desk';
 
 /**
  * Settings → AI engine against a fake "Ollama" (no key, JSON mode only) and a fake "OpenAI" (a key,
@@ -12,7 +12,6 @@ import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
  * presets' own URLs are only saved, never asked.
  */
 
-const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
 const KEY = 'sk-e2e-openai-key-2468';
 let desk: RunningCliDesk;
 let ollama: ChatServer;
@@ -102,7 +101,7 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   // The typed model is not on the server: Test connection names it.
   await saveAndTest(section, { engine: 'openai', baseUrl: ollama.baseUrl, model: 'llama3.1' });
   await expect(status).toHaveText(`Tested the saved settings. Unknown model: The server at ${ollama.baseUrl} does not list llama3.1 (it has llama3.1:8b, qwen2.5:7b). What to do: Check the model's name, or pick one of the server's models with Find models.`);
-  await section.screenshot({ path: `${SHOTS}/engine-unknown-model.png` });
+  await lookAt(section, 'engine-unknown-model');
   await expectAccessible(page, 'section#engine');
 
   // Picked from the list: it works, by JSON mode, remembered and shown; a server on this machine is free.
@@ -160,7 +159,7 @@ test('finds the models of a fake Ollama and a fake OpenAI, and names each failur
   await expect(found).toHaveText(/^Unreachable: .*Could not reach the provider.* What to do: Check the base URL, and that the server is running/);
   await saveAndTest(section, { baseUrl: closedUrl });
   await expect(status).toHaveText(/^Tested the saved settings\. Unreachable: .* What to do: Check the base URL, and that the server is running and reachable from this machine\.$/);
-  await section.screenshot({ path: `${SHOTS}/engine-unreachable.png` });
+  await lookAt(section, 'engine-unreachable');
   await expectAccessible(page, 'section#engine');
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, deskForFile } from './desk';
+import { expect, test, deskForFile, lookAt } from './desk';
 
 /**
  * Home (the Today area, the start page) on a real desk: a fresh desk shows its first steps; after
@@ -33,7 +33,7 @@ test('Home: first steps, then today, what is new, the inbox with acknowledge, li
 
   const mentions = page.getByRole('list', { name: 'Mentions' });
   await expect(mentions.getByText('@Owner can you review this?')).toBeVisible();
-  await page.screenshot({ path: 'test-results/home.png', fullPage: true });
+  await lookAt(page, 'home', { fullPage: true });
   await mentions.getByRole('button', { name: /^Acknowledge Ada's mention/ }).click();
   await expect(page.getByRole('list', { name: 'Mentions' })).toBeHidden();
 

@@ -1,4 +1,4 @@
-import { expect, test, deskForFile } from './desk';
+import { expect, test, deskForFile, lookAt } from './desk';
 
 /**
  * Onboarding from a template on a real desk: an empty desk offers it on Home; the flow browses by
@@ -23,7 +23,7 @@ test('an empty desk starts from a template, end to end', async ({ page }) => {
   const cards = page.getByRole('list', { name: 'Templates' });
   await expect(cards.getByRole('button', { name: 'Specialty coffee shop' })).toBeVisible();
   await expect(cards.getByRole('button', { name: 'Online fashion boutique' })).toBeHidden();
-  await page.screenshot({ path: 'test-results/onboarding-browse.png', fullPage: true });
+  await lookAt(page, 'onboarding-browse', { fullPage: true });
 
   await page.getByRole('button', { name: /^All \(\d+\)$/ }).click();
   await page.getByRole('searchbox', { name: 'Search templates' }).fill('morning queue');
@@ -38,7 +38,7 @@ test('an empty desk starts from a template, end to end', async ({ page }) => {
   await expect(signals.getByRole('checkbox')).toHaveCount(4);
   await memories.getByRole('checkbox').nth(1).uncheck();
   await signals.getByRole('checkbox').nth(3).uncheck();
-  await page.screenshot({ path: 'test-results/onboarding-preview.png', fullPage: true });
+  await lookAt(page, 'onboarding-preview', { fullPage: true });
   await page.getByRole('button', { name: 'Add 4 memories and 3 signals' }).click();
 
   await expect(page).toHaveURL(/\/memory$/);
@@ -47,7 +47,7 @@ test('an empty desk starts from a template, end to end', async ({ page }) => {
   await expect(notice.getByRole('list', { name: 'Memories added' }).getByRole('link')).toHaveCount(4);
   await expect(page.getByText('Bean stock and roast dates').first()).toBeVisible();
   await expect(page.getByText('Wastage target')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/onboarding-memory.png', fullPage: true });
+  await lookAt(page, 'onboarding-memory', { fullPage: true });
 
   await notice.getByRole('link', { name: 'See the signals' }).click();
   await expect(page).toHaveURL(/\/signals$/);
@@ -69,7 +69,7 @@ test('the public template page leads into the flow, and applying again adds noth
   await expect(page).toHaveURL(/\/today$/);
   await page.goto(`${desk.baseUrl}/templates/specialty-coffee-shop`);
   await expect(page.getByRole('heading', { level: 1, name: 'Specialty coffee shop' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/onboarding-public-page.png', fullPage: true });
+  await lookAt(page, 'onboarding-public-page', { fullPage: true });
   await page.getByRole('link', { name: 'Use this template in Desk' }).click();
   await expect(page.getByRole('heading', { name: 'Specialty coffee shop' })).toBeVisible();
   await page.getByRole('button', { name: 'Add 5 memories and 4 signals' }).click();

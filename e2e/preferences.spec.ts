@@ -1,13 +1,11 @@
 import { type Page } from '@playwright/test';
-import { expect, test, deskForFile } from './desk';
+import { expect, test, deskForFile, lookAt } from './desk';
 
 /**
  * Dashboard preferences on a real desk: Home's panels collapsed and moved stay so after a reload (the
  * desk keeps them, not the browser), density applies to the whole app, and Reset layout brings back
  * the defaults.
  */
-
-const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
 
 const desk = deskForFile({ loopOff: true });
 
@@ -33,7 +31,7 @@ test('Home panels collapsed and moved survive a reload; density and reset layout
   await expect(page.getByRole('region', { name: "What's new (collapsed)" })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: "What's new in the last 24 hours" })).toBeHidden();
   expect(await order(page)).toEqual(['today', 'inbox', 'whats-new', 'insights', 'reactions']);
-  await page.screenshot({ path: `${SHOTS}/home-arranged.png`, fullPage: true });
+  await lookAt(page, 'home-arranged', { fullPage: true });
 
   // Density: compact everywhere, kept by the desk.
   await page.goto(`${desk.baseUrl}/settings/layout`);
@@ -45,7 +43,7 @@ test('Home panels collapsed and moved survive a reload; density and reset layout
   await page.goto(`${desk.baseUrl}/today`);
   await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');
   await expect(page.getByRole('region', { name: "What's new (collapsed)" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/home-compact.png`, fullPage: true });
+  await lookAt(page, 'home-compact', { fullPage: true });
 
   // Reset layout: the defaults again.
   await page.goto(`${desk.baseUrl}/settings/layout`);
@@ -53,7 +51,7 @@ test('Home panels collapsed and moved survive a reload; density and reset layout
   await layout.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(layout.getByText(/Layout reset/)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable');
-  await layout.screenshot({ path: `${SHOTS}/settings-layout.png` });
+  await lookAt(layout, 'settings-layout');
   await page.goto(`${desk.baseUrl}/today`);
   // Expanded again, and still this browser session's since: the first visit's last 24 hours.
   await expect(page.getByRole('heading', { level: 2, name: "What's new in the last 24 hours" })).toBeVisible();
@@ -82,7 +80,7 @@ test('the task order, the Cost page columns and orders, and collapsed activity d
   await expect.poll(async () => (await desk.api<{ activeWorkSort: string }>('GET', '/api/v1/workspace/dashboard-prefs')).body.activeWorkSort).toBe('priority');
   await page.reload();
   await expect(page.getByLabel('Sort')).toHaveValue('priority');
-  await page.screenshot({ path: `${SHOTS}/tasks-sorted.png` });
+  await lookAt(page, 'tasks-sorted');
 
   // Cost: the Trend column hidden and tags ordered by name.
   await page.goto(`${desk.baseUrl}/cost`);
@@ -95,7 +93,7 @@ test('the task order, the Cost page columns and orders, and collapsed activity d
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Trend' })).not.toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Order of tags' })).toHaveValue('name-asc');
-  await page.screenshot({ path: `${SHOTS}/cost-layout.png`, fullPage: true });
+  await lookAt(page, 'cost-layout', { fullPage: true });
 
   // Activity: today's bucket collapsed, still collapsed after a reload.
   await page.goto(`${desk.baseUrl}/activity`);
@@ -108,5 +106,5 @@ test('the task order, the Cost page columns and orders, and collapsed activity d
   await expect.poll(async () => (await desk.api<{ collapsedActivityBuckets: string[] }>('GET', '/api/v1/workspace/dashboard-prefs')).body.collapsedActivityBuckets).toEqual(['today']);
   await page.reload();
   await expect(page.getByRole('button', { name: /^Today \(\d+\)$/ })).toHaveAttribute('aria-expanded', 'false');
-  await page.screenshot({ path: `${SHOTS}/activity-collapsed.png` });
+  await lookAt(page, 'activity-collapsed');
 });

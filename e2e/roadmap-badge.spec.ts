@@ -1,4 +1,4 @@
-import { expect, test, deskForFile } from './desk';
+import { expect, test, deskForFile, lookAt } from './desk';
 
 /**
  * The roadmap and the health badge on a real desk: vote from the app's Roadmap page and see the
@@ -19,7 +19,7 @@ test('Roadmap: vote, take it back, the public page counts it', async ({ page }) 
   await expect(voted).toBeVisible();
   await expect(mailbox.locator('.roadmap__count')).toHaveText('1 vote');
   await expect(page.getByText('Most requested:')).toBeVisible();
-  await page.screenshot({ path: 'test-results/roadmap.png', fullPage: true });
+  await lookAt(page, 'roadmap', { fullPage: true });
 
   const publicPage = await (await fetch(`${desk.baseUrl}/roadmap`)).text();
   expect(publicPage).toContain('1 vote · 1 this week');

@@ -2,10 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
-import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
-
-/** Screenshots for a human to look at; the assertions do not depend on them. */
-const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
+import { expect, test, startCliDesk, type RunningCliDesk, lookAt } from './desk';
 
 let desk: RunningCliDesk;
 
@@ -35,7 +32,7 @@ async function openSettings(page: Page, on: RunningCliDesk = desk) {
 test('settings changed in the UI are what the API reads back; invalid values show next to the field', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 422 .* @ .*\/api\/v1\/workspace\/loop-interval$/, 'an interval below the bound is refused on purpose; the refusal shows next to the field');
   await openSettings(page);
-  await page.screenshot({ path: `${SHOTS}/settings-initial.png`, fullPage: true });
+  await lookAt(page, 'settings-initial', { fullPage: true });
 
   // Approval policy: the default is the Daily preset; choosing Fast saves 4/12.
   const policy = page.getByRole('radiogroup', { name: 'Approval policy' });
@@ -72,7 +69,7 @@ test('settings changed in the UI are what the API reads back; invalid values sho
     await expect(interval).toHaveAccessibleDescription(message);
     expect((await desk.api('GET', '/api/v1/workspace')).body.loopIntervalMinutes).toBe(5);
   }
-  await page.screenshot({ path: `${SHOTS}/settings-error.png`, fullPage: true });
+  await lookAt(page, 'settings-error', { fullPage: true });
 
   // The edges are accepted and the error goes away.
   await interval.fill('1440');
@@ -154,7 +151,7 @@ test('more settings: loop state, focus tags, archive threshold and cost cap roun
   await page.getByLabel('Task spikes').selectOption({ label: 'Alert and pause' });
   await expect.poll(async () => (await desk.api('GET', '/api/v1/workspace/cost-spike-config')).body).toEqual({ taskCostSpikeAction: 'pause' });
 
-  await page.screenshot({ path: `${SHOTS}/settings-changed.png`, fullPage: true });
+  await lookAt(page, 'settings-changed', { fullPage: true });
 
   // Every change is in the activity log, searchable from the Activity page.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
@@ -163,14 +160,14 @@ test('more settings: loop state, focus tags, archive threshold and cost cap roun
   await page.getByLabel('Search', { exact: true }).fill('cost cap');
   await expect(log.getByText('Daily cost cap removed')).toBeVisible();
   await expect(log.getByText('Focus set to q3-launch, pricing, hiring')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/activity.png`, fullPage: true });
+  await lookAt(page, 'activity', { fullPage: true });
 });
 
 test('without a token the UI asks for the printed link; a rejected token returns there', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 401 .* @ .*\/api\/v1\//, 'a rejected token on purpose; the sign-in screen says so');
   await page.goto(`${desk.baseUrl}/settings`);
   await expect(page.getByRole('heading', { name: 'Open the link printed by npm start' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/signin.png`, fullPage: true });
+  await lookAt(page, 'signin', { fullPage: true });
 
   await page.goto(`${desk.baseUrl}/settings#token=not-the-token`);
   await expect(page.getByRole('heading', { name: 'Your access link is no longer valid' })).toBeVisible();
@@ -182,7 +179,7 @@ test('without a token the UI asks for the printed link; a rejected token returns
 });
 
 test('settings changed in the UI survive a restart; the environment does not overwrite them', async ({ page, consoleGuard }) => {
-  consoleGuard.allow(/net::ERR_CONNECTION_REFUSED @ .*\/api\/v1\//, 'the test stops and restarts the desk on purpose while the page is open');
+  consoleGuard.allow(/net::ERR_CONNECTION_(REFUSED|RESET) @ .*\/api\/v1\//, 'the test stops and restarts the desk on purpose while the page is open');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-e2e-restart-'));
   try {
     const first = await startCliDesk({ env: { DESK_DATA_DIR: dataDir, DESK_TIMEZONE: 'UTC' } });
@@ -232,5 +229,5 @@ test('Back up now writes a backup and shows it as the newest row of Settings > B
   const rows = section.getByRole('table', { name: 'Backups' }).locator('tbody tr');
   await expect(rows).toHaveCount(after.length);
   await expect(rows.first().locator('code')).toHaveText(made!);
-  await page.screenshot({ path: `${SHOTS}/settings-backups.png`, fullPage: true });
+  await lookAt(page, 'settings-backups', { fullPage: true });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page } from '@playwright/test';
 import { startTestRelay, type TestRelay } from '../server/testing/fakes/relay-server';
-import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
+import { expect, test, startCliDesk, type RunningCliDesk, lookAt } from './desk';
 
 /**
  * A user adds an RSS feed in the UI (previewing it first), polls it, and sees its items as signals;
@@ -13,7 +13,6 @@ import { expect, test, startCliDesk, type RunningCliDesk } from './desk';
  * through it, locally and through a relay; pauses the source until a date.
  */
 
-const SHOTS = process.env.DESK_SHOTS_DIR ?? '/tmp/shots';
 const FEED_XML = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/launch-feed.xml'), 'utf8');
 const FEED_TITLE = 'Northwind Launch Notes';
 const ITEMS = ['Northwind ships offline mode', 'Northwind raises team prices by 15%', 'Northwind is hiring solution engineers'];
@@ -101,7 +100,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   await nav(page, 'Signals');
   await expect(page).toHaveURL(/\/signals$/);
   await expect(page.getByRole('heading', { name: 'No signals yet' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/signals-empty.png` });
+  await lookAt(page, 'signals-empty');
   await page.getByRole('link', { name: 'Settings › Integrations' }).click();
   await expect(page).toHaveURL(/\/settings\/integrations$/);
   await expect(page.getByRole('region', { name: 'Integrations' })).toBeInViewport();
@@ -131,7 +130,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   await expect(url).not.toHaveAttribute('aria-invalid', 'true');
   await expect(addForm.getByLabel('Label')).toHaveValue(FEED_TITLE);
   expect((await desk.api<{ total: number }>('GET', '/api/v1/sources')).body.total).toBe(0);
-  await page.screenshot({ path: `${SHOTS}/sources-preview.png`, fullPage: true });
+  await lookAt(page, 'sources-preview', { fullPage: true });
 
   await addForm.getByLabel('Label').fill('Northwind notes');
   await addForm.getByRole('button', { name: 'Save source' }).click();
@@ -193,7 +192,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   expect(listed.find((s) => s.title === ITEMS[1])!.pinned).toBe(true);
   expect(listed.find((s) => s.title === ITEMS[0])!.pinned).toBe(false);
   expect(listed.find((s) => s.title === ITEMS[2])!.reactions).toEqual([{ emoji: '🎯', count: 1, userIds: expect.any(Array), reacted: true }]);
-  await page.screenshot({ path: `${SHOTS}/signals.png`, fullPage: true });
+  await lookAt(page, 'signals', { fullPage: true });
 
   // ---- Settings › Integrations: the local webhook URL (token hidden until asked), then a push through it.
   await nav(page, 'Settings');
@@ -242,7 +241,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   expect(relayed.status).toBe(200);
   await expect(integrations.locator('.facts > div', { hasText: 'Delivered' }).locator('dd')).toHaveText('1', { timeout: 20_000 });
   expect((await desk.api<{ deliveredCount: number }>('GET', '/api/v1/integrations/relay')).body.deliveredCount).toBe(1);
-  await integrations.screenshot({ path: `${SHOTS}/integrations.png` });
+  await lookAt(integrations, 'integrations');
 
   // Both pushed signals appear in Signals without a reload.
   await nav(page, 'Signals');
@@ -274,7 +273,7 @@ test('add a feed with preview, poll it, work its signals, push through the webho
   const scheduled = page.getByRole('table', { name: 'Scheduled pauses' });
   await expect(scheduled.getByText('Northwind notes')).toBeVisible();
   await expect(scheduled.getByText(/^resumes in (1 d 2\d h|2 d)$/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/sources.png`, fullPage: true });
+  await lookAt(page, 'sources', { fullPage: true });
 
   // Resume from the row clears the pause.
   await sourceRow.getByRole('button', { name: 'Resume' }).click();

@@ -198,6 +198,18 @@ function isApiV1(urlPath: string): boolean {
   return (urlPath.length === 7 || urlPath.charCodeAt(7) === 47) && urlPath.slice(0, 7).toLowerCase() === '/api/v1';
 }
 
+let apiReference: RequestHandler | undefined;
+/**
+ * swagger-ui's page, made on the first request under /api/docs and then kept for every desk of the
+ * process (the document is the same): making it serializes the whole OpenAPI document into the page
+ * and its init script (served by swaggerUi.serve, so it is made before that runs), a cost every desk
+ * start paid though few ever open the page.
+ */
+function apiReferencePage(): RequestHandler {
+  apiReference ??= swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' });
+  return apiReference;
+}
+
 type Register = (router: express.Router) => void;
 
 interface OpenApiOperations {
@@ -290,7 +302,15 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
 
   // The API reference page: swagger-ui with its own assets; it needs inline styles and images.
   app.use('/api/docs', precomputedHeaders(helmet(DOCS_HELMET)));
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' }));
+  app.use(
+    '/api/docs',
+    (_req: Request, _res: Response, next: NextFunction) => {
+      apiReferencePage();
+      next();
+    },
+    swaggerUi.serve,
+    (req: Request, res: Response, next: NextFunction) => apiReferencePage()(req, res, next),
+  );
 
   app.use(strictHelmet);
   // The token is checked before a body is read: a client without it cannot make Desk buffer and

@@ -27,5 +27,26 @@ export function loadTokenizer(): Promise<void> {
 export function countTokens(text: string): number {
   if (text === '') return 0;
   if (counter === null) throw new Error('countTokens before loadTokenizer(): await loadTokenizer() first');
-  return counter(text);
+  const known = recentCounts.get(text);
+  if (known !== undefined) return known;
+  const n = counter(text);
+  recentCounts.set(text, n);
+  recentChars += text.length;
+  for (const [old] of recentCounts) {
+    if (recentChars <= RECENT_CHARS) break;
+    recentCounts.delete(old);
+    recentChars -= old.length;
+  }
+  return n;
 }
+
+/**
+ * The texts counted lately, oldest first, up to a million characters (a few MB held). A cycle
+ * counts the same texts again and again: each new signal's block and each task's section, the
+ * system prompt and the answer schema, for every smaller plan it tries against the cap; the prompt
+ * again for a retry or a repair. Byte-pair encoding a text is far slower than finding it here (one
+ * pass over its characters).
+ */
+const RECENT_CHARS = 1_000_000;
+const recentCounts = new Map<string, number>();
+let recentChars = 0;

@@ -66,7 +66,7 @@ function answerConnection(event: IpcMainInvokeEvent): DeskConnection {
 
 /**
  * The smallest window the layouts hold: every page is a usable single column down to 768 px wide
- * without scrolling sideways (e2e/every-page.spec.ts checks 768 and 1024).
+ * without scrolling sideways (e2e/every-page-filled.spec.ts checks 768 and 1024).
  */
 const MIN_WINDOW = { width: 768, height: 560 };
 

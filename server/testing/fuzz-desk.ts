@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../openapi/document';
 import { fixedReads, isStream } from './openapi-reads';
 import { dbFingerprint, writeMark, type DbFingerprint } from './db-fingerprint';
+import { changedTables, readAffected, recordReadTables, type ReadTables } from './read-tables';
 import { startTestDesk, type TestDesk } from './desk';
 import { startTestReceiver, type TestReceiver } from './fakes/webhook-receiver';
 import { restoreRows, snapshotRows, type RowSnapshot } from './fixtures/desk-snapshot';
@@ -13,8 +14,9 @@ import { hostileValue, idKindOf, oddString, pathParam, rawBody, validValue, valu
  * The fuzz's desk and requests (server/api/fuzz/*.api.test.ts): every operation of the OpenAPI
  * document, public ones included, fuzzed with a fixed seed and a bounded number of runs over a desk
  * that holds the whole product (buildFullDesk): path parameters and id fields are real ids of their
- * kind half the time, bodies are valid, near-valid or hostile. After anything that changed the desk
- * its rows are put back, so every operation meets the whole desk. The operations are split between
+ * kind half the time, bodies are valid, near-valid or hostile. After an operation's writes, the reads
+ * of the tables they changed (read-tables.ts) and the rows they touched must still answer; then its
+ * rows are put back, so every operation meets the whole desk. The operations are split between
  * test files (`operationsPart`) so that both test workers share the work.
  */
 
@@ -116,6 +118,7 @@ export function useFuzzDesk() {
   let freshPrint: string;
   let freshRows: DbFingerprint;
   let startedAt: Date;
+  let readTables: Map<string, ReadTables>;
   /** The last fingerprint taken, and the write mark before it: it holds as long as the mark has not moved. */
   let known: { mark: string; print: DbFingerprint; json?: string } | null = null;
 
@@ -138,6 +141,7 @@ export function useFuzzDesk() {
     fresh = await snapshotRows(desk.services.db);
     freshRows = await dbFingerprint(desk.services.db);
     freshPrint = JSON.stringify(freshRows);
+    readTables = await recordReadTables(desk.services.db, reads, (path) => desk.api('GET', path));
   }, 120_000);
   afterAll(async () => {
     await desk?.stop();
@@ -183,16 +187,18 @@ export function useFuzzDesk() {
 
   /**
    * What the desk fails to read after writes: a list that does not answer 200, a row that answers a
-   * 5xx (every row of the full desk, or those `touched` names).
+   * 5xx. Every read and every row of the full desk; or, after one operation, the reads of the tables
+   * it `changed` and the rows `touched` names.
    */
-  async function failingReads(touched?: string): Promise<string[]> {
+  async function failingReads(since?: { touched: string; changed: ReadonlySet<string> }): Promise<string[]> {
     const failed: string[] = [];
     for (const path of reads) {
+      if (since !== undefined && !readAffected(readTables.get(path), since.changed)) continue;
       const res = await desk.api('GET', path);
       if (res.status !== 200) failed.push(`${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
     for (const path of detailReads()) {
-      if (touched !== undefined && !touched.includes(path.slice(path.lastIndexOf('/') + 1))) continue;
+      if (since !== undefined && !since.touched.includes(path.slice(path.lastIndexOf('/') + 1))) continue;
       const res = await desk.api('GET', path);
       if (res.status >= 500) failed.push(`${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }
@@ -285,7 +291,10 @@ export function useFuzzDesk() {
       );
       // What the accepted requests wrote must not break a read (a row a list or an export cannot serve).
       const after = await fingerprint();
-      if (after.json !== freshPrint) expect(await failingReads(touchedRows(after.print)), "reads after this operation's writes").toEqual([]);
+      if (after.json !== freshPrint) {
+        const since = { touched: touchedRows(after.print), changed: changedTables(freshRows, after.print) };
+        expect(await failingReads(since), "reads after this operation's writes").toEqual([]);
+      }
     } finally {
       await backToFullDesk();
     }
@@ -298,6 +307,10 @@ export function useFuzzDesk() {
     },
     get full() {
       return full;
+    },
+    /** The tables each fixed read names (read-tables.ts), recorded on the full desk. */
+    get readTables() {
+      return readTables;
     },
     pools,
     requestArb,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dbFingerprint, userTables, writeMark } from './db-fingerprint';
@@ -13,6 +14,7 @@ import { restoreRows, snapshotRows } from './fixtures/desk-snapshot';
 import { createSignal } from './fixtures/signals';
 import { createManualSource } from './fixtures/sources';
 import { useTestDesk } from './use-test-desk';
+import { changedTables, readAffected, recordReadTables } from './read-tables';
 
 /** The test kit itself: each helper passes for what it should accept and fails for what it must catch. */
 
@@ -211,5 +213,33 @@ describe('useTestDesk', () => {
     // and it still works after the reset: ids, foreign keys and the activity log
     const signal = await createSignal(desk, { title: 'after reset' });
     expect((await desk.api('POST', `/api/v1/signals/${signal.id}/reaction`, { emoji: '👍' })).status).toBe(200);
+  });
+});
+
+describe('recordReadTables', () => {
+  it("names each read's tables with the caches emptied first, marks reads without SQL, and leaves better-sqlite3 as it was", async () => {
+    const desk = await start();
+    await createSignal(desk, { title: 'Read me' });
+    // Warm the workspace row's cache: a recording that kept it would see no SQL for GET /workspace.
+    expect((await desk.api('GET', '/api/v1/workspace')).status).toBe(200);
+    const probe = new Database(':memory:');
+    const all = Object.getPrototypeOf(probe.prepare('select 1')).all;
+    const tables = await recordReadTables(desk.services.db, ['/api/v1/workspace', '/api/v1/signals', '/api/v1/openapi.json'], (p) => desk.api('GET', p));
+    expect(tables.get('/api/v1/workspace')).toEqual(new Set(['workspace']));
+    expect(tables.get('/api/v1/signals')).toEqual(expect.any(Set));
+    expect([...(tables.get('/api/v1/signals') as Set<string>)]).toEqual(expect.arrayContaining(['signals', 'sources']));
+    expect(tables.get('/api/v1/openapi.json')).toBe('always');
+    expect(Object.getPrototypeOf(probe.prepare('select 2')).all).toBe(all);
+    probe.close();
+  });
+
+  it('makes a read again after writes to one of its tables, or when it has no tables to go by', () => {
+    const fp = { signals: ['a', 'b'], tasks: ['t'], workspace: ['w'] };
+    const changed = changedTables(fp, { signals: ['a', 'c'], tasks: ['t'], workspace: ['w'], runs: ['r'] });
+    expect(changed).toEqual(new Set(['signals', 'runs']));
+    expect(readAffected(new Set(['tasks', 'signals']), changed)).toBe(true);
+    expect(readAffected(new Set(['tasks', 'workspace']), changed)).toBe(false);
+    expect(readAffected('always', new Set())).toBe(true);
+    expect(readAffected(undefined, new Set())).toBe(true);
   });
 });

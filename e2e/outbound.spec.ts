@@ -58,7 +58,8 @@ test('a subscription made in the UI receives signed events; the log shows them; 
   expect(envelope).toMatchObject({ event: 'task.created', data: { taskId: task.body.id } });
 
   const log = section.getByRole('table', { name: 'Delivery log' });
-  await expect(log.getByRole('row').filter({ hasText: 'task.created' })).toBeVisible({ timeout: 20_000 });
+  // The event made the section poll every 2 s: the attempt shows without waiting for the 15 s poll.
+  await expect(log.getByRole('row').filter({ hasText: 'task.created' })).toBeVisible({ timeout: 8_000 });
   await section.getByRole('button', { name: 'Send test to Local bot' }).click();
   await expect(section.getByText(/Test Delivered: HTTP 204/)).toBeVisible();
   expect(received.some((r) => JSON.parse(r.body).event === 'artifact.test')).toBe(true);

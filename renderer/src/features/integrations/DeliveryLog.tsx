@@ -53,7 +53,7 @@ function AttemptRow({ a }: { a: DeliveryAttempt }) {
 /** The delivery log: every attempt, newest first, with a retry by hand. */
 export function DeliveryLog({ subscriptions }: { subscriptions: readonly OutboundSubscription[] }) {
   const [filter, setFilter] = useState<DeliveryFilter>({ subscriptionId: '', outcome: '' });
-  const list = useCursorList(deliveryList(filter));
+  const list = useCursorList(deliveryList(filter, subscriptions));
   return (
     <div className="stack stack--tight">
       <div className="filters">

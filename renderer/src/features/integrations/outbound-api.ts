@@ -3,6 +3,7 @@ import { api, unwrap, type Schema } from '../../api/client';
 import { cursorList, withCursor, type CursorPage } from '../../api/cursor-list';
 import { useDeskMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/query-keys';
+import { sinceLastEvent } from '../live/live-store';
 
 /** Outbound webhooks (/api/v1/outbound/...): subscriptions, test sends and the delivery log. */
 
@@ -12,12 +13,23 @@ export type OutboundEventInfo = Schema<'OutboundEventInfo'>;
 export type DeliveryAttempt = Schema<'DeliveryAttempt'>;
 export type OutboundBulkAction = Schema<'OutboundBulkAction'>;
 
+/**
+ * Deliveries make no events of their own, so the Webhooks section polls: every 2 s while one may be
+ * on its way (one waiting, or an event heard in the last 10 s: the desk fans an event out to its
+ * subscriptions a moment after it happens), else every 15 s.
+ */
+export const OUTBOUND_BUSY_MS = 2_000;
+export const OUTBOUND_IDLE_MS = 15_000;
+export const AFTER_EVENT_MS = 10_000;
+export const outboundRefresh = (subscriptions: readonly OutboundSubscription[] | undefined): number =>
+  (subscriptions ?? []).some((s) => s.pendingDeliveries > 0) || sinceLastEvent() < AFTER_EVENT_MS ? OUTBOUND_BUSY_MS : OUTBOUND_IDLE_MS;
+
 export const subscriptionsQuery = () =>
   queryOptions({
     queryKey: queryKeys.outbound.subscriptions,
     queryFn: () => unwrap(api.GET('/api/v1/outbound/subscriptions')),
     // Deliveries change last outcomes and pending counts on their own.
-    refetchInterval: 15_000,
+    refetchInterval: (query) => outboundRefresh(query.state.data?.subscriptions),
   });
 
 export interface DeliveryFilter {
@@ -25,8 +37,8 @@ export interface DeliveryFilter {
   outcome: '' | 'succeeded' | 'failed';
 }
 
-/** The delivery log, newest attempts first, 20 at a time. */
-export const deliveryList = (f: DeliveryFilter) =>
+/** The delivery log, newest attempts first, 20 at a time; refreshed as often as `subscriptions` say (outboundRefresh). */
+export const deliveryList = (f: DeliveryFilter, subscriptions: readonly OutboundSubscription[]) =>
   cursorList({
     queryKey: queryKeys.outbound.deliveries({ ...f }),
     fetchPage: (cursor): Promise<Schema<'DeliveryAttemptList'> & CursorPage> =>
@@ -36,7 +48,7 @@ export const deliveryList = (f: DeliveryFilter) =>
         }),
       ),
     items: (page) => page.deliveries,
-    refetchInterval: 15_000,
+    refetchInterval: () => outboundRefresh(subscriptions),
     keepPrevious: true,
   });
 

@@ -119,12 +119,13 @@ export const EVENT_AFFECTS: Readonly<Record<EventName, Affects>> = {
 };
 
 /**
- * The keys to refresh for one event: its row and the activity log (every change writes a row
- * there); an empty row refreshes nothing. An event the app does not know yet (a newer desk)
+ * The keys to refresh for one event: its row, the activity log (every change writes a row there)
+ * and the Webhooks section (any event may be delivered to a subscription, and deliveries make no
+ * events of their own); an empty row refreshes nothing. An event the app does not know yet (a newer desk)
  * refreshes everything rather than leaving a panel stale.
  */
 export function keysForEvent(event: string): Affects {
   const row = (EVENT_AFFECTS as Record<string, Affects | undefined>)[event];
   if (row === undefined || row === EVERYTHING) return EVERYTHING;
-  return row.length === 0 ? [] : [...row, k.activity.all];
+  return row.length === 0 ? [] : [...row, k.activity.all, k.outbound.all];
 }

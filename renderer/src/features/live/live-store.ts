@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { nowMs } from '../../lib/clock';
 import type { StreamStatus } from './event-stream';
 
 /**
@@ -8,12 +9,17 @@ import type { StreamStatus } from './event-stream';
  */
 interface LiveState {
   status: StreamStatus;
+  /** When the last event arrived (the renderer clock's ms), or null: what follows an event (a webhook delivery) is looked for soon after. */
+  lastEventAt: number | null;
   setStatus(status: StreamStatus): void;
+  heard(at: number): void;
 }
 
 export const useLiveStream = create<LiveState>()((set) => ({
   status: 'connecting',
+  lastEventAt: null,
   setStatus: (status) => set({ status }),
+  heard: (at) => set({ lastEventAt: at }),
 }));
 
 export const isStreamOpen = (): boolean => useLiveStream.getState().status === 'open';
@@ -23,3 +29,9 @@ export const pollWhenStreamDown =
   (ms: number) =>
   (): number | false =>
     isStreamOpen() ? false : ms;
+
+/** Milliseconds since the last event arrived (Infinity before the first). */
+export const sinceLastEvent = (): number => {
+  const at = useLiveStream.getState().lastEventAt;
+  return at === null ? Infinity : nowMs() - at;
+};

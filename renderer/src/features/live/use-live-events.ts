@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth';
+import { nowMs } from '../../lib/clock';
 import { openEventStream, type StreamStatus } from './event-stream';
 import { EVERYTHING, keysForEvent } from './event-keys';
 import { useLiveStream } from './live-store';
@@ -72,7 +73,10 @@ export function useLiveEvents(): void {
     const stream = openEventStream({
       url: `${baseUrl}${EVENT_STREAM_PATH}`,
       getToken: () => useAuth.getState().token,
-      onEvent: (e) => invalidate.event(e.event),
+      onEvent: (e) => {
+        useLiveStream.getState().heard(nowMs());
+        invalidate.event(e.event);
+      },
       onResync: () => invalidate.everything(),
       onStatus: (status) => {
         useLiveStream.getState().setStatus(status);

@@ -58,6 +58,8 @@ describe('EVENT_AFFECTS', () => {
   it('every event refreshes the activity log and the Webhooks section; an import or an event this app does not know refreshes everything', () => {
     expect(has('task.created', queryKeys.activity.all)).toBe(true);
     expect(has('signal.created', queryKeys.outbound.all)).toBe(true);
+    // The relay's delivered count (Settings › Integrations) moves with each relayed signal.
+    expect(has('signal.created', queryKeys.integrations.all)).toBe(true);
     expect(keysForEvent('workspace.imported')).toBe(EVERYTHING);
     expect(keysForEvent('something.new')).toBe(EVERYTHING);
   });

@@ -26,7 +26,8 @@ const loopState = [k.workspace.all, ...figures] as const;
 const spike = (area: QueryKey) => [k.cost.all, area, k.overview.all] as const;
 
 export const EVENT_AFFECTS: Readonly<Record<EventName, Affects>> = {
-  'signal.created': [k.signals.all, k.sources.all, k.overview.all, k.search.all],
+  // A signal through the inbound webhook or the relay also moves the counts of Settings › Integrations.
+  'signal.created': [k.signals.all, k.sources.all, k.overview.all, k.search.all, k.integrations.all],
   'source.created': sources,
   'source.deleted': [...sources, k.signals.all],
   'source.paused': sources,

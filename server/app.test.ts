@@ -123,6 +123,22 @@ describe('the UI', () => {
   });
 });
 
+describe('the API reference', () => {
+  it('serves swagger-ui with the whole document (loaded on the first request), and leaves other paths to the app', async () => {
+    const page = await get('/api/docs/');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Desk API reference</title>');
+    const init = await get('/api/docs/swagger-ui-init.js');
+    expect(init.status).toBe(200);
+    const script = await init.text();
+    expect(script).toContain('"/api/v1/signals"');
+    expect(script).toMatch(/"openapi": *"3\./);
+    expect((await get('/api/docs/swagger-ui.css')).headers.get('content-type')).toMatch(/text\/css/);
+    // Not a file of swagger-ui: the app's own 404 page for an unknown path, not an error.
+    expect((await get('/api/docs/no-such-file.js')).status).toBeLessThan(500);
+  });
+});
+
 describe('a refused bearer request', () => {
   it('names the scheme it expects (RFC 6750)', async () => {
     for (const token of [null, 'wrong-token']) {

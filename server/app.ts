@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
-import swaggerUi from 'swagger-ui-express';
 import { ValidateError } from '@tsoa/runtime';
 import { RegisterRoutes } from './generated/routes';
 import { DeskError, type ErrorBody, type ErrorDetail } from './core/errors';
@@ -198,16 +197,25 @@ function isApiV1(urlPath: string): boolean {
   return (urlPath.length === 7 || urlPath.charCodeAt(7) === 47) && urlPath.slice(0, 7).toLowerCase() === '/api/v1';
 }
 
-let apiReference: RequestHandler | undefined;
+let apiReference: Promise<RequestHandler[]> | undefined;
 /**
- * swagger-ui's page, made on the first request under /api/docs and then kept for every desk of the
- * process (the document is the same): making it serializes the whole OpenAPI document into the page
- * and its init script (served by swaggerUi.serve, so it is made before that runs), a cost every desk
- * start paid though few ever open the page.
+ * swagger-ui's assets and page, loaded and made on the first request under /api/docs and then kept
+ * for every desk of the process (the document is the same): loading swagger-ui-express and
+ * serializing the whole OpenAPI document into the page and its init script (served by its `serve`
+ * handlers, so it is made before they run) were costs every desk start paid though few ever open it.
  */
-function apiReferencePage(): RequestHandler {
-  apiReference ??= swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' });
+function apiReferencePage(): Promise<RequestHandler[]> {
+  apiReference ??= import('swagger-ui-express').then(({ default: swaggerUi }) => {
+    const page = swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' });
+    return [...swaggerUi.serve, page];
+  });
   return apiReference;
+}
+
+/** Runs `handlers` one after another as Express would, each one's next() calling the following. */
+function runInOrder(handlers: RequestHandler[], req: Request, res: Response, done: NextFunction, i = 0): void {
+  if (i === handlers.length) return done();
+  handlers[i]!(req, res, (err?: unknown) => (err !== undefined && err !== null ? done(err) : runInOrder(handlers, req, res, done, i + 1)));
 }
 
 type Register = (router: express.Router) => void;
@@ -302,15 +310,9 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
 
   // The API reference page: swagger-ui with its own assets; it needs inline styles and images.
   app.use('/api/docs', precomputedHeaders(helmet(DOCS_HELMET)));
-  app.use(
-    '/api/docs',
-    (_req: Request, _res: Response, next: NextFunction) => {
-      apiReferencePage();
-      next();
-    },
-    swaggerUi.serve,
-    (req: Request, res: Response, next: NextFunction) => apiReferencePage()(req, res, next),
-  );
+  app.use('/api/docs', (req: Request, res: Response, next: NextFunction) => {
+    apiReferencePage().then((handlers) => runInOrder(handlers, req, res, next), next);
+  });
 
   app.use(strictHelmet);
   // The token is checked before a body is read: a client without it cannot make Desk buffer and

@@ -1,15 +1,21 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Mount } from '../app';
 import { bearerOf, tokenMatches } from '../api/auth';
 import { DeskError, type ErrorBody } from '../core/errors';
 import { MCP_PATH } from '../domain/mcp-tokens/rules';
 import { hostileJson, originAllowed } from '../http-guards';
 import type { Services } from '../services';
-import { buildMcpServer } from './mcp-server';
 
 /** A JSON-RPC message or batch from an assistant: requests are small; the largest is a signal's detail. */
 export const MCP_BODY_LIMIT = '256kb';
+
+/**
+ * The MCP SDK and Desk's tools, loaded at the first request to /mcp: the SDK was the largest import
+ * of a desk start (with its schema libraries, most of a second of a 2-core machine) and most desks
+ * are never asked by an assistant.
+ */
+let mcpModules: Promise<[typeof import('./mcp-server'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
+const loadMcp = () => (mcpModules ??= Promise.all([import('./mcp-server'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]));
 
 const unauthorized = (message: string) => new DeskError(401, 'unauthorized', message);
 
@@ -54,8 +60,8 @@ export const mcpMount: Mount = (app, services) => {
   app.get(MCP_PATH, methodNotAllowed);
   app.delete(MCP_PATH, methodNotAllowed);
   app.post(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
-    accessOf(req, services).then(
-      (access) =>
+    Promise.all([accessOf(req, services), loadMcp()]).then(
+      ([access, [{ buildMcpServer }, { StreamableHTTPServerTransport }]]) =>
         parseJson(req, res, (err?: unknown) => {
           if (err !== undefined) return next(err);
           const problem = req.body === undefined ? null : hostileJson(req.body);

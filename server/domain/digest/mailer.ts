@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../core/private-data';
 import type { DigestDelivery } from './rules';
 
@@ -49,6 +48,8 @@ function emlName(now: Date, seq: number): string {
 let outboxSeq = 0;
 
 export async function sendDigestMail(config: MailerConfig, mail: DigestMail, now: Date): Promise<MailResult> {
+  // Loaded when the first digest goes out, not at every desk start.
+  const { default: nodemailer } = await import('nodemailer');
   const message = { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, date: now };
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });

@@ -224,7 +224,7 @@ export class SourceCrud {
     try {
       const fetched = await fetchFeed(location, this.fetchOptions);
       if (fetched.notModified) throw new FeedError('feed_http_error', 'The server answered 304 Not Modified to an unconditional request');
-      const feed = parseFeedText(fetched.text);
+      const feed = await parseFeedText(fetched.text);
       return {
         url: location,
         type: sourceType,

@@ -245,7 +245,7 @@ export class SourceSync {
     try {
       if (!row.url || !isFeedType(row.type)) throw new FeedError('feed_unreachable', 'The source has no feed URL');
       fetched = await fetchFeed(row.url, { etag: row.etag, lastModified: row.lastModified, ...this.fetchOptions });
-      if (!fetched.notModified) items = parseFeedText(fetched.text).items;
+      if (!fetched.notModified) items = (await parseFeedText(fetched.text)).items;
     } catch (err) {
       failure = err instanceof FeedError ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
     }

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { parseFeed } from 'feedsmith';
 import { FeedError } from './feed-error';
 import { clip, htmlToText } from './html-text';
 
@@ -61,11 +60,15 @@ function toItem(raw: RawItem): FeedItem | null {
   return { key: itemKey(raw.id, trimmed, title, publishedAt), title, detail, link, publishedAt };
 }
 
+/** feedsmith, loaded for the first feed read rather than at every desk start (a desk without feeds never needs it). */
+let feedsmith: Promise<typeof import('feedsmith')> | undefined;
+
 /**
  * Parses RSS 0.9x/2.0, Atom 0.3/1.0, RDF and JSON Feed 1.0/1.1 (through feedsmith) into items.
  * Anything else is a FeedError 'not_a_feed'.
  */
-export function parseFeedText(body: string, maxItems = MAX_ITEMS_PER_FEED): ParsedFeed {
+export async function parseFeedText(body: string, maxItems = MAX_ITEMS_PER_FEED): Promise<ParsedFeed> {
+  const { parseFeed } = await (feedsmith ??= import('feedsmith'));
   let parsed: ReturnType<typeof parseFeed>;
   try {
     parsed = parseFeed(body.trim(), { maxItems });

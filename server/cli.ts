@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from './config';
-import { createLogger, type Logger } from './core/log';
+import { createLogger, tolerateClosedOutput, type Logger } from './core/log';
 import { startDesk } from './start';
 import { runRestoreCommand } from './restore-command';
 
@@ -21,6 +21,11 @@ const uiDir = path.basename(here) === 'server' ? path.join(here, '..', 'out', 'r
 let log: Logger | undefined;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+tolerateClosedOutput();
+
+/** How long a fatal error waits for the log file to take its last lines before the process leaves anyway. */
+const FATAL_EXIT_GRACE_MS = 5_000;
+
 if (process.argv[2] === 'restore') process.exit(runRestoreCommand(process.argv.slice(3), configFromEnv()));
 
 try {
@@ -28,8 +33,13 @@ try {
   // The log file in the data folder, and the same events as short lines here.
   const logger = createLogger({ dataDir: config.dataDir, secrets: [config.seed.ingestToken, config.openai.apiKey], toStdout: true });
   log = logger;
+  let failing = false;
   process.on('uncaughtException', (err) => {
+    // Once: an error while logging the first must not log again, and the process leaves even if the log never closes.
+    if (failing) return;
+    failing = true;
     logger.fatal({ err }, 'uncaught exception');
+    setTimeout(() => process.exit(1), FATAL_EXIT_GRACE_MS).unref();
     void logger.close().finally(() => process.exit(1));
   });
   const desk = await startDesk(config, { logger });

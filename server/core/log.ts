@@ -99,6 +99,20 @@ export function formatForTerminal(jsonLine: string): string {
   return `${clock} ${LEVEL_NAMES[String(entry.level)] ?? String(entry.level)} ${String(entry.msg ?? '')}${fields}\n`;
 }
 
+/**
+ * Keeps the process running when nobody reads its output any more: a terminal closed under it, or
+ * a pipe whose reader left (`npm start | head`). Writing there then fails with EPIPE, emitted as an
+ * error on the stream; without a listener it is thrown as uncaught, and the fatal log of it wrote to
+ * stdout again: the desk spun at full CPU, its memory growing, and never answered SIGTERM. With this,
+ * the output that is gone is left alone and the desk goes on (its log file keeps every line).
+ */
+export function tolerateClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+}
+
+/** Whether `stream` can still be written (false once a write failed and destroyed it). */
+const open = (stream: NodeJS.WriteStream) => stream.writable && !stream.destroyed;
+
 /** A logger writing JSON lines to the data folder's rotating log (and, for the CLI, readable lines to stdout). */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const scrubber = new SecretScrubber();
@@ -117,16 +131,16 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   let fileBroken = false;
   // Once rotating-file-stream reports an error its stream is closed: say so once on stderr and keep running.
   rotating?.on('error', (err: Error) => {
-    if (!fileBroken) process.stderr.write(`desk: cannot write the log file ${file}: ${err.message}\n`);
+    if (!fileBroken && open(process.stderr)) process.stderr.write(`desk: cannot write the log file ${file}: ${err.message}\n`);
     fileBroken = true;
   });
-  rotating?.on('warning', (err: Error) => process.stderr.write(`desk: log rotation: ${err.message}\n`));
+  rotating?.on('warning', (err: Error) => open(process.stderr) && process.stderr.write(`desk: log rotation: ${err.message}\n`));
 
   const destination = {
     write(line: string): void {
       const clean = scrubber.scrub(line);
       if (rotating && !fileBroken && rotating.writable) rotating.write(clean);
-      if (options.toStdout) process.stdout.write(formatForTerminal(clean));
+      if (options.toStdout && open(process.stdout)) process.stdout.write(formatForTerminal(clean));
     },
   };
 

@@ -14,5 +14,5 @@ const desk = deskForFile({ loopOff: true });
 test('every page of an empty desk passes axe-core (WCAG 2.2 AA)', async ({ page }) => {
   test.setTimeout(APP_PAGES.length * PAGE_BUDGET_MS);
   await page.goto(desk.openUrl);
-  await walk(page, desk.baseUrl, APP_PAGES, 'empty', { layout: () => false });
+  await walk(page, desk.baseUrl, APP_PAGES, 'empty', { inApp: true, layout: () => false });
 });

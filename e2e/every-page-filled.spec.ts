@@ -26,6 +26,7 @@ test('every page of a filled desk passes axe-core, fits 1024 px and is a single 
   await page.goto(desk.openUrl);
   const today = APP_PAGES[0]!;
   await walk(page, desk.baseUrl, pages, 'filled', {
+    inApp: true,
     // A page that shows no data looked the same empty.
     axe: (p) => !p.static,
     layout: (p) => !opened.includes(p),

@@ -159,11 +159,14 @@ async function firstRoadmapKey(desk: RunningCliDesk): Promise<string> {
 }
 
 /**
- * Opens a page and waits until it shows its content: the main heading, no "Loading…" left. App
- * pages are reached through the address bar, as a link or a reload does.
+ * Opens a page and waits until it shows its content: the main heading, no "Loading…" left. Through
+ * the address bar, as a typed address or a reload does; or `inApp`, as a link of the app does (the
+ * router follows history.pushState: no reload, the app and what it holds stay), from a page of the
+ * app already open. A page with a state to prepare is always loaded afresh.
  */
-export async function openPage(page: Page, baseUrl: string, p: DeskPage): Promise<void> {
-  await page.goto(baseUrl + p.path);
+export async function openPage(page: Page, baseUrl: string, p: DeskPage, options: { inApp?: boolean } = {}): Promise<void> {
+  if (options.inApp && p.prepare === undefined) await page.evaluate((path) => window.history.pushState(null, '', path), p.path);
+  else await page.goto(baseUrl + p.path);
   await expect(page.locator('h1').first(), p.name).toBeVisible();
   await expect(page.getByText('Loading…'), p.name).toHaveCount(0);
   await p.prepare?.(page);

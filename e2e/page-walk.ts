@@ -56,12 +56,20 @@ export const headerRows = (page: Page) =>
 
 /**
  * Opens each page once at 1024 px: axe (unless `axe` says the page was checked already), no sideways
- * scroll; then at 768 px no sideways scroll (and `at768` for more), and back to 1024.
+ * scroll; then at 768 px no sideways scroll (and `at768` for more), and back to 1024. `inApp`: the
+ * app is open already and each page is reached as the app's links reach it (openPage), not loaded
+ * again: a reload booted the whole app for every page, most of the walk's time after axe.
  */
-export async function walk(page: Page, baseUrl: string, pages: DeskPage[], state: string, opts: { axe?: (p: DeskPage) => boolean; layout?: (p: DeskPage) => boolean; at768?: (p: DeskPage) => Promise<void> } = {}) {
+export async function walk(
+  page: Page,
+  baseUrl: string,
+  pages: DeskPage[],
+  state: string,
+  opts: { inApp?: boolean; axe?: (p: DeskPage) => boolean; layout?: (p: DeskPage) => boolean; at768?: (p: DeskPage) => Promise<void> } = {},
+) {
   for (const p of pages) {
     await resize(page, WIDE);
-    await openPage(page, baseUrl, p);
+    await openPage(page, baseUrl, p, { inApp: opts.inApp });
     if (opts.axe?.(p) ?? true) expect.soft(await axeViolations(page), `${p.name} (${state}, ${p.path})`).toEqual([]);
     if (!(opts.layout?.(p) ?? true)) continue;
     await expectNoSidewaysScroll(page, p);

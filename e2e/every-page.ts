@@ -160,13 +160,24 @@ async function firstRoadmapKey(desk: RunningCliDesk): Promise<string> {
 
 /**
  * Opens a page and waits until it shows its content: the main heading, no "Loading…" left. Through
- * the address bar, as a typed address or a reload does; or `inApp`, as a link of the app does (the
- * router follows history.pushState: no reload, the app and what it holds stay), from a page of the
- * app already open. A page with a state to prepare is always loaded afresh.
+ * the address bar, as a typed address or a reload does; or `inApp`, as a link of the app does, from
+ * another page of the app already open (the router follows history.pushState: no reload). The new
+ * page has arrived when the app moves focus to its heading, as it does after every navigation to
+ * another page: until then the old page's heading would pass for the new one's. A page with a state
+ * to prepare, or on the same path as the open one (another query), is loaded afresh.
  */
 export async function openPage(page: Page, baseUrl: string, p: DeskPage, options: { inApp?: boolean } = {}): Promise<void> {
-  if (options.inApp && p.prepare === undefined) await page.evaluate((path) => window.history.pushState(null, '', path), p.path);
-  else await page.goto(baseUrl + p.path);
+  const samePath = options.inApp && (await page.evaluate(() => window.location.pathname)) === new URL(p.path, baseUrl).pathname;
+  if (options.inApp && p.prepare === undefined && !samePath) {
+    // Focus leaves the old heading first, or it would pass for the new one.
+    await page.evaluate((path) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.history.pushState(null, '', path);
+    }, p.path);
+    await expect(page.locator('main h1').first(), `${p.name}: the app's focus on the new page's heading`).toBeFocused();
+  } else {
+    await page.goto(baseUrl + p.path);
+  }
   await expect(page.locator('h1').first(), p.name).toBeVisible();
   await expect(page.getByText('Loading…'), p.name).toHaveCount(0);
   await p.prepare?.(page);

@@ -9,12 +9,19 @@ import { useAuth } from '../../lib/auth';
 export type InboundIntegrations = Schema<'InboundIntegrations'>;
 export type RelayStatus = Schema<'RelayStatus'>;
 
+/**
+ * The relay connects, drops and delivers on its own, with no event for it: the section polls every
+ * 10 s, and every second while the relay is connecting (a channel just saved shows Connected at once).
+ */
+export const RELAY_IDLE_POLL_MS = 10_000;
+export const RELAY_CONNECTING_POLL_MS = 1_000;
+export const inboundRefresh = (relay: RelayStatus | undefined): number => (relay?.state === 'connecting' ? RELAY_CONNECTING_POLL_MS : RELAY_IDLE_POLL_MS);
+
 export const inboundQuery = () =>
   queryOptions({
     queryKey: queryKeys.integrations.inbound,
     queryFn: () => unwrap(api.GET('/api/v1/integrations/inbound')),
-    // The relay connects, drops and delivers on its own.
-    refetchInterval: 10_000,
+    refetchInterval: (query) => inboundRefresh(query.state.data?.relay),
   });
 
 export const useSetRelay = () =>

@@ -197,25 +197,16 @@ function isApiV1(urlPath: string): boolean {
   return (urlPath.length === 7 || urlPath.charCodeAt(7) === 47) && urlPath.slice(0, 7).toLowerCase() === '/api/v1';
 }
 
-let apiReference: Promise<RequestHandler[]> | undefined;
+let apiReference: Promise<RequestHandler> | undefined;
 /**
  * swagger-ui's assets and page, loaded and made on the first request under /api/docs and then kept
  * for every desk of the process (the document is the same): loading swagger-ui-express and
  * serializing the whole OpenAPI document into the page and its init script (served by its `serve`
  * handlers, so it is made before they run) were costs every desk start paid though few ever open it.
  */
-function apiReferencePage(): Promise<RequestHandler[]> {
-  apiReference ??= import('swagger-ui-express').then(({ default: swaggerUi }) => {
-    const page = swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' });
-    return [...swaggerUi.serve, page];
-  });
+function apiReferencePage(): Promise<RequestHandler> {
+  apiReference ??= import('swagger-ui-express').then(({ default: swaggerUi }) => express.Router().use(swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'Desk API reference' })));
   return apiReference;
-}
-
-/** Runs `handlers` one after another as Express would, each one's next() calling the following. */
-function runInOrder(handlers: RequestHandler[], req: Request, res: Response, done: NextFunction, i = 0): void {
-  if (i === handlers.length) return done();
-  handlers[i]!(req, res, (err?: unknown) => (err !== undefined && err !== null ? done(err) : runInOrder(handlers, req, res, done, i + 1)));
 }
 
 type Register = (router: express.Router) => void;
@@ -311,7 +302,7 @@ export function buildApp(services: Services, mounts: Mount[] = [], log: { error(
   // The API reference page: swagger-ui with its own assets; it needs inline styles and images.
   app.use('/api/docs', precomputedHeaders(helmet(DOCS_HELMET)));
   app.use('/api/docs', (req: Request, res: Response, next: NextFunction) => {
-    apiReferencePage().then((handlers) => runInOrder(handlers, req, res, next), next);
+    apiReferencePage().then((page) => page(req, res, next), next);
   });
 
   app.use(strictHelmet);

@@ -24,14 +24,20 @@ export const SLOW_TESTS = [
   'server/api/exports/exports-caps.api.test.ts', // every export filled past its row cap
 ];
 
-/** SLOW_TESTS first, in their order; the rest as Vitest sorts them. */
+/**
+ * SLOW_TESTS first, in their order; then the other server files, the renderer's last. A worker is
+ * kept for the next file only when that file is of the same project: at each change of project
+ * Vitest stops the worker and starts one that loads the modules again (slow files, renderer, then
+ * the server's rest had every worker load the server twice). The renderer's short files end the run.
+ */
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (spec: TestSpecification) => {
       const i = SLOW_TESTS.indexOf(path.relative(spec.project.config.root, spec.moduleId).split(path.sep).join('/'));
-      return i === -1 ? SLOW_TESTS.length : i;
+      if (i !== -1) return i;
+      return spec.project.name === 'renderer' ? SLOW_TESTS.length + 1 : SLOW_TESTS.length;
     };
-    // Array sort is stable: the others keep Vitest's order.
+    // Array sort is stable: within a rank, files keep Vitest's order.
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }

@@ -7,6 +7,7 @@ import { DATABASE_FILE, type DeskConfig } from '../config';
 import { ManualClock } from '../core/clock';
 import type { paths } from '../generated/openapi-types';
 import { startDesk, type RunningDesk, type StartOptions } from '../start';
+import { httpRequest } from './http-request';
 
 /** An answer of the untyped `api()` helper. */
 export interface ApiResponse {
@@ -95,12 +96,12 @@ export async function startTestDesk(overrides: TestDeskOptions = {}): Promise<Te
     const bearer = token === undefined ? desk.token : token;
     if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(desk.url + urlPath, {
+    const res = await httpRequest(desk.url + urlPath, {
       method,
       headers,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const text = await res.text();
+    const text = res.text;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;

@@ -5,6 +5,7 @@ import { fixedReads, isStream } from './openapi-reads';
 import { dbFingerprint, writeMark, type DbFingerprint } from './db-fingerprint';
 import { changedTables, readAffected, recordReadTables, type ReadTables } from './read-tables';
 import { startTestDesk, type TestDesk } from './desk';
+import { httpRequest } from './http-request';
 import { startTestReceiver, type TestReceiver } from './fakes/webhook-receiver';
 import { restoreRows, snapshotRows, type RowSnapshot } from './fixtures/desk-snapshot';
 import { buildFullDesk, smallExport, type FullDesk } from './fixtures/full-desk';
@@ -267,8 +268,8 @@ export function useFuzzDesk() {
   async function send(req: Request): Promise<{ status: number; text: string }> {
     const headers = { ...req.headers };
     if (headers.authorization) headers.authorization = headers.authorization.replace(DESK_TOKEN, desk.token);
-    const res = await fetch(desk.url + req.url.replace(DESK_TOKEN, desk.token), { method: req.method, headers, body: req.body });
-    return { status: res.status, text: await res.text() };
+    const res = await httpRequest(desk.url + req.url.replace(DESK_TOKEN, desk.token), { method: req.method, headers, body: req.body });
+    return { status: res.status, text: res.text };
   }
 
   /** The fuzz of one operation: no 5xx, a refusal answers the one error shape and changes nothing. Returns whether any request got past validation. */

@@ -22,6 +22,8 @@ export const SLOW_TESTS = [
   'server/mcp/mcp-stdio.api.test.ts', // spawns `npm run mcp` from source three times, once starting a desk in it
   'db/migrations/upgrade-fixtures/upgrades.test.ts', // a desk started on a database of every earlier schema version, with a cycle on each
   'server/api/exports/exports-caps.api.test.ts', // every export filled past its row cap
+  'server/core/data-dir-lock.test.ts', // desks as processes from source racing for a stale lock, round after round
+  'server/cli.test.ts', // the desk from source as its own process, its output closed, stopped by a signal
 ];
 
 /**

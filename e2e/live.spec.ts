@@ -46,17 +46,26 @@ async function heldFeedServer(): Promise<{ url: string; release(): void; close()
   };
 }
 
-/** Records the page's requests to one API path from now on (a route sees each one before it leaves the browser). */
-async function requestsTo(page: Page, pathname: string): Promise<string[]> {
-  const seen: string[] = [];
+/**
+ * Counts the page's loads of one API path from now on: `sent` when a load leaves the browser (a route
+ * sees it first), `answered` once its answer is handed back (or the page gave it up).
+ */
+async function loadsOf(page: Page, pathname: string): Promise<{ sent: number; answered: number }> {
+  const loads = { sent: 0, answered: 0 };
   await page.route(
     (url) => url.pathname === pathname,
-    (route) => {
-      seen.push(new URL(route.request().url()).search);
-      return route.fallback();
+    async (route) => {
+      loads.sent++;
+      try {
+        await route.fulfill({ response: await route.fetch() });
+      } catch {
+        // The page gave the request up (a newer load replaced it).
+      } finally {
+        loads.answered++;
+      }
     },
   );
-  return seen;
+  return loads;
 }
 
 async function openLive(page: Page, path: string) {
@@ -78,22 +87,22 @@ test('a failed cycle turns the header amber from its event, with a link to the r
     const state = header.getByTestId('loop-state');
     await expect(state).toHaveText('Loop off');
     await expect(page.getByRole('link', { name: /^Cycles/ })).toBeVisible();
-    const stats = await requestsTo(page, '/api/v1/stats');
-    const today = await requestsTo(page, '/api/v1/workspace/today');
+    const stats = await loadsOf(page, '/api/v1/stats');
+    const today = await loadsOf(page, '/api/v1/workspace/today');
 
     // The cycle runs through the API, not the page: only the desk's events can tell the page.
     const run = await desk.api<{ id: string; status: string; errorMessage: string }>('POST', '/api/v1/runs');
     expect(run.body.status).toBe('failed');
-    expect(stats, 'no poll of the header between opening the stream and the cycle').toEqual([]);
+    expect(stats.sent, 'no poll of the header between opening the stream and the cycle').toBe(0);
 
     await expect(state).toHaveText('Last cycle failed');
     await expect(state).toHaveClass(/loop-header__state--alert/);
     // The amber of the tokens (--warning #94600f on --warning-soft), not the green of "Loop on".
     await expect(state).toHaveCSS('color', 'rgb(148, 96, 15)');
-    await expect.poll(() => stats.length).toBeGreaterThan(0);
+    await expect.poll(() => stats.sent).toBeGreaterThan(0);
     // Today counts the failed cycle apart from the completed ones.
     await expect(page.getByRole('link', { name: /^Cycles/ })).toContainText('1 failed');
-    await expect.poll(() => today.length).toBeGreaterThan(0);
+    await expect.poll(() => today.sent).toBeGreaterThan(0);
     await expectAccessible(page, '.loop-header');
 
     await header.getByRole('link', { name: 'Why the last cycle failed' }).click();
@@ -108,28 +117,14 @@ test('a failed cycle turns the header amber from its event, with a link to the r
 });
 
 test('a signal pushed to the webhook appears on an open Signals page from its event', async ({ page }) => {
-  // Each load of the list is counted when it leaves the browser and again when it is answered.
-  let sent = 0;
-  let answered = 0;
-  await page.route(
-    (url) => url.pathname === '/api/v1/signals',
-    async (route) => {
-      sent++;
-      try {
-        await route.fulfill({ response: await route.fetch() });
-      } catch {
-        // The page gave the request up (a newer load replaced it).
-      } finally {
-        answered++;
-      }
-    },
-  );
+  // Counted from the page's first load, so a load still out at the push is seen.
+  const signals = await loadsOf(page, '/api/v1/signals');
   await openLive(page, 'Signals');
   const list = page.getByRole('list', { name: 'Signals' }).or(page.getByText(/No signals yet/));
   await expect(list.first()).toBeVisible();
   // The page's own loads have been answered: a load still out could bring the pushed signal without the event.
-  await expect.poll(() => sent - answered).toBe(0);
-  const before = sent;
+  await expect.poll(() => signals.sent - signals.answered).toBe(0);
+  const before = signals.sent;
 
   const pushed = await fetch(`${desk.baseUrl}/api/webhooks/signals/${desk.token}`, {
     method: 'POST',
@@ -137,10 +132,10 @@ test('a signal pushed to the webhook appears on an open Signals page from its ev
     body: JSON.stringify({ title: 'Pushed while the page was open' }),
   });
   expect(pushed.status).toBe(201);
-  expect(sent, 'no poll of the list between opening the stream and the push').toBe(before);
+  expect(signals.sent, 'no poll of the list between opening the stream and the push').toBe(before);
 
   await expect(page.getByRole('heading', { name: 'Pushed while the page was open' })).toBeVisible();
-  expect(sent - before, 'the list refreshed for the event').toBeGreaterThan(0);
+  expect(signals.sent - before, 'the list refreshed for the event').toBeGreaterThan(0);
 });
 
 test('a feed row leaves "Pending · Never synced" once its first poll succeeds, even with no new item', async ({ page }) => {
@@ -152,12 +147,12 @@ test('a feed row leaves "Pending · Never synced" once its first poll succeeds, 
     const row = page.getByRole('row', { name: /^Select Quiet feed/ });
     await expect(row).toContainText('Pending');
     await expect(row).toContainText('Never synced');
-    const sources = await requestsTo(page, '/api/v1/sources');
+    const sources = await loadsOf(page, '/api/v1/sources');
 
     feed.release();
     const polled = await desk.api('POST', `/api/v1/sources/${created.body.id}/poll`);
     expect(polled.status).toBe(200);
-    expect(sources, 'no poll of the list between opening the stream and the feed answering').toEqual([]);
+    expect(sources.sent, 'no poll of the list between opening the stream and the feed answering').toBe(0);
 
     // source.connected is the only event of this poll (the channel is empty).
     await expect(row).toContainText('Connected');
@@ -174,7 +169,7 @@ test("a cap saved elsewhere shows at once in the header and on Cost, and a cycle
   const amount = page.locator('.cost-today__amount');
   await expect(amount).toBeVisible();
   const header = page.getByRole('region', { name: 'Loop' });
-  const costToday = await requestsTo(page, '/api/v1/cost/today');
+  const costToday = await loadsOf(page, '/api/v1/cost/today');
 
   expect((await desk.api('PATCH', '/api/v1/workspace/cost-cap', { dailyCostCapUsdCents: 4321 })).status).toBe(200);
   await expect(amount).toContainText('of $43.21 cap');
@@ -182,11 +177,11 @@ test("a cap saved elsewhere shows at once in the header and on Cost, and a cycle
 
   const before = await amount.textContent();
   await desk.api('POST', '/api/v1/signals', { kind: 'note', priority: 'normal', title: 'Work for a priced cycle', detail: 'The built-in engine reads this.' });
-  const calls = costToday.length;
+  const calls = costToday.sent;
   const run = await desk.api<{ status: string; estimatedCostUsd: number }>('POST', '/api/v1/runs');
   expect(run.body.status).toBe('completed');
   expect(run.body.estimatedCostUsd).toBeGreaterThan(0);
-  expect(costToday.length, 'no poll of Cost between the cap event and the cycle').toBe(calls);
+  expect(costToday.sent, 'no poll of Cost between the cap event and the cycle').toBe(calls);
   await expect(amount).not.toHaveText(before!);
   await expect(amount).toContainText('of $43.21 cap');
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarInput, dollarsToCents, formatBytes, formatDuration, fromDatetimeLocal, parseWhole, toDatetimeLocal } from './format';
+import { centsToDollarInput, dollarsToCents, formatBytes, formatCents, formatDuration, fromDatetimeLocal, parseWhole, toDatetimeLocal } from './format';
 
 describe('money', () => {
+  it('shows cents as US dollars, thousands grouped, every call alike', () => {
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(7)).toBe('$0.07');
+    expect(formatCents(-250)).toBe('-$2.50');
+    expect(formatCents(123456)).toBe('$1,234.56');
+  });
+
   it('turns dollar input into integer cents', () => {
     expect(dollarsToCents('12.5')).toBe(1250);
     expect(dollarsToCents('12.50')).toBe(1250);

@@ -55,8 +55,11 @@ export function formatUsd(usd: number): string {
   return `$${usd.toFixed(2)}`;
 }
 
+// One formatter for every amount: a table of costs formatted each cell with a new one.
+const usdCents = lazily(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+
 export function formatCents(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return usdCents().format(cents / 100);
 }
 
 /** "12.5" or "12.50" dollars to 1250 cents; null when it is not a non-negative amount with at most 2 decimals. */

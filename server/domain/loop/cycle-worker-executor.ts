@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
@@ -10,6 +8,7 @@ import type { EngineKind } from '../../config';
 import type { EngineSettings } from '../../engine/index';
 import { settingsOf, type CycleJob, type CycleOutcome } from './cycle';
 import type { CycleExecutor, CycleHooks } from './cycle-executor';
+import { bundleFromSource } from './cycle-worker-source';
 import type { FromWorker, ToWorker, WorkerDatabase } from './cycle-protocol';
 
 export interface WorkerExecutorOptions {
@@ -26,7 +25,7 @@ export interface WorkerExecutorOptions {
 /**
  * The worker thread's entry. Built (electron-vite emits `cycle-worker.js`, see electron.vite.config.ts)
  * it sits beside the bundle that holds this module; from source (tsx, vitest) the .ts entry is
- * bundled the same way first (bundledFromSource).
+ * bundled the same way first (cycle-worker-source.ts).
  */
 function workerEntry(): { script: string; options: WorkerOptions } {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,38 +33,7 @@ function workerEntry(): { script: string; options: WorkerOptions } {
     if (fs.existsSync(built)) return { script: built, options: {} };
   }
   // No inherited execArgv: a parent under tsx would load its loader in the worker, for nothing.
-  return { script: bundledFromSource(path.join(here, 'cycle-worker.ts')), options: { execArgv: [] } };
-}
-
-/** What bundledFromSource asks of esbuild (a development dependency, loaded only from source). */
-interface Esbuild {
-  buildSync(options: Record<string, unknown>): { outputFiles: { contents: Uint8Array }[] };
-}
-
-let sourceBundle: string | undefined;
-
-/**
- * The worker's entry and its modules as one file, made once per process with esbuild, packages left
- * to node_modules as the shipped bundle leaves them. A worker that loaded the .ts files through
- * tsx's loader compiled them again at every start (~1.7 s of CPU against ~20 ms for the bundle), and
- * the test suite starts workers by the dozen. The file is named by its content, beside
- * node_modules' other caches, so processes building the same code share it.
- */
-function bundledFromSource(entry: string): string {
-  if (sourceBundle !== undefined) return sourceBundle;
-  const fromHere = createRequire(import.meta.url);
-  const esbuild = fromHere('esbuild') as Esbuild;
-  const built = esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', write: false });
-  const code = built.outputFiles[0].contents;
-  const dir = path.join(path.dirname(path.dirname(fromHere.resolve('esbuild/package.json'))), '.cache', 'desk');
-  const file = path.join(dir, `cycle-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const part = `${file}.${process.pid}.part`;
-    fs.writeFileSync(part, code);
-    fs.renameSync(part, file);
-  }
-  return (sourceBundle = file);
+  return { script: bundleFromSource(path.join(here, 'cycle-worker.ts')), options: { execArgv: [] } };
 }
 
 /**

@@ -4,24 +4,15 @@
  * real desk on a temp data folder, a manual clock and the scheduler timer off.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { tempDirs } from '../server/testing/temp-dirs';
 import { HOUR_MS, ManualClock } from '../server/core/clock';
 import { DeskHost, type DeskChild, type DeskHostEvents } from './desk-host';
 import type { ToDesk, ToMain } from './desk-protocol';
 import { serveDesk, type DeskPort, type ServeOptions } from './desk-service';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-process-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('desk-process-');
 
 /** utilityProcess.fork() in memory: messages are structured-cloned and delivered asynchronously, like Electron's. */
 function fork(options: ServeOptions) {

@@ -1,27 +1,20 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDirs } from './testing/temp-dirs';
 import { configFromEnv, machineTimezone, type DeskConfig } from './config';
 import { HOUR_MS, ManualClock } from './core/clock';
 import { startDesk, type RunningDesk } from './start';
 
 const running: RunningDesk[] = [];
-const dirs: string[] = [];
+const tempDir = tempDirs('desk-start-');
 
 afterEach(async () => {
   for (const desk of running.splice(0)) await desk.stop();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-start-'));
-  dirs.push(dir);
-  return dir;
-}
 
 /** Starts a desk from environment variables, as `npm start` does, on a manual clock. */
 async function startFromEnv(env: Record<string, string>, dataDir: string, options: { runScheduler?: boolean } = {}) {

@@ -1,27 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '../testing/temp-dirs';
 import { startTestDesk } from '../testing/desk';
 import { logFilePath } from './log';
 import { LOCK_FILE, lockDataDir, parseOwner, processStart, takeoverMarkerPath } from './data-dir-lock';
 
 /** One desk per data folder, and a stale lock taken over by exactly one desk. */
 
-const dirs: string[] = [];
+const tempDir = tempDirs('desk-lock-');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-lock-'));
-  dirs.push(dir);
-  return dir;
-}
 
 /** A pid that is certainly not running: a child that has exited. */
 async function deadPid(): Promise<number> {

@@ -1,20 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../testing/temp-dirs';
 import { createLogger, formatForTerminal, logFilePath, REDACTED, silentLogger } from './log';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnop';
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-log-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
+const tempDir = tempDirs('desk-log-');
 function lines(file: string): Record<string, unknown>[] {
   return fs
     .readFileSync(file, 'utf8')

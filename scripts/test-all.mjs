@@ -25,7 +25,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     // The steps' groups do not hear the terminal's Ctrl+C: pass the signal on, then leave.
     for (const stop of running.values()) stop(signal);
-    process.exit(130);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
 

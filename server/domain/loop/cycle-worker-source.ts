@@ -13,7 +13,9 @@ export const STALE_BUNDLE_MS = 7 * 24 * 3_600_000;
 
 const PREFIX = 'cycle-worker-';
 
+const requireHere = createRequire(import.meta.url);
 let built: { entry: string; file: string; code: Uint8Array } | undefined;
+let cacheDirOfProcess: string | undefined;
 
 /**
  * The worker's entry and its modules as one file, made once per process with esbuild, packages left
@@ -25,7 +27,7 @@ let built: { entry: string; file: string; code: Uint8Array } | undefined;
  */
 export function bundleFromSource(entry: string, cacheDir = defaultCacheDir()): string {
   if (built === undefined || built.entry !== entry || path.dirname(built.file) !== cacheDir) {
-    const esbuild = createRequire(import.meta.url)('esbuild') as Esbuild;
+    const esbuild = requireHere('esbuild') as Esbuild;
     const code = esbuild.buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', write: false }).outputFiles[0].contents;
     built = { entry, file: path.join(cacheDir, `${PREFIX}${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`), code };
   }
@@ -33,9 +35,9 @@ export function bundleFromSource(entry: string, cacheDir = defaultCacheDir()): s
   return built.file;
 }
 
+/** node_modules/.cache/desk, found once per process. */
 function defaultCacheDir(): string {
-  const esbuildPackage = createRequire(import.meta.url).resolve('esbuild/package.json');
-  return path.join(path.dirname(path.dirname(esbuildPackage)), '.cache', 'desk');
+  return (cacheDirOfProcess ??= path.join(path.dirname(path.dirname(requireHere.resolve('esbuild/package.json'))), '.cache', 'desk'));
 }
 
 /** Writes the bundle whole (other processes may read it at once), or marks the existing one as used. */
